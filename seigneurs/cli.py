@@ -1,0 +1,115 @@
+"""The `seigneurs` command: each sub-command registers a parser builder and a runner."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from seigneurs.game.bots import BOT_LEVELS, bot_level
+from seigneurs.game.config import GameConfig
+from seigneurs.game.simulate import play_bot_game, summarise
+from seigneurs.rules import VARIANTS, Rule, variant
+
+Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
+
+
+def command(name: str, help_text: str,
+            build: Callable[[argparse.ArgumentParser], None]) -> Callable[[Runner], Runner]:
+    """Register a sub-command: its help, how to build its arguments, and its runner."""
+    def register(run: Runner) -> Runner:
+        COMMANDS[name] = (help_text, build, run)
+        return run
+    return register
+
+
+def _rule_token(token: str) -> Rule:
+    """A seat rule by rule name (`exactly-one`) or by the variant that uses it (`kings`)."""
+    token = token.strip()
+    if token in VARIANTS:
+        return variant(token).rule
+    try:
+        return Rule(token)
+    except ValueError:
+        names = sorted({*VARIANTS, *Rule})
+        raise ValueError(f"unknown rule {token!r}; expected one of {', '.join(names)}") from None
+
+
+def _simulate_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="lords", choices=sorted(VARIANTS))
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of seats (default: 6, or 2 for duo)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
+    parser.add_argument("--rules", default=None,
+                        help="one rule per seat, comma-separated (e.g. kids,kings,kids)")
+    parser.add_argument("--mode", choices=("assisted", "classic"), default=None,
+                        help="refuse cards that do not fit (assisted) or check at the end (D8)")
+    parser.add_argument("--level", default="adult",
+                        help=f"bot level per seat, comma-separated ({', '.join(BOT_LEVELS)})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("simulate", "play bot games headless and report results and speed", _simulate_args)
+def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    spec = variant(args.variant)
+    players = args.players if args.players is not None else min(6, spec.max_players)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        rules = [_rule_token(t) for t in args.rules.split(",")] if args.rules else None
+        level_names = args.level.split(",")
+        if len(level_names) not in (1, players):
+            raise ValueError(f"--level needs 1 or {players} levels, got {len(level_names)}")
+        levels = [bot_level(n.strip()) for n in level_names] * (players // len(level_names))
+        assisted = None if args.mode is None else args.mode == "assisted"
+        configs = [GameConfig.for_players(spec.name, players, args.seed + i, rules=rules,
+                                          assisted=assisted) for i in range(args.games)]
+    except ValueError as error:
+        parser.error(str(error))
+    started = time.perf_counter()
+    summaries = [summarise(play_bot_game(config, levels)) for config in configs]
+    seconds = time.perf_counter() - started
+    report = {"variant": spec.name, "players": players, "games": len(summaries),
+              "seed": args.seed, "seconds": round(seconds, 4),
+              "games_per_second": round(len(summaries) / seconds, 1),
+              "results": [s.to_json() for s in summaries]}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    wins = Counter(seat for s in summaries for seat in s.winners)
+    ends = Counter(s.end_reason for s in summaries)
+    mean_length = [sum(s.lengths[i] for s in summaries) / len(summaries) for i in range(players)]
+    print(f"{len(summaries)} {spec.title} games, {players} players: {seconds:.2f} s, "
+          f"{report['games_per_second']} games/s")
+    print("wins per seat:   " + "  ".join(f"{i}:{wins[i]}" for i in range(players)))
+    print("checked length:  " + "  ".join(f"{i}:{m:.1f}" for i, m in enumerate(mean_length)))
+    print("end reasons:     " + "  ".join(f"{k}:{v}" for k, v in sorted(ends.items())))
+    return 0
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The full argument parser and each command's own parser (for its usage errors)."""
+    parser = argparse.ArgumentParser(prog="seigneurs", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    parsers = {}
+    for name, (help_text, build, _run) in COMMANDS.items():
+        parsers[name] = sub.add_parser(name, help=help_text, description=help_text)
+        build(parsers[name])
+    return parser, parsers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `seigneurs` console script; argument errors exit with code 2."""
+    parser, parsers = build_parser()
+    args = parser.parse_args(argv)
+    _help, _build, run = COMMANDS[args.command]
+    return run(args, parsers[args.command])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

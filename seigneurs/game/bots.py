@@ -1,0 +1,162 @@
+"""Bots that play any seat like a person would: they react after a while and sometimes err.
+
+Levels run from toddler to expert (mean and spread of reaction time in seconds, the chance of a
+mistake in classic mode, and whether they remember cards they have already turned). The table
+app uses them for solo play and the attract demo; the simulator for statistics and speed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from seigneurs.game.actions import (
+    Action,
+    CallStop,
+    Lay,
+    Pick,
+    PutBack,
+    Stack,
+    TurnLocomotive,
+    Under,
+)
+from seigneurs.game.duo import ROWS, DuoGame
+from seigneurs.game.engine import Phase
+from seigneurs.game.factory import AnyGame
+from seigneurs.game.race import NOBODY, RaceGame
+from seigneurs.rules import Ending, Start
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """How quickly and how well a bot plays."""
+
+    name: str
+    reaction_mean: float
+    reaction_spread: float
+    mistake_rate: float
+    memory: bool
+
+
+BOT_LEVELS: dict[str, BotLevel] = {
+    level.name: level
+    for level in (
+        BotLevel("toddler", 2.5, 1.0, 0.25, memory=False),
+        BotLevel("child", 1.5, 0.6, 0.10, memory=True),
+        BotLevel("adult", 0.8, 0.3, 0.03, memory=True),
+        BotLevel("expert", 0.45, 0.12, 0.0, memory=True),
+    )
+}
+
+
+def bot_level(name: str) -> BotLevel:
+    """Look a level up by name, with a clear error listing the known ones."""
+    try:
+        return BOT_LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r}; expected one of "
+                         f"{', '.join(BOT_LEVELS)}") from None
+
+
+def random_bit(mask: int, rng: random.Random) -> int:
+    """The index of a uniformly chosen set bit of a non-zero `mask`."""
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class Bot:
+    """One seat's player, bound to its game; `next_action` looks at the game as it is at `t`."""
+
+    def __init__(self, seat: int, level: BotLevel, rng: random.Random) -> None:
+        self.seat = seat
+        self.level = level
+        self.rng = rng
+        self._floor = level.reaction_mean * 0.2
+
+    def delay(self) -> float:
+        """Seconds until this bot acts again (never less than a fifth of its mean)."""
+        wait = self.rng.gauss(self.level.reaction_mean, self.level.reaction_spread)
+        return wait if wait > self._floor else self._floor
+
+    def erring(self, assisted: bool) -> bool:
+        """Whether this move is a mistake (only classic mode lets a mistake through, D8)."""
+        return not assisted and self.rng.random() < self.level.mistake_rate
+
+    def next_action(self, t: float) -> Action | None:
+        """The bot's move now, or None to wait."""
+        raise NotImplementedError
+
+
+class RaceBot(Bot):
+    """Searches like a player of Training, Seigneurs, Kids or Rois."""
+
+    def __init__(self, game: RaceGame, seat: int, level: BotLevel, rng: random.Random) -> None:
+        super().__init__(seat, level, rng)
+        self.game = game
+        self.seen = 0  # cards turned and found useless (remembered if the level has memory)
+
+    def next_action(self, t: float) -> Action | None:
+        game, seat = self.game, self.seat
+        if game.phase is Phase.READY:
+            start_by_turning = game.variant.start is Start.LOCOMOTIVES_TURNED
+            return TurnLocomotive(seat, t) if start_by_turning and not game.turned[seat] else None
+        if game.phase is not Phase.PLAYING:
+            return None
+        held = game.hands[seat]
+        if held != NOBODY:
+            if game.fit_masks[seat] >> held & 1 or self.erring(game.assisted[seat]):
+                return Stack(seat, t)
+            if self.level.memory:
+                self.seen |= 1 << held
+            x, y = game.positions[held]
+            return PutBack(seat, t, x, y)
+        if self._wants_to_stop():
+            return CallStop(seat, t)
+        on_table = game.table_mask
+        fitting = game.fit_masks[seat] & on_table & game.face_up_mask
+        if fitting:
+            return Pick(seat, t, random_bit(fitting, self.rng))
+        face_down = on_table & ~game.face_up_mask
+        candidates = (face_down & ~self.seen) or face_down
+        return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
+
+    def _wants_to_stop(self) -> bool:
+        """Training: stop once holding at least 5 and more than anyone else (R16)."""
+        game = self.game
+        if game.variant.ending is not Ending.STOP_CALL:
+            return False
+        mine = len(game.trains[self.seat])
+        others = max(len(train) for s, train in enumerate(game.trains) if s != self.seat)
+        return mine >= game.variant.min_wagons_to_stop and mine > others
+
+
+class DuoBot(Bot):
+    """Lays its pile's top card on a fitting row, or sends it under (R28-R30)."""
+
+    def __init__(self, game: DuoGame, seat: int, level: BotLevel, rng: random.Random) -> None:
+        super().__init__(seat, level, rng)
+        self.game = game
+
+    def next_action(self, t: float) -> Action | None:
+        game, seat = self.game, self.seat
+        pile = game.piles[seat]
+        if game.phase is not Phase.PLAYING or not pile:
+            return None
+        card = pile[0]
+        masks = game.row_masks[seat]
+        first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
+        if self.erring(game.assisted[seat]):
+            return Lay(seat, t, first)
+        for step in range(ROWS):
+            row = (first + step) % ROWS
+            if masks[row] >> card & 1:
+                return Lay(seat, t, row)
+        return Under(seat, t)
+
+
+def make_bot(game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> Bot:
+    """A bot of the right kind for `game`, drawing its choices and delays from `rng`."""
+    if isinstance(game, DuoGame):
+        return DuoBot(game, seat, level, rng)
+    return RaceBot(game, seat, level, rng)

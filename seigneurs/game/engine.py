@@ -1,0 +1,143 @@
+"""What every game engine shares: phases, the action log, dispatch and fair simultaneity.
+
+A game is deterministic from its config (seed included) and the actions it was given, in order:
+`record()` writes them as JSON lines and `replay()` rebuilds the same game from them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from seigneurs.game.actions import (
+    Action,
+    Applied,
+    EndReason,
+    Reason,
+    Refused,
+    Result,
+    action_from_json,
+)
+from seigneurs.game.config import GameConfig
+from seigneurs.rules import Variant
+
+
+class Phase(StrEnum):
+    """Where a game is in its life."""
+
+    SETUP = "setup"  # Duo: the removed locomotive is not chosen yet (D6)
+    READY = "ready"  # dealt, waiting for the whistle or the locomotives (R14, R23)
+    PLAYING = "playing"
+    OVER = "over"
+
+
+Handler = Callable[[Any, Any], Result]
+
+
+class Game:
+    """Base of the engines: subclasses fill `handlers`, one method per action type they accept."""
+
+    handlers: ClassVar[dict[type[Action], Handler]] = {}
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.variant: Variant = config.spec
+        self.rng = random.Random(config.seed)
+        self.seat_count = len(config.seats)
+        self.phase = Phase.READY
+        self.end_reason: EndReason | None = None
+        self.log: list[Action] = []
+        self.clock = 0.0
+        self._tie_turn = 0
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    def apply(self, action: Action) -> Result:
+        """Apply one action now; a refusal leaves the game exactly as it was."""
+        self.log.append(action)
+        if not 0 <= action.seat < self.seat_count:
+            return Refused(action, Reason.NO_SUCH_SEAT)
+        handler = self.handlers.get(type(action))
+        if handler is None:
+            return Refused(action, Reason.NOT_IN_THIS_VARIANT)
+        if action.t > self.clock:
+            self.clock = action.t
+        return handler(self, action)
+
+    def apply_batch(self, actions: Sequence[Action]) -> list[Result]:
+        """Apply the actions that arrived in one frame, earliest first.
+
+        Actions with the same timestamp are ordered by a seat priority that rotates by one after
+        every batch that had such a tie, so no seat wins every exact tie. Results come back in
+        the order the actions were given.
+        """
+        n = self.seat_count
+        turn = self._tie_turn
+        order = sorted(range(len(actions)),
+                       key=lambda i: (actions[i].t, (actions[i].seat - turn) % n))
+        if len({a.t for a in actions}) < len(actions):
+            self._tie_turn += 1
+        results: list[Result | None] = [None] * len(actions)
+        for i in order:
+            results[i] = self.apply(actions[i])
+        return [r for r in results if r is not None]
+
+    def _end(self, reason: EndReason) -> EndReason:
+        self.phase = Phase.OVER
+        self.end_reason = reason
+        return reason
+
+    def _not_playing(self) -> Reason | None:
+        """The refusal for an in-game action outside play, or None while playing."""
+        if self.phase is Phase.PLAYING:
+            return None
+        return Reason.GAME_OVER if self.phase is Phase.OVER else Reason.NOT_STARTED
+
+    def _refuse_start(self, action: Action) -> Refused | None:
+        """The refusal for a start action once the game is under way, or None."""
+        if self.phase is Phase.SETUP:
+            return Refused(action, Reason.NOT_CHOSEN)
+        if self.phase is not Phase.READY:
+            return Refused(action, Reason.ALREADY_STARTED if self.phase is Phase.PLAYING
+                           else Reason.GAME_OVER)
+        return None
+
+    def _start(self, action: Action) -> Applied:
+        self.phase = Phase.PLAYING
+        return Applied(action, ended=self._check_end())
+
+    def _check_end(self) -> EndReason | None:
+        """Subclasses end the game here when nobody can go on; None while play continues."""
+        return None
+
+    def record(self) -> list[str]:
+        """The event log as JSON lines: a header with the config, then one line per action."""
+        return [json.dumps({"config": self.config.to_json()}),
+                *(json.dumps(a.to_json()) for a in self.log)]
+
+
+def replay(lines: Iterable[str]) -> Game:
+    """Rebuild a game from `Game.record()` lines; a malformed log raises ValueError."""
+    from seigneurs.game.factory import new_game
+
+    items = iter(lines)
+    try:
+        header = json.loads(next(items))
+        game = new_game(GameConfig.from_json(header["config"]))
+        for number, line in enumerate(items, start=2):
+            if line.strip():
+                try:
+                    game.apply(action_from_json(json.loads(line)))
+                except (ValueError, TypeError) as error:
+                    raise ValueError(f"event log line {number}: {error}") from None
+    except StopIteration:
+        raise ValueError("empty event log") from None
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"event log header: {error}") from None
+    return game

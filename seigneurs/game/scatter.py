@@ -1,0 +1,21 @@
+"""Where dealt cards land: a jittered grid over the unit square, so cards barely overlap (R13)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+Point = tuple[float, float]
+
+
+def scatter(count: int, rng: random.Random, aspect: float = 16 / 9) -> list[Point]:
+    """`count` points in [0, 1]^2, one per grid cell of an `aspect`-shaped area, in random order."""
+    columns = max(1, math.ceil(math.sqrt(count * aspect)))
+    rows = max(1, math.ceil(count / columns))
+    cells = rng.sample(range(columns * rows), count)
+    points = []
+    for cell in cells:
+        row, column = divmod(cell, columns)
+        points.append(((column + 0.5 + rng.uniform(-0.2, 0.2)) / columns,
+                       (row + 0.5 + rng.uniform(-0.2, 0.2)) / rows))
+    return points

@@ -1,0 +1,73 @@
+"""Headless bot games: every seat a bot, time simulated by reaction delays, nothing drawn."""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from seigneurs.game.actions import RemoveLocomotive, Whistle
+from seigneurs.game.bots import BotLevel, make_bot
+from seigneurs.game.config import GameConfig
+from seigneurs.game.duo import DuoGame
+from seigneurs.game.engine import Phase
+from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.rules import Start
+
+MAX_GAME_SECONDS = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What one finished game came to, for reports and statistics."""
+
+    winners: tuple[int, ...]
+    lengths: tuple[int, ...]
+    end_reason: str
+    seconds: float
+    actions: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for `seigneurs simulate --json`."""
+        return {"winners": list(self.winners), "lengths": list(self.lengths),
+                "end_reason": self.end_reason, "seconds": round(self.seconds, 3),
+                "actions": self.actions}
+
+
+def summarise(game: AnyGame) -> GameSummary:
+    """The winners and checked lengths of a finished game (Duo: checked wagons per seat)."""
+    if isinstance(game, DuoGame):
+        duo = game.outcome()
+        lengths = tuple(sum(r.checks[seat].length for r in duo.locomotives) for seat in (0, 1))
+        winners = duo.winners
+    else:
+        race = game.outcome()
+        lengths, winners = race.lengths, race.winners
+    reason = str(game.end_reason) if game.end_reason else "unfinished"
+    return GameSummary(winners, lengths, reason, game.clock, len(game.log))
+
+
+def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
+    """Play one game with a bot in every seat until it ends by itself; returns the game."""
+    game = new_game(config)
+    rng = random.Random(~config.seed)  # the bots' own stream, apart from the deal's
+    bots = [make_bot(game, seat, level, rng) for seat, level in enumerate(levels)]
+    if game.phase is Phase.SETUP:
+        game.apply(RemoveLocomotive(0, 0.0, None))  # D6: skipped, so chosen at random
+    if game.variant.start is Start.WHISTLE:
+        game.apply(Whistle(0, 0.0))
+    queue = [(bot.delay(), bot.seat) for bot in bots]
+    heapq.heapify(queue)
+    apply = game.apply
+    while not game.over:
+        t, seat = queue[0]
+        if t > MAX_GAME_SECONDS:
+            raise RuntimeError(f"bot game {config} did not end within {MAX_GAME_SECONDS} s")
+        bot = bots[seat]
+        action = bot.next_action(t)
+        if action is not None:
+            apply(action)
+        heapq.heapreplace(queue, (t + bot.delay(), seat))
+    return game

@@ -1,0 +1,130 @@
+"""Who wins: the race variants (R18, R21, R22, D3, D5) and Duo (R33, R34)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from seigneurs.rules.cards import Card
+from seigneurs.rules.checking import TrainCheck, check_train
+from seigneurs.rules.matching import Rule
+from seigneurs.rules.variants import TieBreak, variant
+
+
+class WinReason(StrEnum):
+    """Why the winners won; the results view shows it as a picture."""
+
+    LONGEST = "longest"  # R18/R21: one longest train
+    NOT_STOP_CALLER = "not-stop-caller"  # R18
+    SHARED_NO_CALLER = "shared-no-caller"  # D3
+    MOST_OF_TYPE = "most-of-type"  # R22/D5
+    SHARED = "shared"  # D5 still tied; R34 tie
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOutcome:
+    """The result of a race game: winners are seat indices (several = a shared win)."""
+
+    winners: tuple[int, ...]
+    lengths: tuple[int, ...]
+    checks: tuple[TrainCheck, ...]
+    reason: WinReason
+
+
+Train = tuple[Card, Sequence[Card]]
+_Breaker = Callable[[tuple[int, ...], tuple[TrainCheck, ...], int | None],
+                    tuple[tuple[int, ...], WinReason]]
+
+
+def _not_stop_caller(tied: tuple[int, ...], _checks: tuple[TrainCheck, ...],
+                     stop_caller: int | None) -> tuple[tuple[int, ...], WinReason]:
+    others = tuple(s for s in tied if s != stop_caller)
+    if len(others) == 1:
+        return others, WinReason.NOT_STOP_CALLER
+    return others, WinReason.SHARED_NO_CALLER
+
+
+def _most_of_type(tied: tuple[int, ...], checks: tuple[TrainCheck, ...],
+                  _stop_caller: int | None) -> tuple[tuple[int, ...], WinReason]:
+    best = max(checks[s].of_type for s in tied)
+    top = tuple(s for s in tied if checks[s].of_type == best)
+    return top, WinReason.MOST_OF_TYPE if len(top) == 1 else WinReason.SHARED
+
+
+_BREAKERS: dict[TieBreak, _Breaker] = {
+    TieBreak.NOT_STOP_CALLER: _not_stop_caller,
+    TieBreak.MOST_OF_TYPE: _most_of_type,
+}
+
+
+def race_outcome(variant_name: str, trains: Sequence[Train], *,
+                 rules: Sequence[Rule] | None = None,
+                 stop_caller: int | None = None) -> RaceOutcome:
+    """Check every seat's train and name the winners (R17, R18, R21, R22, D3, D5)."""
+    spec = variant(variant_name)
+    if spec.duo:
+        raise ValueError("duo games are decided by duo_outcome")
+    if rules is not None and len(rules) != len(trains):
+        raise ValueError(f"{len(rules)} rules for {len(trains)} trains")
+    seat_rules = tuple(rules) if rules is not None else (spec.rule,) * len(trains)
+    checks = tuple(check_train(rule, loco, wagons)
+                   for rule, (loco, wagons) in zip(seat_rules, trains, strict=True))
+    lengths = tuple(c.length for c in checks)
+    if not lengths:
+        return RaceOutcome((), (), (), WinReason.SHARED)
+    longest = max(lengths)
+    tied = tuple(s for s, n in enumerate(lengths) if n == longest)
+    if len(tied) == 1:
+        return RaceOutcome(tied, lengths, checks, WinReason.LONGEST)
+    winners, reason = _BREAKERS[spec.tie_break](tied, checks, stop_caller)
+    return RaceOutcome(winners, lengths, checks, reason)
+
+
+@dataclass(frozen=True, slots=True)
+class LocomotiveResult:
+    """One Duo locomotive: both players' checked rows beside it and who wins it (R33)."""
+
+    locomotive: Card
+    checks: tuple[TrainCheck, TrainCheck]
+    winner: int | None
+    reason: WinReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class DuoOutcome:
+    """The result of a Duo game (R34): locomotives won per seat, and the winners."""
+
+    locomotives: tuple[LocomotiveResult, ...]
+    won: tuple[int, int]
+    winners: tuple[int, ...]
+    reason: WinReason
+
+
+def _locomotive_result(loco: Card, rows: tuple[Sequence[Card], Sequence[Card]]
+                       ) -> LocomotiveResult:
+    checks = (check_train(Rule.AT_LEAST_ONE, loco, rows[0]),
+              check_train(Rule.AT_LEAST_ONE, loco, rows[1]))  # R29, R32
+    for a, b, reason in ((checks[0].length, checks[1].length, WinReason.LONGEST),
+                         (checks[0].of_type, checks[1].of_type, WinReason.MOST_OF_TYPE)):
+        if a != b:
+            return LocomotiveResult(loco, checks, 0 if a > b else 1, reason)
+    return LocomotiveResult(loco, checks, None, None)
+
+
+def duo_outcome(rows: Mapping[Card, tuple[Sequence[Card], Sequence[Card]]]) -> DuoOutcome:
+    """Decide each locomotive (R33), then the game: more locomotives wins, a tie is shared (R34)."""
+    results = tuple(_locomotive_result(loco, pair) for loco, pair in rows.items())
+    won = (sum(r.winner == 0 for r in results), sum(r.winner == 1 for r in results))
+    if won[0] == won[1]:
+        return DuoOutcome(results, won, (0, 1), WinReason.SHARED)
+    return DuoOutcome(results, won, (0 if won[0] > won[1] else 1,), WinReason.LONGEST)
+
+
+def check_order(joined: Sequence[int], ages: Mapping[int, float] | None = None) -> tuple[int, ...]:
+    """The order in which seats' trains are checked: youngest first when ages are known,
+    otherwise the order players joined (D9). Seats without an age follow, in joining order."""
+    if not ages:
+        return tuple(joined)
+    with_age = sorted((s for s in joined if s in ages), key=lambda s: ages[s])
+    return (*with_age, *(s for s in joined if s not in ages))

@@ -1,0 +1,34 @@
+"""Small shared helpers for driving games in tests."""
+
+from __future__ import annotations
+
+from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.rules import WAGONS
+
+
+def started_race(variant: str = "lords", players: int = 2, seed: int = 1, **kw: object) -> RaceGame:
+    """A race game, dealt and started (by whistle or by every seat turning its locomotive)."""
+    game = new_game(GameConfig.for_players(variant, players, seed, **kw))  # type: ignore[arg-type]
+    assert isinstance(game, RaceGame)
+    if game.variant.start.value == "whistle":
+        assert game.apply(Whistle(0, 0.0)).ok
+    else:
+        from seigneurs.game import TurnLocomotive
+        for seat in range(players):
+            assert game.apply(TurnLocomotive(seat, 0.0)).ok
+    return game
+
+
+def card_where(game: RaceGame, seat: int, fits: bool) -> int:
+    """A table card that fits (or does not fit) `seat`'s train now."""
+    for card in range(len(WAGONS)):
+        if game.table_mask >> card & 1 and game.fits(seat, card) == fits:
+            return card
+    raise LookupError("no such card on the table")
+
+
+def pick(game: RaceGame, seat: int, fits: bool, t: float = 1.0) -> int:
+    """Pick a fitting (or non-fitting) card into `seat`'s search hand."""
+    card = card_where(game, seat, fits)
+    assert game.apply(Pick(seat, t, card)).ok
+    return card
