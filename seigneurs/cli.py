@@ -8,6 +8,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
@@ -89,6 +90,20 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print("wins per seat:   " + "  ".join(f"{i}:{wins[i]}" for i in range(players)))
     print("checked length:  " + "  ".join(f"{i}:{m:.1f}" for i, m in enumerate(mean_length)))
     print("end reasons:     " + "  ".join(f"{k}:{v}" for k, v in sorted(ends.items())))
+    return 0
+
+
+def _make_assets_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder to write cards/ and sounds/ into (default: ./assets)")
+
+
+@command("make-assets", "rebuild the card images and sounds from code", _make_assets_args)
+def _make_assets(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.art.assets import ASSETS, make_assets
+
+    written = make_assets(args.out or ASSETS)
+    print(f"wrote {len(written)} files under {args.out or ASSETS}")
     return 0
 
 
