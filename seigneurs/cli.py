@@ -107,6 +107,66 @@ def _make_assets(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     return 0
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
+                                         ) from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small (at least 320x240)")
+    return width, height
+
+
+def _play_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--window", type=_size, default=None, metavar="WxH",
+                        help="a window of this size instead of full screen")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default=None,
+                        help="skip the lobby and deal this variant")
+    parser.add_argument("--players", type=int, default=None, help="seats when skipping the lobby")
+    parser.add_argument("--bots", type=int, default=0, help="how many of those seats are bots")
+    parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
+
+
+@command("play", "open the table and play", _play_args)
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.variant is not None:
+        spec = variant(args.variant)
+        players = args.players or min(6, spec.max_players)
+        if not spec.min_players <= players <= spec.max_players:
+            parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
+        if not 0 <= args.bots <= players:
+            parser.error(f"--bots must be between 0 and {players}")
+    from seigneurs.ui.run import play
+
+    play(args.window, args.variant, args.players, args.bots, args.level)
+    return 0
+
+
+def _screenshot_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.ui.run import VIEWS
+
+    parser.add_argument("view", choices=VIEWS)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--variant", choices=sorted(n for n in VARIANTS if n != "duo"),
+                        default="lords")
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
+
+
+@command("screenshot", "render a view headless to a PNG", _screenshot_args)
+def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    spec = variant(args.variant)
+    if not spec.min_players <= args.players <= spec.max_players:
+        parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
+    from seigneurs.ui.run import screenshot
+
+    path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size)
+    print(f"wrote {path}")
+    return 0
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The full argument parser and each command's own parser (for its usage errors)."""
     parser = argparse.ArgumentParser(prog="seigneurs", description=__doc__)

@@ -1,0 +1,108 @@
+"""Where everything sits on the table, in pixels, from its size and physical dimensions.
+
+Pure geometry, shared by the physics, the touch routing and the views. Places go around the
+table counter-clockwise from the bottom left: two on each long side, one on each short side.
+Each place has a zone at the table edge, turned to face the person sitting there; the cards
+scatter over the free area between the zones.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+CM_PER_INCH = 2.54
+MIN_CARD_CM = 4.0
+"""Cards are never drawn narrower than this, for small fingers (issue: the touch table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle, bottom-left origin."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
+
+    def clamp(self, px: float, py: float, margin: float = 0.0) -> tuple[float, float]:
+        """The nearest point inside, `margin` in from the edges."""
+        return (min(max(px, self.x + margin), self.x + self.w - margin),
+                min(max(py, self.y + margin), self.y + self.h - margin))
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A seat's zone at the table edge; `angle` turns its contents to face its player.
+
+    `angle` is in degrees counter-clockwise: 0 for a player at the bottom edge, 180 at the top,
+    90 at the right edge, 270 at the left.
+    """
+
+    zone: Rect
+    angle: float
+
+    def local(self, forward: float, across: float) -> tuple[float, float]:
+        """A point of the zone seen by its player: `across` to their right, `forward` away
+        from them, from the zone's middle (pixels)."""
+        a = math.radians(self.angle)
+        cx, cy = self.zone.center
+        return (cx + across * math.cos(a) - forward * math.sin(a),
+                cy + across * math.sin(a) + forward * math.cos(a))
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """The whole table's geometry for one window size and one physical panel."""
+
+    width: int
+    height: int
+    px_per_cm: float
+    card_w: float
+    card_h: float
+    places: tuple[Place, ...]
+    free: Rect
+
+    @classmethod
+    def build(cls, width: int, height: int, diagonal_inches: float = 55.0) -> TableLayout:
+        """Six places around a `width` x `height` panel of the given diagonal."""
+        diagonal_px = math.hypot(width, height)
+        px_per_cm = diagonal_px / (diagonal_inches * CM_PER_INCH)
+        card_w = max(MIN_CARD_CM * px_per_cm, min(width, height) * 0.062)
+        card_h = card_w * 7 / 5
+        depth = card_h * 1.9  # zone depth: room for a locomotive, a train pile and a button
+        long_w = min(width * 0.34, card_w * 6.5)
+        side_h = min(height - 2 * depth, card_w * 6.5)
+        rim = card_w * 0.25  # nothing important right at the rim, where wrists rest
+        places = (
+            Place(Rect(width * 0.27 - long_w / 2, rim, long_w, depth), 0),
+            Place(Rect(width * 0.73 - long_w / 2, rim, long_w, depth), 0),
+            Place(Rect(width - rim - depth, height / 2 - side_h / 2, depth, side_h), 90),
+            Place(Rect(width * 0.73 - long_w / 2, height - rim - depth, long_w, depth), 180),
+            Place(Rect(width * 0.27 - long_w / 2, height - rim - depth, long_w, depth), 180),
+            Place(Rect(rim, height / 2 - side_h / 2, depth, side_h), 270),
+        )
+        gap = rim + depth + card_w * 0.15
+        free = Rect(gap, gap, width - 2 * gap, height - 2 * gap)
+        return cls(width, height, px_per_cm, card_w, card_h, places, free)
+
+    def seat_places(self, seats: int) -> tuple[Place, ...]:
+        """The places `seats` players use: spread round the table, Duo's two face each other."""
+        order = {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
+                 6: (0, 1, 2, 3, 4, 5)}[seats]
+        return tuple(self.places[i] for i in order)
+
+
+def duo_places(layout: TableLayout) -> tuple[Place, Place]:
+    """Duo: the two players face each other across the long sides, in the middle."""
+    bottom, top = layout.places[0].zone, layout.places[3].zone
+    middle = layout.width / 2
+    return (Place(Rect(middle - bottom.w / 2, bottom.y, bottom.w, bottom.h), 0),
+            Place(Rect(middle - top.w / 2, top.y, top.w, top.h), 180))

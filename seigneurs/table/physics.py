@@ -1,0 +1,177 @@
+"""Cards as pymunk bodies on felt: dragged by fingers through pivot joints, flung, settling.
+
+One kinematic body and one `PivotJoint` per touch (pymunk's constraints example), so a card
+grabbed off-centre swings round and keeps its momentum when let go; the space's damping is the
+felt. Cards pass over each other while played (as on a real table) and bump off the table's
+edges; only the scatter at the deal pushes them apart (R13). Steps are fixed (1/120 s).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pymunk
+
+from seigneurs.table.layout import Rect
+
+STEP = 1 / 120
+_CARD = 0b01
+_WALL = 0b10
+_SCATTER = 0b100
+
+
+@dataclass(slots=True)
+class _Grip:
+    finger: pymunk.Body
+    joint: pymunk.PivotJoint
+    card: int
+
+
+class CardPhysics:
+    """The cards' bodies; ids are the game's card ids."""
+
+    def __init__(self, bounds: Rect, card_w: float, card_h: float) -> None:
+        self.space = pymunk.Space()
+        self.space.damping = 0.04  # felt: a flung card keeps 4% of its speed after a second
+        self.card_w, self.card_h = card_w, card_h
+        self.bodies: dict[int, pymunk.Body] = {}
+        self._grips: dict[int, _Grip] = {}
+        self._homing: dict[int, tuple[float, float]] = {}
+        self._spare = 0.0
+        self._walls = self._box(bounds, _WALL, _CARD)
+
+    def _box(self, rect: Rect, category: int, mask: int) -> list[pymunk.Segment]:
+        corners = [(rect.x, rect.y), (rect.x + rect.w, rect.y), (rect.x + rect.w, rect.y + rect.h),
+                   (rect.x, rect.y + rect.h)]
+        walls = []
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            wall = pymunk.Segment(self.space.static_body, a, b, 4)
+            wall.filter = pymunk.ShapeFilter(categories=category, mask=mask)
+            wall.elasticity = 0.3
+            walls.append(wall)
+        self.space.add(*walls)
+        return walls
+
+    def add(self, card: int, x: float, y: float, angle: float = 0.0) -> None:
+        """Put a card on the table at (x, y), turned `angle` radians counter-clockwise."""
+        mass = 1.0
+        body = pymunk.Body(mass, pymunk.moment_for_box(mass, (self.card_w, self.card_h)))
+        body.position = (x, y)
+        body.angle = angle
+        shape = pymunk.Poly.create_box(body, (self.card_w, self.card_h))
+        shape.filter = pymunk.ShapeFilter(categories=_CARD, mask=_WALL)
+        shape.elasticity = 0.3
+        self.space.add(body, shape)
+        self.bodies[card] = body
+
+    def remove(self, card: int) -> None:
+        """Take a card off the table (it went onto a train or into a row)."""
+        for touch in [t for t, grip in self._grips.items() if grip.card == card]:
+            self.release(touch)
+        body = self.bodies.pop(card, None)
+        self._homing.pop(card, None)
+        if body is not None:
+            self.space.remove(body, *body.shapes)
+
+    def scatter(self, area: Rect, rng: random.Random, rounds: int = 240) -> None:
+        """Spread the cards over `area` so they overlap as little as possible (R13)."""
+        fence = self._box(area, _SCATTER, _CARD)
+        for body in self.bodies.values():
+            body.angle = rng.uniform(-math.pi, math.pi)
+            for shape in body.shapes:
+                shape.filter = pymunk.ShapeFilter(categories=_CARD, mask=_CARD | _SCATTER | _WALL)
+        for _ in range(rounds):
+            self.space.step(STEP)
+            for body in self.bodies.values():
+                body.velocity = body.velocity * 0.5
+                body.angular_velocity *= 0.5
+        for body in self.bodies.values():
+            body.velocity = (0, 0)
+            body.angular_velocity = 0
+            x, y = body.position
+            body.position = area.clamp(x, y, margin=self.card_w * 0.3)
+            for shape in body.shapes:
+                shape.filter = pymunk.ShapeFilter(categories=_CARD, mask=_WALL)
+        self.space.remove(*fence)
+
+    def overlaps(self, tolerance: float = 2.0) -> int:
+        """How many pairs of cards overlap by more than `tolerance` pixels (scatter check)."""
+        shapes = [shape for body in self.bodies.values() for shape in body.shapes]
+        count = 0
+        for i, a in enumerate(shapes):
+            for b in shapes[i + 1:]:
+                if a.bb.intersects(b.bb):
+                    points = a.shapes_collide(b).points
+                    count += any(p.distance < -tolerance for p in points)
+        return count
+
+    def grab(self, touch: int, card: int, x: float, y: float) -> None:
+        """Finger `touch` takes hold of `card` at (x, y), wherever on the card that is."""
+        self.release(touch)
+        body = self.bodies[card]
+        self._homing.pop(card, None)
+        finger = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        finger.position = (x, y)
+        joint = pymunk.PivotJoint(finger, body, (0, 0), body.world_to_local((x, y)))
+        joint.max_force = 4e7  # strong enough to follow a fast finger within a frame
+        joint.error_bias = 0.15 ** 60  # close 85% of the gap each 1/60 s
+        self.space.add(finger, joint)
+        self._grips[touch] = _Grip(finger, joint, card)
+
+    def drag(self, touch: int, x: float, y: float) -> None:
+        """Move finger `touch` to (x, y); its card follows at the next step."""
+        grip = self._grips.get(touch)
+        if grip is not None:
+            grip.finger.position = (x, y)
+
+    def release(self, touch: int) -> int | None:
+        """Let go; the card keeps its momentum and slides to rest. Returns the card."""
+        grip = self._grips.pop(touch, None)
+        if grip is None:
+            return None
+        self.space.remove(grip.joint, grip.finger)
+        return grip.card
+
+    def holding(self, touch: int) -> int | None:
+        """The card finger `touch` holds, if any."""
+        grip = self._grips.get(touch)
+        return grip.card if grip else None
+
+    def send(self, card: int, x: float, y: float) -> None:
+        """Slide a card by itself to (x, y) (a refused card going back, a bot's move)."""
+        self._homing[card] = (x, y)
+
+    def card_at(self, x: float, y: float, among: set[int] | None = None) -> int | None:
+        """The topmost card under (x, y): the one added or moved last wins."""
+        hits = self.space.point_query((x, y), 0, pymunk.ShapeFilter(mask=_CARD))
+        ids = {id(body): card for card, body in self.bodies.items()}
+        cards = [ids[id(hit.shape.body)] for hit in hits if hit.shape and id(hit.shape.body) in ids]
+        if among is not None:
+            cards = [c for c in cards if c in among]
+        order = list(self.bodies)
+        return max(cards, key=order.index) if cards else None
+
+    def raise_card(self, card: int) -> None:
+        """Bring a card to the top of the hit-test order (it is drawn on top too)."""
+        body = self.bodies.pop(card)
+        self.bodies[card] = body
+
+    def step(self, dt: float) -> int:
+        """Advance by `dt` seconds in fixed steps; returns the number of steps taken."""
+        self._spare += min(dt, 0.1)
+        steps = 0
+        while self._spare >= STEP:
+            for card, (tx, ty) in list(self._homing.items()):
+                body = self.bodies[card]
+                dx, dy = tx - body.position.x, ty - body.position.y
+                if dx * dx + dy * dy < 1.0:
+                    del self._homing[card]
+                    body.velocity = (0, 0)
+                else:
+                    body.velocity = (dx * 12, dy * 12)
+            self.space.step(STEP)
+            self._spare -= STEP
+            steps += 1
+        return steps

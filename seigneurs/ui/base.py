@@ -1,0 +1,91 @@
+"""What every view shares: touches in, a tick, placing things to face a seat, little tweens."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import arcade
+
+from seigneurs.input.events import TouchEvent
+from seigneurs.table.layout import Place
+
+if TYPE_CHECKING:
+    from seigneurs.ui.window import SeigneursWindow
+
+SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (240, 228, 66),
+    (213, 94, 0),
+)
+"""One colour per place, from the Okabe-Ito set."""
+
+
+def face(sprite: arcade.Sprite, place: Place, forward: float = 0.0, across: float = 0.0,
+         turn: float = 0.0) -> None:
+    """Put `sprite` in `place`'s zone, upright for that place's player."""
+    sprite.position = place.local(forward, across)
+    sprite.angle = -(place.angle + turn)  # arcade turns clockwise, places counter-clockwise
+
+
+def fit(sprite: arcade.Sprite, width: float) -> arcade.Sprite:
+    """Scale `sprite` to `width` pixels wide (keeping its shape)."""
+    sprite.scale = width / sprite.texture.width
+    return sprite
+
+
+def hit(sprite: arcade.Sprite, x: float, y: float, slack: float = 1.15) -> bool:
+    """Whether (x, y) falls on `sprite` (a circle test, generous for small fingers)."""
+    if not sprite.visible:
+        return False
+    radius = max(sprite.width, sprite.height) / 2 * slack
+    return math.hypot(x - sprite.center_x, y - sprite.center_y) <= radius
+
+
+@dataclass(slots=True)
+class Tween:
+    """Slide a sprite to a point over `duration` seconds (ease-out); hide it at the end if asked."""
+
+    sprite: arcade.Sprite
+    start: tuple[float, float]
+    end: tuple[float, float]
+    duration: float
+    hide: bool = False
+    elapsed: float = 0.0
+
+    def step(self, dt: float) -> bool:
+        """Advance; True while still running."""
+        self.elapsed = min(self.duration, self.elapsed + dt)
+        k = 1 - (1 - self.elapsed / self.duration) ** 3
+        self.sprite.position = (self.start[0] + (self.end[0] - self.start[0]) * k,
+                                self.start[1] + (self.end[1] - self.start[1]) * k)
+        if self.elapsed >= self.duration:
+            if self.hide:
+                self.sprite.visible = False
+            return False
+        return True
+
+
+class BaseView(arcade.View):
+    """A view fed by the window: `touches` with each frame's events, then `tick`."""
+
+    def __init__(self, window: SeigneursWindow) -> None:
+        super().__init__(window)
+        self.app = window
+        self.clock = 0.0
+        self.tweens: list[Tween] = []
+
+    def touches(self, events: Sequence[TouchEvent]) -> None:
+        """This frame's touch events, oldest first."""
+
+    def tick(self, dt: float) -> None:
+        """Advance by `dt` seconds (animations, bots, physics)."""
+        self.clock += dt
+        self.tweens = [tween for tween in self.tweens if tween.step(dt)]
+
+    def slide(self, sprite: arcade.Sprite, to: tuple[float, float], duration: float = 0.2,
+              hide: bool = False) -> None:
+        """Start a tween of `sprite` to `to`."""
+        self.tweens = [t for t in self.tweens if t.sprite is not sprite]
+        self.tweens.append(Tween(sprite, (sprite.center_x, sprite.center_y), to, duration, hide))

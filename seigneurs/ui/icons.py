@@ -1,0 +1,178 @@
+"""Pictures instead of words: every button and sign is drawn here with Pillow at start-up."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from seigneurs.art.palette import INK
+
+SIZE = 128
+Draw = ImageDraw.ImageDraw
+
+
+def _disc(d: Draw, fill: tuple[int, int, int], outline: tuple[int, int, int] = INK) -> None:
+    d.ellipse((4, 4, SIZE - 5, SIZE - 5), fill=fill, outline=outline, width=6)
+
+
+def _whistle(d: Draw) -> None:
+    _disc(d, (255, 214, 90))
+    d.rounded_rectangle((26, 50, 86, 86), radius=16, fill=(200, 200, 210), outline=INK, width=5)
+    d.rectangle((80, 52, 108, 66), fill=(200, 200, 210), outline=INK, width=5)
+    for k in range(3):  # sound waves
+        d.arc((60 + k * 10, 14 + k * 2, 100 + k * 14, 48 + k * 2), 200, 330, fill=INK, width=4)
+
+
+def _stop(d: Draw) -> None:
+    points = [(SIZE / 2 + 58 * math.cos(math.pi / 8 + k * math.pi / 4),
+               SIZE / 2 + 58 * math.sin(math.pi / 8 + k * math.pi / 4)) for k in range(8)]
+    d.polygon(points, fill=(204, 40, 40), outline=(255, 255, 255), width=6)
+    d.rounded_rectangle((44, 40, 84, 96), radius=12, fill=(255, 255, 255))  # an open hand
+    for k in range(4):
+        d.rounded_rectangle((44 + k * 10, 22 + abs(1.5 - k) * 4, 52 + k * 10, 60), radius=4,
+                            fill=(255, 255, 255))
+    d.rounded_rectangle((26, 58, 48, 70), radius=5, fill=(255, 255, 255))
+
+
+def _again(d: Draw) -> None:
+    _disc(d, (120, 200, 120))
+    d.arc((28, 28, 100, 100), 40, 330, fill=INK, width=12)
+    d.polygon([(96, 40), (108, 72), (78, 64)], fill=INK)
+
+
+def _trophy(d: Draw) -> None:
+    gold = (240, 190, 40)
+    d.pieslice((28, 8, 100, 88), 0, 180, fill=gold, outline=INK, width=5)
+    d.rectangle((28, 8, 100, 48), fill=gold, outline=INK, width=5)
+    d.arc((8, 16, 44, 60), 90, 270, fill=INK, width=6)
+    d.arc((84, 16, 120, 60), 270, 90, fill=INK, width=6)
+    d.rectangle((56, 86, 72, 104), fill=gold, outline=INK, width=4)
+    d.rounded_rectangle((34, 102, 94, 120), radius=4, fill=gold, outline=INK, width=5)
+
+
+def _bot(d: Draw, level: int) -> None:
+    _disc(d, (170, 190, 220))
+    d.rounded_rectangle((30, 36, 98, 92), radius=12, fill=(230, 236, 245), outline=INK, width=5)
+    d.line((64, 36, 64, 18), fill=INK, width=5)
+    d.ellipse((56, 10, 72, 26), fill=(230, 80, 80), outline=INK, width=3)
+    d.ellipse((42, 52, 56, 66), fill=INK)
+    d.ellipse((72, 52, 86, 66), fill=INK)
+    for k in range(level):  # one pip per level: toddler 1 ... expert 4
+        d.ellipse((34 + k * 16, 100, 46 + k * 16, 112), fill=(255, 200, 40), outline=INK, width=2)
+
+
+def _child(d: Draw) -> None:
+    _disc(d, (255, 225, 190))
+    d.ellipse((38, 44, 52, 58), fill=INK)
+    d.ellipse((76, 44, 90, 58), fill=INK)
+    d.arc((36, 50, 92, 100), 20, 160, fill=INK, width=7)
+
+
+def _crown(d: Draw) -> None:
+    _disc(d, (120, 70, 160))
+    d.polygon([(24, 92), (30, 40), (48, 66), (64, 30), (80, 66), (98, 40), (104, 92)],
+              fill=(245, 200, 50), outline=INK, width=5)
+
+
+def _smile(d: Draw) -> None:
+    _disc(d, (255, 200, 60))
+    d.ellipse((38, 40, 52, 56), fill=INK)
+    d.ellipse((76, 40, 90, 56), fill=INK)
+    d.arc((32, 44, 96, 100), 20, 160, fill=INK, width=8)
+
+
+def _assisted(d: Draw) -> None:
+    shield = [(64, 10), (110, 28), (100, 86), (64, 118), (28, 86), (18, 28)]
+    d.polygon(shield, fill=(70, 160, 90), outline=INK, width=5)
+    d.line((40, 62, 58, 82, 90, 42), fill=(255, 255, 255), width=12)
+
+
+def _classic(d: Draw) -> None:
+    shield = [(64, 10), (110, 28), (100, 86), (64, 118), (28, 86), (18, 28)]
+    d.polygon(shield, fill=(200, 200, 200), outline=INK, width=5)
+    d.ellipse((44, 44, 84, 84), outline=INK, width=8)
+    d.line((78, 78, 98, 98), fill=INK, width=10)  # a magnifier: checked at the end
+
+
+def _under(d: Draw) -> None:
+    _disc(d, (230, 230, 230))
+    for k in range(3):
+        d.rounded_rectangle((30, 70 + k * 10, 98, 82 + k * 10), radius=4, fill=(31, 94, 59),
+                            outline=INK, width=3)
+    d.line((64, 16, 64, 58), fill=INK, width=10)
+    d.polygon([(44, 50), (84, 50), (64, 72)], fill=INK)
+
+
+def _tick(d: Draw) -> None:
+    _disc(d, (70, 170, 90))
+    d.line((34, 66, 56, 90, 96, 40), fill=(255, 255, 255), width=14)
+
+
+def _cross(d: Draw) -> None:
+    d.line((20, 20, 108, 108), fill=(220, 40, 40), width=16)
+    d.line((108, 20, 20, 108), fill=(220, 40, 40), width=16)
+
+
+def _light(d: Draw) -> None:
+    _disc(d, (255, 236, 120), outline=(120, 90, 0))
+
+
+def _dark(d: Draw) -> None:
+    _disc(d, (70, 70, 70))
+
+
+def _ring(d: Draw) -> None:
+    d.ellipse((6, 6, SIZE - 7, SIZE - 7), outline=(255, 255, 255), width=8)
+
+
+ICONS: dict[str, Callable[[Draw], None]] = {
+    "whistle": _whistle, "stop": _stop, "again": _again, "trophy": _trophy, "child": _child,
+    "crown": _crown, "smile": _smile, "assisted": _assisted, "classic": _classic,
+    "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
+    "ring": _ring,
+    "bot1": lambda d: _bot(d, 1), "bot2": lambda d: _bot(d, 2), "bot3": lambda d: _bot(d, 3),
+    "bot4": lambda d: _bot(d, 4),
+}
+
+
+def icon_image(name: str) -> Image.Image:
+    """The icon `name` as an RGBA image (SIZE x SIZE)."""
+    image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    ICONS[name](ImageDraw.Draw(image))
+    return image
+
+
+def variant_tile(name: str, card: Callable[[str], Image.Image]) -> Image.Image:
+    """A picture of a variant made from its cards (`card(stem)` gives a card image)."""
+    tile = Image.new("RGBA", (300, 220), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, 299, 219), radius=28, fill=(250, 244, 228),
+                                           outline=INK, width=6)
+
+    def put(stem: str, x: int, y: int, angle: float = 0.0, width: int = 96) -> None:
+        image = card(stem)
+        image = image.resize((width, round(width * image.height / image.width)))
+        image = image.rotate(angle, expand=True, resample=Image.Resampling.BICUBIC)
+        tile.alpha_composite(image, (x - image.width // 2, y - image.height // 2))
+
+    def badge(icon: str, x: int, y: int, size: int = 76) -> None:
+        image = icon_image(icon).resize((size, size))
+        tile.alpha_composite(image, (x - size // 2, y - size // 2))
+
+    pictures: dict[str, list[tuple[str, int, int, float, int]]] = {
+        "training": [("loco-coach", 80, 110, 0, 96), ("coach-blue-3", 160, 110, -8, 96),
+                     ("coach-yellow-2", 230, 112, -16, 96)],
+        "lords": [("back", 70, 110, 10, 96), ("tanker-red-2", 150, 110, 0, 96),
+                  ("coal-red-4", 230, 110, -10, 96)],
+        "kids": [("animals-yellow-3", 110, 112, 8, 96), ("coach-yellow-2", 190, 110, -8, 96)],
+        "kings": [("boxcar-blue-3", 110, 112, 8, 96), ("boxcar-red-4", 190, 110, -8, 96)],
+        "duo": [("loco-logs", 150, 110, 90, 84), ("logs-red-3", 72, 110, 0, 70),
+                ("coal-blue-2", 228, 110, 180, 70)],
+    }
+    for stem, x, y, angle, width in pictures[name]:
+        put(stem, x, y, angle, width)
+    badges = {"kids": "smile", "kings": "crown"}
+    if name in badges:
+        badge(badges[name], 252, 52)
+    return tile

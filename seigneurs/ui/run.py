@@ -1,0 +1,78 @@
+"""Starting the table app: play for real, or render views headless for review and the README."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
+from seigneurs.game.config import GameConfig
+from seigneurs.input.sources import TouchSource
+from seigneurs.rules import variant
+from seigneurs.table.layout import duo_places
+from seigneurs.ui.seat import SeatPlan
+from seigneurs.ui.window import SeigneursWindow, TableSettings
+
+VIEWS = ("lobby", "table", "duo", "results")
+
+
+def seat_plans(window: SeigneursWindow, variant_name: str, players: int,
+               bots: Sequence[BotLevel | None]) -> list[SeatPlan]:
+    """Seats for a game started without the lobby: places spread round the table."""
+    if variant(variant_name).duo:
+        places = duo_places(window.layout)
+        return [SeatPlan(places[i], i * 3, bots[i]) for i in range(2)]
+    order = {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
+             6: (0, 1, 2, 3, 4, 5)}[players]
+    return [SeatPlan(window.layout.places[i], i, bots[k]) for k, i in enumerate(order)]
+
+
+def start(window: SeigneursWindow, variant_name: str, players: int, seed: int,
+          bots: Sequence[BotLevel | None]) -> None:
+    """Skip the lobby: deal `variant_name` for `players` seats straight away."""
+    config = GameConfig.for_players(variant_name, players, seed)
+    window.start_game(config, seat_plans(window, variant_name, players, bots))
+
+
+def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
+         bots: int, level: str, sources: Sequence[TouchSource] = ()) -> None:
+    """Open the table (full screen unless `size`) and run until closed."""
+    import arcade
+
+    width, height = size or (1920, 1080)
+    window = SeigneursWindow(width, height, fullscreen=size is None, sources=sources)
+    if variant_name is not None:
+        count = players or min(6, variant(variant_name).max_players)
+        plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
+        start(window, variant_name, count, window.next_seed(), plans)
+    arcade.run()
+
+
+def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
+               size: tuple[int, int] = (1920, 1080), settings: TableSettings | None = None
+               ) -> Path:
+    """Render `view` headless to a PNG: the table is mid-game with bots, results at the end."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    window = SeigneursWindow(*size, visible=False, settings=settings, seed=seed)
+    try:
+        if view != "lobby":
+            name = "duo" if view == "duo" else variant_name
+            count = 2 if name == "duo" else players
+            start(window, name, count, seed, [BOT_LEVELS["adult"]] * count)
+        frames = {"lobby": 1, "table": 60 * 8, "duo": 60 * 9, "results": 0}[view]
+        for _ in range(frames):
+            window.step(draw=False)
+        if view == "results":
+            from seigneurs.ui.results_view import ResultsView
+
+            for _ in range(60 * 600):
+                window.step(draw=False)
+                if isinstance(window.scene, ResultsView) and window.scene.done:
+                    break
+        window.step()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        window.snapshot().save(out)
+    finally:
+        window.close()
+    return out

@@ -1,0 +1,293 @@
+"""The table app end to end, headless, through the scripted touch source (issue: the touch table).
+
+Every full game starts in the lobby with taps on pictures, is played with drags of real
+touches, and ends on the results view; each view is saved under out/screenshots/ for review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from table_driver import Driver
+
+from seigneurs.game import DuoGame, EndReason, Phase, RaceGame
+from seigneurs.game.duo import ROWS
+from seigneurs.ui.duo_view import DuoView
+from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.race_view import COUNTDOWN, RaceView
+from seigneurs.ui.results_view import ResultsView
+from seigneurs.ui.window import TableSettings
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    d = Driver()
+    yield d
+    d.close()
+
+
+def lobby(d: Driver) -> LobbyView:
+    assert isinstance(d.scene, LobbyView)
+    return d.scene
+
+
+def join_and_start(d: Driver, variant: str, places: list[int]) -> None:
+    """Tap the variant's picture, each place's child pad, then the whistle button."""
+    view = lobby(d)
+    d.tap(*view.tiles[variant].position)
+    for place in places:
+        d.tap(*view.buttons[place].pad.position)
+    assert view.ready()
+    d.shot(f"lobby-{variant}")
+    d.tap(*view.start.position)
+
+
+def race(d: Driver) -> RaceView:
+    assert isinstance(d.scene, RaceView)
+    return d.scene
+
+
+def begin(d: Driver) -> RaceView:
+    """Whistle (R14) or every player turning their locomotive (R23)."""
+    view = race(d)
+    if view.whistle_due:
+        d.frames(int(COUNTDOWN * 60) + 2)
+    else:
+        for seat in range(len(view.seats)):
+            d.tap(*view.locos[seat].position)
+    assert view.game.phase is Phase.PLAYING
+    return view
+
+
+def region_cards(view: RaceView, seat: int) -> list[int]:
+    """Table cards whose position falls in `seat`'s touch region (its nearest anchor)."""
+    layout = view.layout
+    out = []
+    for card, body in view.physics.bodies.items():
+        if view.game.table_mask >> card & 1:
+            x, y = body.position
+            if view.ownership.nearest(x / layout.width, y / layout.height) == seat:
+                out.append(card)
+    return out
+
+
+def stack_one(d: Driver, view: RaceView, seat: int) -> bool:
+    """One player's move: drag a fitting card from their side onto their zone."""
+    game = view.game
+    for card in region_cards(view, seat):
+        if game.fits(seat, card):
+            before = len(game.trains[seat])
+            d.drag(tuple(view.physics.bodies[card].position),
+                   view.seats[seat].place.zone.center)
+            assert len(game.trains[seat]) == before + 1, "a fitting card dropped home stacks"
+            assert game.trains[seat][-1] == card
+            return True
+    return False
+
+
+def hand_over(d: Driver, view: RaceView, seat: int) -> bool:
+    """Somebody else slides a card that fits `seat` over to `seat`'s side (put back, R11)."""
+    game = view.game
+    target = view.seats[seat].place.zone.center
+    free = view.layout.free
+    drop = free.clamp(*target, margin=view.layout.card_w)
+    for other in range(len(view.seats)):
+        for card in region_cards(view, other):
+            if other != seat and game.fits(seat, card):
+                d.drag(tuple(view.physics.bodies[card].position), drop)
+                assert game.hands[other] == -1 and game.table_mask >> card & 1
+                d.frames(40)  # let it slide to rest
+                return True
+    return False
+
+
+def play_out(d: Driver, view: RaceView) -> None:
+    """Perfect players take turns until the game ends by itself (D4) or by a stop call."""
+    game = view.game
+    for _ in range(400):
+        if game.over:
+            return
+        moved = False
+        for seat in range(len(view.seats)):
+            if game.over:
+                break
+            stop = view.stops[seat]
+            if stop is not None and len(game.trains[seat]) >= 6:
+                d.tap(*stop.position)  # R16
+                assert game.over and game.end_reason is EndReason.STOP_CALLED
+                return
+            moved = stack_one(d, view, seat) or moved
+        if not moved and not game.over:
+            assert any(hand_over(d, view, s) for s in range(len(view.seats)))
+    pytest.fail("the scripted game did not end")
+
+
+def finish(d: Driver, name: str) -> ResultsView:
+    """Wait for the results, watch the check, then check what it reports."""
+    for _ in range(600):
+        d.frames()
+        if isinstance(d.scene, ResultsView):
+            break
+    results = d.scene
+    assert isinstance(results, ResultsView)
+    for _ in range(60 * 60):
+        d.frames()
+        if results.done:
+            break
+    assert results.done and results.again.visible
+    assert len(results.trophies) == len(results.outcome.winners) >= 1
+    d.shot(f"results-{name}")
+    return results
+
+
+@pytest.mark.parametrize("variant", ["training", "lords", "kids", "kings"])
+def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> None:
+    join_and_start(driver, variant, [0, 3])
+    view = begin(driver)
+    driver.shot(f"table-{variant}")
+    game = view.game
+    assert isinstance(game, RaceGame)
+    play_out(driver, view)
+    results = finish(driver, variant)
+    outcome = game.outcome()
+    assert results.outcome == outcome
+    shown = {row.seat: row.label.text for row in results.rows}
+    assert shown == {seat: str(n) for seat, n in enumerate(outcome.lengths)}
+    driver.tap(*results.again.position)
+    assert isinstance(driver.scene, LobbyView)
+
+
+def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
+    view = lobby(driver)
+    driver.tap(*view.tiles["duo"].position)
+    driver.tap(*view.locos[next(iter(view.locos))].position)  # take one locomotive out (D6)
+    for place in (0, 1):
+        driver.tap(*view.buttons[place].pad.position)
+    removed = view.removed
+    driver.tap(*view.start.position)
+    duo = driver.scene
+    assert isinstance(duo, DuoView)
+    game = duo.game
+    assert isinstance(game, DuoGame) and game.removed is not None
+    assert game.removed.type == removed
+    driver.frames(int(COUNTDOWN * 60) + 2)
+    assert game.phase is Phase.PLAYING
+    driver.shot("duo-start")
+    for _ in range(400):
+        if game.over:
+            break
+        for seat in (0, 1):
+            card = duo.shown[seat]
+            if game.over or card is None:
+                continue
+            rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
+            if rows:
+                laid = len(game.rows[seat][rows[0]])
+                sign = 1 if seat == 0 else -1
+                target = (duo.mid + sign * duo.layout.card_w * 2, duo.row_y(rows[0]))
+                driver.drag(tuple(duo.card_sprites[card].position), target)
+                assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
+            else:
+                driver.tap(*duo.unders[seat].position)  # R30
+                assert game.piles[seat][-1] == card
+    assert game.over and game.end_reason in (EndReason.PILE_EMPTY, EndReason.STALEMATE)
+    driver.shot("duo-end")
+    results = finish(driver, "duo")
+    assert results.outcome == game.outcome()
+
+
+def test_touch_moves_its_card_in_the_next_frame(driver: Driver) -> None:
+    join_and_start(driver, "kids", [0, 3])
+    view = begin(driver)
+    card = region_cards(view, 0)[0]
+    sprite = view.card_sprites[card]
+    x, y = view.physics.bodies[card].position
+    touch = driver.down(x, y)
+    driver.frames()
+    assert view.game.hands[0] == card  # R9, R10: on touch-down
+    before = sprite.position
+    driver.move(touch, x + 120, y + 40)
+    driver.frames(1, draw=True)
+    after = sprite.position
+    assert after[0] > before[0] + 30 and after[1] > before[1] + 5
+
+
+def test_second_card_for_the_same_seat_is_refused_with_a_wiggle(driver: Driver) -> None:
+    join_and_start(driver, "kids", [0, 3])
+    view = begin(driver)
+    first, second = region_cards(view, 0)[:2]
+    driver.down(*view.physics.bodies[first].position)
+    driver.frames()
+    driver.down(*view.physics.bodies[second].position)
+    driver.frames()
+    game = view.game
+    assert game.hands[0] == first  # R9: one card at a time
+    assert game.table_mask >> second & 1 and second in view.wiggles
+
+
+def test_conflicting_grabs_the_earlier_touch_wins(driver: Driver) -> None:
+    driver.close()
+    d = Driver(settings=TableSettings(user_seats={11: 0, 22: 1}))
+    try:
+        join_and_start(d, "kids", [0, 3])
+        view = begin(d)
+        card = region_cards(view, 0)[0]
+        x, y = view.physics.bodies[card].position
+        d.source.down(901, x / d.window.width, y / d.window.height, d.t + 0.002, 22)
+        d.source.down(900, x / d.window.width, y / d.window.height, d.t + 0.001, 11)
+        d.frames()
+        assert view.game.hands == [card, -1]  # seat 0 touched first, by its device time
+        assert card in view.wiggles
+    finally:
+        d.close()
+
+
+def test_assisted_refuses_a_card_that_does_not_fit_and_it_goes_back(driver: Driver) -> None:
+    join_and_start(driver, "kids", [0, 3])  # Kids: assisted by default (D8)
+    view = begin(driver)
+    game = view.game
+    card = next(c for c in region_cards(view, 0) if not game.fits(0, c))
+    driver.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
+    assert game.trains[0] == [] and game.table_mask >> card & 1
+    driver.frames(60)
+    x, y = view.physics.bodies[card].position
+    assert view.layout.free.contains(x, y)  # slid back onto the table
+
+
+def test_stop_button_refuses_under_five_wagons(driver: Driver) -> None:
+    join_and_start(driver, "training", [0, 3])
+    view = begin(driver)
+    stop = view.stops[0]
+    assert stop is not None and stop.alpha < 255  # dimmed under 5 wagons
+    driver.tap(*stop.position)
+    assert [a.kind for a in view.game.log].count("call-stop") == 1  # the touch reached the game
+    assert not view.game.over and view.game.stop_caller is None  # R16: refused
+
+
+def test_bots_play_a_whole_game_alone(driver: Driver) -> None:
+    view = lobby(driver)
+    for place in (0, 2, 4):
+        driver.tap(*view.buttons[place].bot.position)
+        driver.tap(*view.buttons[place].bot.position)  # child level
+    driver.tap(*view.buttons[1].pad.position)
+    driver.tap(*view.buttons[1].pad.position)  # joined, then left again
+    assert sorted(view.members) == [0, 2, 4]
+    driver.tap(*view.start.position)
+    game = race(driver).game
+    for _ in range(60 * 400):
+        driver.frames()
+        if game.over:
+            break
+    assert game.over
+    finish(driver, "bots")
+
+
+def test_refusal_reasons_reach_the_view_not_exceptions(driver: Driver) -> None:
+    join_and_start(driver, "lords", [0, 3])
+    view = race(driver)
+    card = region_cards(view, 0)[0]
+    driver.tap(*view.physics.bodies[card].position)  # before the whistle: refused, no crash
+    assert view.game.log[-1].kind == "pick"
+    assert view.game.hands[0] == -1 and view.game.table_mask >> card & 1
+    assert view.game.phase is Phase.READY
