@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one entry point of the table: sets up .venv on first run, then plays or tests.
-#   ./kiosk.sh [ARGS...]   run the bot simulator until the table app lands (args: `seigneurs simulate`)
+#   ./kiosk.sh [ARGS...]   start the game full screen (arguments go to `seigneurs play`)
 #   ./kiosk.sh test [...]  install the test extra, run ruff, mypy and pytest (arguments go to pytest)
 set -euo pipefail
 
@@ -37,6 +37,6 @@ case "${1:-}" in
         ;;
     *)
         ensure_venv ""
-        exec "$venv/bin/seigneurs" simulate "$@"
+        exec "$venv/bin/seigneurs" play "$@"
         ;;
 esac

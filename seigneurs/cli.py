@@ -167,6 +167,36 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     return 0
 
 
+def _bench_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frames", type=int, default=900)
+    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
+         _bench_args)
+def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.frames < 60:
+        parser.error("--frames must be at least 60")
+    from seigneurs.ui.bench import run_bench
+
+    report = run_bench(args.frames, args.size)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    print(f"{report.frames} frames at {report.size[0]}x{report.size[1]}, 6 seats, 54 cards, "
+          "10 fingers")
+    print(f"CPU per frame (input+game+physics+sync): p50 {report.cpu_ms_p50} ms, "
+          f"p99 {report.cpu_ms_p99} ms")
+    print(f"draw calls per frame: {report.draw_calls_per_frame}")
+    print(f"textures created after start-up: {report.textures_created_after_start}")
+    print(f"frames drawn per second: {report.fps_drawn}")
+    print(f"peak memory: {report.peak_memory_mb} MB")
+    print(f"held cards moved in the same frame as their finger: "
+          f"{report.moves_shown_next_frame:.2%}")
+    return 0
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The full argument parser and each command's own parser (for its usage errors)."""
     parser = argparse.ArgumentParser(prog="seigneurs", description=__doc__)

@@ -29,8 +29,8 @@ from seigneurs.art.palette import (
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Card, WagonType
 
 MASTER = (768, 1072)
-RESOLUTIONS: dict[str, tuple[int, int]] = {"1080p": (192, 268), "2160p": (384, 536)}
-"""Card sizes for a 1080p table and a 4K one (5:7, at about 2x their drawn size)."""
+RESOLUTIONS: dict[str, tuple[int, int]] = {"1080p": (144, 202), "2160p": (384, 536)}
+"""Card sizes for a 1080p table and a 4K one (5:7, about twice the size they are drawn at)."""
 
 Box = tuple[float, float, float, float]
 

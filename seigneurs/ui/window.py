@@ -23,6 +23,8 @@ from seigneurs.ui.seat import SeatPlan
 log = logging.getLogger(__name__)
 FELT = (31, 94, 59, 255)
 GLYPHS = "0123456789+-x/"
+ATLAS = (2048, 2048)
+"""Room for the deck, icons and variant pictures at 1080p card size, with space to spare."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,7 @@ class SeigneursWindow(arcade.Window):
                          update_rate=1 / 60, draw_rate=1 / 60)
         self.settings = settings or TableSettings()
         arcade.set_background_color(FELT)
+        self.ctx.default_atlas.resize(ATLAS)  # sized once: no texture is made mid-game
         self.layout = TableLayout.build(self.width, self.height, self.settings.diagonal_inches)
         self.media = Media(self.settings.resolution, self.settings.marks, self.settings.volume)
         self.user_seats = dict(self.settings.user_seats)

@@ -1,0 +1,169 @@
+"""`seigneurs bench`: a busy six-seat table, measured headless.
+
+Textures are counted from the moment the window stands (media loaded), so the lobby, the deal
+and the play all count.
+
+Ten fingers drag cards around for a while (each finger belongs to a seat through a user id,
+so six hold a card and the others are refused, as on a real crowded table); every so often a
+finger lifts and touches another card. Per frame it measures the CPU time of the update
+(touch input, game actions, physics, sprite sync; the GPU is not waited for), the draw calls,
+the textures created after start-up, and whether every moved finger's card moved in that same
+frame; then the frames per second drawn and the peak memory.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import resource
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+FINGERS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class BenchReport:
+    """The figures `seigneurs bench` prints (and the README quotes)."""
+
+    frames: int
+    cpu_ms_p50: float
+    cpu_ms_p99: float
+    draw_calls_per_frame: float
+    textures_created_after_start: int
+    fps_drawn: float
+    peak_memory_mb: float
+    moves_shown_next_frame: float
+    size: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@contextmanager
+def counting_draw_calls() -> Iterator[list[int]]:
+    """Count glDraw*/glMultiDraw* calls made by arcade and by pyglet's text batches."""
+    import pyglet.gl
+    import pyglet.graphics
+    import pyglet.graphics.vertexdomain
+
+    counter = [0]
+    patched: list[tuple[object, str, Callable[..., Any]]] = []
+    for module in (pyglet.gl, pyglet.graphics, pyglet.graphics.vertexdomain):
+        for name in dir(module):
+            if name.startswith(("glDraw", "glMultiDraw")):
+                original = getattr(module, name)
+
+                def counted(*args: Any, _original: Callable[..., Any] = original) -> Any:
+                    counter[0] += 1
+                    return _original(*args)
+
+                setattr(module, name, counted)
+                patched.append((module, name, original))
+    try:
+        yield counter
+    finally:
+        for module, name, original in patched:
+            setattr(module, name, original)
+
+
+def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchReport:
+    """Play `frames` frames of a busy table and measure them."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from seigneurs.game.config import GameConfig
+    from seigneurs.input.sources import ScriptedSource
+    from seigneurs.ui.race_view import COUNTDOWN, RaceView
+    from seigneurs.ui.run import seat_plans
+    from seigneurs.ui.window import SeigneursWindow, TableSettings
+
+    source = ScriptedSource()
+    users = {finger: finger % 6 for finger in range(FINGERS)}
+    window = SeigneursWindow(*size, visible=False, sources=[source],
+                             settings=TableSettings(user_seats=users, volume=0.0), seed=1)
+    textures_at_start = window.ctx.stats.texture[0]
+    try:
+        window.start_game(GameConfig.for_players("kids", 6, 1),
+                          seat_plans(window, "kids", 6, [None] * 6))
+        view = window.scene
+        assert isinstance(view, RaceView)
+        view.game.apply_batch([])
+        for _ in range(int(COUNTDOWN * 60) + 2):
+            window.step()
+        for seat in range(6):  # Kids starts when every locomotive is turned (R23)
+            source.down(100 + seat, *_norm(window, view.locos[seat].position), 0.0, seat)
+            source.up(100 + seat, *_norm(window, view.locos[seat].position), 0.0, seat)
+        window.step()
+        ctx = window.ctx
+        cpu: list[float] = []
+        calls: list[int] = []
+        shown = moved = 0
+        t = 0.0
+        fingers: dict[int, int] = {}  # finger -> its current touch id
+        next_touch = 1000
+        started = time.perf_counter()
+        with counting_draw_calls() as draws:
+            for frame in range(frames):
+                t += 1 / 60
+                for finger in range(FINGERS):
+                    if frame % 120 == finger * 11 % 120 or finger not in fingers:
+                        if finger in fingers:
+                            source.up(fingers[finger], *_finger(window, finger, t), t, finger)
+                        cards = [c for c in view.physics.bodies
+                                 if view.game.table_mask >> c & 1]
+                        card = cards[(frame + finger * 7) % len(cards)]
+                        x, y = view.physics.bodies[card].position
+                        fingers[finger] = next_touch
+                        source.down(next_touch, *_norm(window, (x, y)), t, finger)
+                        next_touch += 1
+                    else:
+                        source.move(fingers[finger], *_finger(window, finger, t), t, finger)
+                before = {f: _held_position(view, f) for f in range(6)}
+                begin = time.perf_counter()
+                window.on_update(1 / 60)
+                cpu.append((time.perf_counter() - begin) * 1000)
+                for seat, position in before.items():
+                    after = _held_position(view, seat)
+                    if position is not None and after is not None:
+                        moved += 1
+                        shown += position != after
+                draws[0] = 0
+                window.scene.on_draw()
+                calls.append(draws[0])
+                ctx.finish()
+        elapsed = time.perf_counter() - started
+        cpu.sort()
+        return BenchReport(
+            frames=frames,
+            cpu_ms_p50=round(statistics.median(cpu), 3),
+            cpu_ms_p99=round(cpu[int(len(cpu) * 0.99) - 1], 3),
+            draw_calls_per_frame=round(statistics.mean(calls), 2),
+            textures_created_after_start=ctx.stats.texture[0] - textures_at_start,
+            fps_drawn=round(frames / elapsed, 1),
+            peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            moves_shown_next_frame=round(shown / moved, 4) if moved else 0.0,
+            size=size,
+        )
+    finally:
+        window.close()
+
+
+def _norm(window: Any, point: tuple[float, float]) -> tuple[float, float]:
+    return point[0] / window.width, point[1] / window.height
+
+
+def _finger(window: Any, finger: int, t: float) -> tuple[float, float]:
+    """A finger's path: a slow Lissajous loop over the middle of the table."""
+    return (0.5 + 0.3 * math.sin(t * (0.7 + finger * 0.11) + finger),
+            0.5 + 0.22 * math.sin(t * (0.9 + finger * 0.07) + finger * 2))
+
+
+def _held_position(view: Any, seat: int) -> tuple[float, float] | None:
+    card = view.game.hands[seat]
+    if card < 0:
+        return None
+    sprite = view.card_sprites[card]
+    return (round(sprite.center_x, 3), round(sprite.center_y, 3))

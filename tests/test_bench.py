@@ -1,0 +1,26 @@
+"""`seigneurs bench` runs headless and its non-timing promises hold (issue: the touch table)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from seigneurs.cli import main
+
+
+def test_bench_busy_table_draws_in_few_calls_and_makes_no_textures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--frames", "120", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["frames"] == 120
+    assert report["textures_created_after_start"] == 0
+    assert 1 <= report["draw_calls_per_frame"] <= 8
+    assert report["moves_shown_next_frame"] == 1.0  # a finger's card moves in that frame
+    assert report["cpu_ms_p50"] > 0 and report["peak_memory_mb"] > 0
+
+
+def test_bench_rejects_too_few_frames(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "--frames", "5"])
+    assert stop.value.code == 2 and "at least 60" in capsys.readouterr().err
