@@ -52,8 +52,9 @@ def counting_draw_calls() -> Iterator[list[int]]:
     import pyglet.graphics.vertexdomain
 
     counter = [0]
-    patched: list[tuple[object, str, Callable[..., Any]]] = []
-    for module in (pyglet.gl, pyglet.graphics, pyglet.graphics.vertexdomain):
+    patched: list[tuple[Any, str, Callable[..., Any]]] = []
+    modules: tuple[Any, ...] = (pyglet.gl, pyglet.graphics, pyglet.graphics.vertexdomain)
+    for module in modules:
         for name in dir(module):
             if name.startswith(("glDraw", "glMultiDraw")):
                 original = getattr(module, name)
