@@ -13,8 +13,10 @@ from pathlib import Path
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
 from seigneurs.game.simulate import play_bot_game, summarise
+from seigneurs.input.setup import InputSettings
 from seigneurs.rules import VARIANTS, Rule, variant
 
+RECORDINGS = Path(__file__).resolve().parent.parent.parent / "shared" / "touch-recordings"
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
 
@@ -126,6 +128,28 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="seats when skipping the lobby")
     parser.add_argument("--bots", type=int, default=0, help="how many of those seats are bots")
     parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
+    _input_args(parser)
+
+
+def _input_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--input", default="auto",
+                        help="touch sources: auto (every evdev panel, TUIO, the mouse) or a "
+                             "comma list of evdev, tuio, mouse")
+    parser.add_argument("--evdev", action="append", default=[], metavar="PATH",
+                        help="read this evdev device (repeatable; default: every usable panel)")
+    parser.add_argument("--tuio", default="127.0.0.1:3333", metavar="HOST:PORT",
+                        help="where to listen for TUIO (default 127.0.0.1:3333)")
+
+
+def _inputs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> InputSettings:
+    from seigneurs.input.setup import parse_kinds
+
+    try:
+        host, _, port = args.tuio.rpartition(":")
+        return InputSettings(kinds=parse_kinds(args.input), evdev_paths=tuple(args.evdev),
+                             tuio_host=host or "127.0.0.1", tuio_port=int(port))
+    except ValueError as error:
+        parser.error(str(error))
 
 
 @command("play", "open the table and play", _play_args)
@@ -139,7 +163,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--bots must be between 0 and {players}")
     from seigneurs.ui.run import play
 
-    play(args.window, args.variant, args.players, args.bots, args.level)
+    play(args.window, args.variant, args.players, args.bots, args.level, _inputs(args, parser))
     return 0
 
 
@@ -170,12 +194,37 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=900)
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--decoders", action="store_true",
+                        help="measure the evdev and TUIO decoders instead of the table")
+    parser.add_argument("--recordings", type=Path, default=RECORDINGS,
+                        help="evemu recordings to replay for --decoders")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.input.bench import evdev_rate, tuio_rate
+
+    files = sorted(args.recordings.glob("*.events"))
+    if not files:
+        parser.error(f"no *.events recordings in {args.recordings}")
+    evdev, events = evdev_rate(files, 2.0)
+    tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
+    report = {"evdev_events_per_second": round(evdev), "evdev_events": events,
+              **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
+    for fingers, rate in tuio.items():
+        print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
+    return 0
 
 
 @command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
          _bench_args)
 def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.decoders:
+        return _bench_decoders(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
     from seigneurs.ui.bench import run_bench
@@ -194,6 +243,93 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(f"peak memory: {report.peak_memory_mb} MB")
     print(f"held cards moved in the same frame as their finger: "
           f"{report.moves_shown_next_frame:.2%}")
+    return 0
+
+
+def _devices_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true")
+
+
+@command("devices", "list input devices and say which are usable touch panels", _devices_args)
+def _devices(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.input.evdev_source import describe_devices
+
+    rows = describe_devices()
+    if args.json:
+        print(json.dumps([{"path": p, "name": n, "usable": u, "why": w} for p, n, u, w in rows]))
+        return 0
+    if not rows:
+        print("no input devices found (is /dev/input there, and readable?)")
+    for path, name, usable, why in rows:
+        print(f"{'yes' if usable else 'no ':3}  {path:22} {name:32} {why}")
+    return 0
+
+
+def _replay_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="an evemu recording (evemu-record's text)")
+    parser.add_argument("--json", action="store_true")
+
+
+@command("touch-replay", "decode an evemu recording and list its touches", _replay_args)
+def _touch_replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.input.evdev_decode import EvdevDecoder
+    from seigneurs.input.evemu import read_evemu
+    from seigneurs.input.report import TouchLog
+
+    try:
+        recording = read_evemu(args.file)
+        decoder = EvdevDecoder(recording.info)
+    except OSError as error:
+        parser.error(f"cannot read {args.file}: {error.strerror or error}")
+    except ValueError as error:
+        parser.error(str(error))
+    touches = TouchLog()
+    for type_, code, value, t in recording.events:
+        touches.add(decoder.feed(type_, code, value, t))
+    touches.finish()
+    report = {"device": recording.info.name, "protocol": str(decoder.protocol),
+              "events": len(recording.events), "skipped_lines": recording.skipped_lines,
+              **touches.to_json()}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{recording.info.name} ({decoder.protocol}): {len(recording.events)} events, "
+          f"{len(touches.traces)} touches")
+    for trace in touches.traces.values():
+        up = "never" if trace.up_t is None else f"{trace.up_t:.3f}"
+        print(f"  touch {trace.id}: down {trace.down_t:.3f}  up {up}  "
+              f"({trace.start[0]:.3f}, {trace.start[1]:.3f}) -> "
+              f"({trace.end[0]:.3f}, {trace.end[1]:.3f})  {trace.moves} moves")
+    for problem in touches.problems:
+        print(f"  problem: {problem}")
+    return 0
+
+
+def _touch_test_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--window", type=_size, default=None, metavar="WxH")
+    parser.add_argument("--headless", action="store_true", help="no window: record and report")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds, with --headless")
+    parser.add_argument("--json", action="store_true")
+    _input_args(parser)
+
+
+@command("touch-test", "show every touch with its id, seat and trail (calibration check)",
+         _touch_test_args)
+def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.duration <= 0:
+        parser.error("--duration must be positive")
+    from seigneurs.ui.run import touch_test
+
+    report = touch_test(args.window, _inputs(args, parser), args.headless, args.duration)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        touches = report["touches"]
+        assert isinstance(touches, list)
+        print(f"{len(touches)} touches seen")
+        for trace in touches:
+            print(f"  touch {trace['id']} seat {trace['seat']}: {trace['start']} -> "
+                  f"{trace['end']}, {trace['moves']} moves")
     return 0
 
 

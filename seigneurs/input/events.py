@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class TouchPhase(StrEnum):
@@ -14,9 +14,11 @@ class TouchPhase(StrEnum):
     UP = "up"
 
 
-@dataclass(frozen=True, slots=True)
-class TouchEvent:
-    """One touch update: position in 0..1 of the display (y up), time in seconds."""
+class TouchEvent(NamedTuple):
+    """One touch update: position in 0..1 of the display (y up), time in seconds.
+
+    A named tuple: immutable like the other value types, and cheap to make by the thousand.
+    """
 
     id: int
     phase: TouchPhase

@@ -45,42 +45,69 @@ class ScriptedSource:
 
 
 class MouseSource:
-    """The mouse as touches: the left button is one finger (for desktops and trying things out).
+    """The mouse as touches, for desktops and trying things out.
 
-    The window calls `press`, `drag` and `release` with pixel positions; events come out
-    normalised to the window size.
+    The left button is one finger. A right-click pins an extra simulated touch where it is
+    (it stays down); left-dragging a pin moves it; right-clicking a pin lifts it. So several
+    fingers can be tried with one mouse. The window calls `press`, `drag` and `release` with
+    pixel positions; events come out normalised to the window size.
     """
 
     FINGER = 0
+    PIN_RADIUS = 18.0  # pixels
 
     def __init__(self, size: Callable[[], tuple[int, int]],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._size = size
         self._clock = clock
         self._queue: list[TouchEvent] = []
-        self._down = False
+        self._active: int | None = None  # the touch the left button is moving
+        self.pins: dict[int, tuple[float, float]] = {}
+        self._next_pin = 1
 
-    def _event(self, phase: TouchPhase, x: float, y: float) -> None:
+    def _event(self, touch: int, phase: TouchPhase, x: float, y: float) -> None:
         width, height = self._size()
-        self._queue.append(TouchEvent(self.FINGER, phase, x / width, y / height, self._clock()))
+        self._queue.append(TouchEvent(touch, phase, x / width, y / height, self._clock()))
 
-    def press(self, x: float, y: float) -> None:
-        """Left button pressed at pixel (x, y)."""
-        if self._down:  # a lost release: end the old touch first
-            self._event(TouchPhase.UP, x, y)
-        self._down = True
-        self._event(TouchPhase.DOWN, x, y)
+    def _pin_at(self, x: float, y: float) -> int | None:
+        for pin, (px, py) in self.pins.items():
+            if (px - x) ** 2 + (py - y) ** 2 <= self.PIN_RADIUS ** 2:
+                return pin
+        return None
+
+    def press(self, x: float, y: float, right: bool = False) -> None:
+        """A button went down at pixel (x, y)."""
+        pin = self._pin_at(x, y)
+        if right:
+            if pin is not None:  # lift the pin
+                del self.pins[pin]
+                self._event(pin, TouchPhase.UP, x, y)
+            else:
+                pin = self._next_pin = self._next_pin + 1
+                self.pins[pin] = (x, y)
+                self._event(pin, TouchPhase.DOWN, x, y)
+            return
+        if self._active is not None and self._active == self.FINGER:  # a lost release
+            self._event(self.FINGER, TouchPhase.UP, x, y)
+        if pin is not None:
+            self._active = pin
+            return
+        self._active = self.FINGER
+        self._event(self.FINGER, TouchPhase.DOWN, x, y)
 
     def drag(self, x: float, y: float) -> None:
         """The pointer moved with the left button held."""
-        if self._down:
-            self._event(TouchPhase.MOVE, x, y)
+        if self._active is None:
+            return
+        if self._active in self.pins:
+            self.pins[self._active] = (x, y)
+        self._event(self._active, TouchPhase.MOVE, x, y)
 
     def release(self, x: float, y: float) -> None:
-        """Left button released."""
-        if self._down:
-            self._down = False
-            self._event(TouchPhase.UP, x, y)
+        """The left button went up."""
+        if self._active == self.FINGER:
+            self._event(self.FINGER, TouchPhase.UP, x, y)
+        self._active = None
 
     def poll(self) -> list[TouchEvent]:
         events, self._queue = self._queue, []

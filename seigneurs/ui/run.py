@@ -8,7 +8,7 @@ from pathlib import Path
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
-from seigneurs.input.sources import TouchSource
+from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.rules import variant
 from seigneurs.table.layout import duo_places
 from seigneurs.ui.seat import SeatPlan
@@ -36,12 +36,14 @@ def start(window: SeigneursWindow, variant_name: str, players: int, seed: int,
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
-         bots: int, level: str, sources: Sequence[TouchSource] = ()) -> None:
+         bots: int, level: str, inputs: InputSettings | None = None) -> None:
     """Open the table (full screen unless `size`) and run until closed."""
     import arcade
 
+    inputs = inputs or InputSettings()
     width, height = size or (1920, 1080)
-    window = SeigneursWindow(width, height, fullscreen=size is None, sources=sources)
+    window = SeigneursWindow(width, height, fullscreen=size is None,
+                             sources=build_sources(inputs), mouse=wants_mouse(inputs))
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
@@ -76,3 +78,34 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
     finally:
         window.close()
     return out
+
+
+def touch_test(size: tuple[int, int] | None, inputs: InputSettings, headless: bool,
+               duration: float) -> dict[str, object]:
+    """Show every touch (or, headless, record them for `duration` seconds) and report them."""
+    import time
+
+    import arcade
+
+    from seigneurs.ui.touch_test_view import TouchTestView
+
+    if headless:
+        os.environ.setdefault("ARCADE_HEADLESS", "1")
+    width, height = size or (1920, 1080)
+    window = SeigneursWindow(width, height, fullscreen=size is None and not headless,
+                             visible=not headless, sources=build_sources(inputs),
+                             mouse=wants_mouse(inputs) and not headless)
+    view = TouchTestView(window)
+    window.show_view(view)
+    try:
+        if headless:
+            end = time.monotonic() + duration
+            while time.monotonic() < end:
+                window.step(draw=False)
+                time.sleep(1 / 120)
+        else:
+            arcade.run()
+    finally:
+        window.close()
+    view.log.finish()
+    return view.log.to_json()

@@ -44,7 +44,8 @@ class SeigneursWindow(arcade.Window):
 
     def __init__(self, width: int = 1920, height: int = 1080, *, fullscreen: bool = False,
                  visible: bool = True, sources: Sequence[TouchSource] = (),
-                 settings: TableSettings | None = None, seed: int | None = None) -> None:
+                 settings: TableSettings | None = None, seed: int | None = None,
+                 mouse: bool = True) -> None:
         super().__init__(width, height, "Seigneurs", fullscreen=fullscreen, visible=visible,
                          update_rate=1 / 60, draw_rate=1 / 60)
         self.settings = settings or TableSettings()
@@ -55,7 +56,7 @@ class SeigneursWindow(arcade.Window):
         self.user_seats = dict(self.settings.user_seats)
         self.seed = seed
         self.pointer = MouseSource(lambda: (self.width, self.height))
-        self.touch_input = TouchMux([self.pointer, *sources])
+        self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
         self._warm_glyphs()
         self.show_lobby()
 
@@ -131,8 +132,8 @@ class SeigneursWindow(arcade.Window):
     # The mouse as a touch.
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if button == arcade.MOUSE_BUTTON_LEFT:
-            self.pointer.press(x, y)
+        if button in (arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT):
+            self.pointer.press(x, y, right=button == arcade.MOUSE_BUTTON_RIGHT)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
                       modifiers: int) -> None:

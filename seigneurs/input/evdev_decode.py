@@ -1,0 +1,331 @@
+"""Linux input events to touches: multitouch protocol B (slots), protocol A (SYN_MT_REPORT,
+with or without tracking ids) and single-touch panels (ABS_X/Y + BTN_TOUCH).
+
+Pure: it takes (type, code, value, time) tuples from the `evdev` package, an evemu recording
+or anything else, and the device's axis ranges. Positions come out normalised to 0..1 with y
+up. SYN_DROPPED is handled the way the kernel documents: drop everything up to the next
+SYN_REPORT, then resynchronise; as the slot state cannot be re-read here, every touch that was
+down is ended and any slot that reports a position again starts a new touch.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+
+log = logging.getLogger(__name__)
+
+EV_SYN, EV_KEY, EV_REL, EV_ABS = 0x00, 0x01, 0x02, 0x03
+SYN_REPORT, SYN_MT_REPORT, SYN_DROPPED = 0x00, 0x02, 0x03
+ABS_X, ABS_Y = 0x00, 0x01
+ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 0x2F, 0x35, 0x36, 0x39
+BTN_TOUCH = 0x14A
+INPUT_PROP_DIRECT = 0x01
+
+
+class Protocol(StrEnum):
+    """How a panel reports its contacts."""
+
+    B = "multitouch-b"
+    A = "multitouch-a"
+    SINGLE = "single-touch"
+
+
+@dataclass(frozen=True, slots=True)
+class AxisRange:
+    """An absolute axis' reported range."""
+
+    minimum: int
+    maximum: int
+
+    def normalise(self, value: int) -> float:
+        span = self.maximum - self.minimum
+        return (value - self.minimum) / span if span else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceInfo:
+    """What the decoder needs to know of a device: its name, axes, keys and properties."""
+
+    name: str
+    axes: dict[int, AxisRange]
+    keys: frozenset[int] = frozenset()
+    properties: frozenset[int] = frozenset()
+    has_relative: bool = False
+
+    @property
+    def protocol(self) -> Protocol | None:
+        """The touch protocol this device speaks, or None if it is no touch panel."""
+        if ABS_MT_SLOT in self.axes and ABS_MT_POSITION_X in self.axes:
+            return Protocol.B
+        if ABS_MT_POSITION_X in self.axes and ABS_MT_POSITION_Y in self.axes:
+            return Protocol.A
+        if ABS_X in self.axes and ABS_Y in self.axes and BTN_TOUCH in self.keys:
+            return Protocol.SINGLE
+        return None
+
+    def verdict(self) -> tuple[bool, str]:
+        """Whether the table should read this device, and why (for `seigneurs devices`)."""
+        protocol = self.protocol
+        if protocol is None:
+            return False, "no absolute touch axes (a keyboard, mouse or other device)"
+        if self.has_relative:
+            return False, "has relative axes: a mouse or pointing stick, not a touch panel"
+        if INPUT_PROP_DIRECT not in self.properties and self.properties:
+            return False, "not a direct-touch device (a touchpad)"
+        return True, f"touch panel, {protocol}"
+
+
+@dataclass(slots=True)
+class _Slot:
+    touch: int = -1  # our id for the contact in this slot, -1 when empty
+    x: int = 0
+    y: int = 0
+    changed: bool = False
+    new: bool = False  # its DOWN is not reported yet
+    ending: int = -1  # a reported contact to report UP for at the next SYN_REPORT
+
+
+@dataclass(slots=True)
+class DecodeStats:
+    """What the decoder had to throw away, for the log and the admin."""
+
+    events: int = 0
+    touches: int = 0
+    dropped_reports: int = 0
+    ignored: int = 0
+    malformed: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class EvdevDecoder:
+    """Feed it raw events one at a time; it returns the touch events each report completes."""
+
+    MAX_SLOTS = 64
+
+    def __init__(self, info: DeviceInfo) -> None:
+        protocol = info.protocol
+        if protocol is None:
+            raise ValueError(f"{info.name!r} is not a touch panel: {info.verdict()[1]}")
+        self.info = info
+        self.protocol = protocol
+        self.x_range = info.axes.get(ABS_MT_POSITION_X) or info.axes[ABS_X]
+        self.y_range = info.axes.get(ABS_MT_POSITION_Y) or info.axes[ABS_Y]
+        self.stats = DecodeStats()
+        self._next_id = 1
+        self._slots = [_Slot()]
+        self._slot = 0
+        self._dropping = False
+        self._resync = False
+        self._a_frame: list[tuple[int, int, int]] = []  # protocol A: (tracking id, x, y)
+        self._a_partial: list[int | None] = [None, None, None]
+        self._a_touches: dict[int, tuple[int, int, int]] = {}  # our id -> (tracking, x, y)
+        self._single_down = False
+        self._single_touch = -1
+        self._single_changed = False
+        self._single_was_down = False
+        self._single_x = 0
+        self._single_y = 0
+
+    def _new_id(self) -> int:
+        touch = self._next_id
+        self._next_id += 1
+        self.stats.touches += 1
+        return touch
+
+    def _event(self, touch: int, phase: TouchPhase, x: int, y: int, t: float) -> TouchEvent:
+        return TouchEvent(touch, phase, self.x_range.normalise(x),
+                          1.0 - self.y_range.normalise(y), t)
+
+    def feed(self, type_: int, code: int, value: int, t: float) -> list[TouchEvent]:
+        """One raw event; returns the touch events it completes (only on SYN_REPORT)."""
+        self.stats.events += 1
+        if type_ == EV_SYN:
+            if code == SYN_REPORT:
+                if self._dropping:
+                    self._dropping = False
+                    return self._resynchronise(t)
+                return self._report(t)
+            if code == SYN_DROPPED:
+                self._dropping = True
+                self.stats.dropped_reports += 1
+                return []
+            if code == SYN_MT_REPORT and not self._dropping:
+                self._end_a_contact()
+            return []
+        if self._dropping:
+            return []
+        if type_ == EV_ABS:
+            self._abs(code, value)
+        elif type_ == EV_KEY and code == BTN_TOUCH:
+            self._single_down = value != 0
+            self._single_changed = True
+        else:
+            self.stats.ignored += 1
+        return []
+
+    # Absolute axes.
+
+    def _abs(self, code: int, value: int) -> None:
+        protocol = self.protocol
+        if protocol is Protocol.B:
+            if code == ABS_MT_SLOT:
+                if not 0 <= value < self.MAX_SLOTS:
+                    self.stats.malformed += 1
+                    return
+                while len(self._slots) <= value:
+                    self._slots.append(_Slot())
+                self._slot = value
+                return
+            slot = self._slots[self._slot]
+            if code == ABS_MT_TRACKING_ID:
+                if slot.touch >= 0 and not slot.new:  # a reported contact ends
+                    slot.ending = slot.touch
+                slot.touch, slot.new, slot.changed = -1, False, True
+                if value >= 0:  # a new contact (if the old one was never released, it ended)
+                    slot.touch = self._new_id()
+                    slot.new = True
+            elif code == ABS_MT_POSITION_X:
+                slot.x = value
+                slot.changed = True
+                self._revive(slot)
+            elif code == ABS_MT_POSITION_Y:
+                slot.y = value
+                slot.changed = True
+                self._revive(slot)
+            else:
+                self.stats.ignored += 1
+        elif protocol is Protocol.A:
+            if code == ABS_MT_POSITION_X:
+                self._a_partial[1] = value
+            elif code == ABS_MT_POSITION_Y:
+                self._a_partial[2] = value
+            elif code == ABS_MT_TRACKING_ID:
+                self._a_partial[0] = value
+            else:
+                self.stats.ignored += 1
+        else:
+            if code == ABS_X:
+                self._single_x = value
+                self._single_changed = True
+            elif code == ABS_Y:
+                self._single_y = value
+                self._single_changed = True
+            else:
+                self.stats.ignored += 1
+
+    def _revive(self, slot: _Slot) -> None:
+        """After a resync, a slot that reports a position is a contact again."""
+        if self._resync and slot.touch == -1:
+            slot.touch = self._new_id()
+            slot.new = True
+
+    # Reports.
+
+    def _report(self, t: float) -> list[TouchEvent]:
+        if self.protocol is Protocol.B:
+            return self._report_b(t)
+        if self.protocol is Protocol.A:
+            return self._report_a(t)
+        return self._report_single(t)
+
+    def _report_b(self, t: float) -> list[TouchEvent]:
+        out = []
+        for slot in self._slots:
+            if not slot.changed:
+                continue
+            slot.changed = False
+            if slot.ending >= 0:
+                out.append(self._event(slot.ending, TouchPhase.UP, slot.x, slot.y, t))
+                slot.ending = -1
+            if slot.touch >= 0:
+                phase = TouchPhase.DOWN if slot.new else TouchPhase.MOVE
+                slot.new = False
+                out.append(self._event(slot.touch, phase, slot.x, slot.y, t))
+        self._resync = False
+        return out
+
+    def _end_a_contact(self) -> None:
+        tracking, x, y = self._a_partial
+        self._a_partial = [None, None, None]
+        if x is None or y is None:
+            if tracking is not None:
+                self.stats.malformed += 1
+            return  # an empty SYN_MT_REPORT: no contact (all fingers up)
+        self._a_frame.append((tracking if tracking is not None else -1, x, y))
+
+    def _report_a(self, t: float) -> list[TouchEvent]:
+        """Match this frame's contacts to the last: by tracking id, else by nearest position."""
+        if self._a_partial[1] is not None:  # a contact without its SYN_MT_REPORT
+            self._end_a_contact()
+        frame, self._a_frame = self._a_frame, []
+        out = []
+        previous = dict(self._a_touches)
+        current: dict[int, tuple[int, int, int]] = {}
+        for tracking, x, y in frame:
+            match = None
+            if tracking >= 0:
+                match = next((tid for tid, (tr, _x, _y) in previous.items() if tr == tracking),
+                             None)
+            elif previous:
+                match = min(previous, key=lambda tid: (previous[tid][1] - x) ** 2
+                            + (previous[tid][2] - y) ** 2)
+            if match is None:
+                touch = self._new_id()
+                out.append(self._event(touch, TouchPhase.DOWN, x, y, t))
+            else:
+                touch = match
+                del previous[match]
+                out.append(self._event(touch, TouchPhase.MOVE, x, y, t))
+            current[touch] = (tracking, x, y)
+        for touch, (_tracking, x, y) in previous.items():
+            out.append(self._event(touch, TouchPhase.UP, x, y, t))
+        self._a_touches = current
+        return out
+
+    def _report_single(self, t: float) -> list[TouchEvent]:
+        if not self._single_changed:
+            return []
+        self._single_changed = False
+        x, y = self._single_x, self._single_y
+        if self._single_down and not self._single_was_down:
+            self._single_touch = self._new_id()
+            self._single_was_down = True
+            return [self._event(self._single_touch, TouchPhase.DOWN, x, y, t)]
+        if self._single_down:
+            return [self._event(self._single_touch, TouchPhase.MOVE, x, y, t)]
+        if self._single_was_down:
+            self._single_was_down = False
+            return [self._event(self._single_touch, TouchPhase.UP, x, y, t)]
+        return []
+
+    def _resynchronise(self, t: float) -> list[TouchEvent]:
+        """After SYN_DROPPED: end every open touch; slots that speak again start anew."""
+        log.warning("%s: events dropped by the kernel (SYN_DROPPED); resynchronising",
+                    self.info.name)
+        self.stats.notes.append("SYN_DROPPED")
+        out = self.release_all(t)
+        self._resync = True
+        return out
+
+    def release_all(self, t: float) -> list[TouchEvent]:
+        """End every open touch (the device went away, or state was lost)."""
+        out = []
+        for slot in self._slots:
+            if slot.ending >= 0:
+                out.append(self._event(slot.ending, TouchPhase.UP, slot.x, slot.y, t))
+            if slot.touch >= 0 and not slot.new:  # an unreported contact never went down
+                out.append(self._event(slot.touch, TouchPhase.UP, slot.x, slot.y, t))
+            slot.touch, slot.changed, slot.new, slot.ending = -1, False, False, -1
+        for touch, (_tracking, x, y) in self._a_touches.items():
+            out.append(self._event(touch, TouchPhase.UP, x, y, t))
+        self._a_touches = {}
+        self._a_frame = []
+        if self._single_was_down:
+            self._single_was_down = False
+            out.append(self._event(self._single_touch, TouchPhase.UP, self._single_x,
+                                   self._single_y, t))
+        return out

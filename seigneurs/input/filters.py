@@ -1,0 +1,212 @@
+"""What sits between a device and the game: orientation and calibration, jitter, ignored
+regions (the rim where small wrists rest), stuck touches, and touch storms.
+
+Each filter takes a frame's events and returns the events to pass on; `Pipeline` chains them
+behind one source. All work in normalised coordinates (0..1, y up).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.sources import TouchSource
+
+log = logging.getLogger(__name__)
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+
+
+class Filter(Protocol):
+    """One processing step over a frame's events; `now` lets timers fire."""
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """Turns a panel's coordinates into the display's: swap, invert, rotate, then calibrate.
+
+    `calibration` is libinput's 3x2 matrix (a, b, c, d, e, f): x' = a x + b y + c,
+    y' = d x + e y + f, applied to the already oriented coordinates.
+    """
+
+    rotation: int = 0
+    invert_x: bool = False
+    invert_y: bool = False
+    swap_axes: bool = False
+    calibration: Matrix = IDENTITY
+
+    def __post_init__(self) -> None:
+        if self.rotation not in (0, 90, 180, 270):
+            raise ValueError(f"rotation must be 0, 90, 180 or 270, got {self.rotation}")
+
+    def apply(self, x: float, y: float) -> tuple[float, float]:
+        if self.swap_axes:
+            x, y = y, x
+        if self.invert_x:
+            x = 1 - x
+        if self.invert_y:
+            y = 1 - y
+        for _ in range(self.rotation // 90):  # a quarter turn counter-clockwise
+            x, y = 1 - y, x
+        a, b, c, d, e, f = self.calibration
+        return a * x + b * y + c, d * x + e * y + f
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        if self == Transform():
+            return events
+        out = []
+        for event in events:
+            x, y = self.apply(event.x, event.y)
+            out.append(event._replace(x=x, y=y))
+        return out
+
+
+@dataclass(slots=True)
+class Dejitter:
+    """Drops moves smaller than `threshold` (in display fractions) from the last one passed."""
+
+    threshold: float = 0.002
+    _last: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        out = []
+        for event in events:
+            if event.phase is TouchPhase.MOVE:
+                last = self._last.get(event.id)
+                if last is not None and abs(event.x - last[0]) < self.threshold and abs(
+                        event.y - last[1]) < self.threshold:
+                    continue
+            if event.phase is TouchPhase.UP:
+                self._last.pop(event.id, None)
+            else:
+                self._last[event.id] = (event.x, event.y)
+            out.append(event)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A rectangle in display fractions (x, y of the lower-left corner, width, height)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+
+def rim(width: float) -> list[Region]:
+    """Four strips `width` deep along the edges, where wrists rest."""
+    return [Region(0, 0, 1, width), Region(0, 1 - width, 1, width), Region(0, 0, width, 1),
+            Region(1 - width, 0, width, 1)]
+
+
+@dataclass(slots=True)
+class IgnoreRegions:
+    """Touches that begin in an ignored region are dropped for their whole life."""
+
+    regions: Sequence[Region]
+    _ignored: set[int] = field(default_factory=set)
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        out = []
+        for event in events:
+            if event.phase is TouchPhase.DOWN and any(
+                    r.contains(event.x, event.y) for r in self.regions):
+                self._ignored.add(event.id)
+            if event.id in self._ignored:
+                if event.phase is TouchPhase.UP:
+                    self._ignored.discard(event.id)
+                continue
+            out.append(event)
+        return out
+
+
+@dataclass(slots=True)
+class ReleaseStuck:
+    """A touch with no news for `timeout` seconds is released (a lost touch-up, a stuck finger)."""
+
+    timeout: float = 8.0
+    released: int = 0
+    _seen: dict[int, TouchEvent] = field(default_factory=dict)
+    _dead: set[int] = field(default_factory=set)
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        out = []
+        for event in events:
+            if event.id in self._dead:  # a late event of a touch we already ended
+                if event.phase is TouchPhase.UP:
+                    self._dead.discard(event.id)
+                continue
+            if event.phase is TouchPhase.UP:
+                self._seen.pop(event.id, None)
+            else:
+                self._seen[event.id] = event._replace(t=now)
+            out.append(event)
+        for touch, last in list(self._seen.items()):
+            if now - last.t > self.timeout:
+                del self._seen[touch]
+                self._dead.add(touch)
+                self.released += 1
+                log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
+                out.append(last._replace(phase=TouchPhase.UP, t=now))
+        return out
+
+
+@dataclass(slots=True)
+class StormGuard:
+    """At most `max_touches` at once (palms, a sleeve, a faulty panel): extra touches are
+    dropped whole, and a frame passes at most `max_events` events, so nothing stalls."""
+
+    max_touches: int = 20
+    max_events: int = 2000
+    dropped: int = 0
+    _live: set[int] = field(default_factory=set)
+    _blocked: set[int] = field(default_factory=set)
+
+    def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        out: list[TouchEvent] = []
+        for event in events:
+            if event.phase is TouchPhase.DOWN:
+                if len(self._live) >= self.max_touches:
+                    self._blocked.add(event.id)
+                else:
+                    self._live.add(event.id)
+            if event.id in self._blocked:
+                self.dropped += 1
+                if event.phase is TouchPhase.UP:
+                    self._blocked.discard(event.id)
+                continue
+            if event.phase is TouchPhase.UP:
+                self._live.discard(event.id)
+            elif event.phase is TouchPhase.MOVE and len(out) >= self.max_events:
+                self.dropped += 1
+                continue  # moves may be skipped in a flood; downs and ups never are
+            out.append(event)
+        return out
+
+
+class Pipeline:
+    """A source with its filters, itself a source."""
+
+    def __init__(self, source: TouchSource, filters: Sequence[Filter],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.source = source
+        self.filters = list(filters)
+        self._clock = clock
+
+    def poll(self) -> list[TouchEvent]:
+        events = self.source.poll()
+        now = self._clock()
+        for step in self.filters:
+            events = step(events, now)
+        return events

@@ -1,0 +1,115 @@
+"""Which touch sources a table reads, and the filters each gets, from plain settings.
+
+By default: every usable evdev panel, TUIO on 127.0.0.1:3333, and the mouse.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from seigneurs.input.evdev_decode import AxisRange
+from seigneurs.input.evdev_source import EvdevSource, find_touch_devices
+from seigneurs.input.filters import (
+    Dejitter,
+    Filter,
+    IgnoreRegions,
+    Pipeline,
+    Region,
+    ReleaseStuck,
+    StormGuard,
+    Transform,
+    rim,
+)
+from seigneurs.input.sources import TouchSource
+from seigneurs.input.tuio import DEFAULT_HOST, DEFAULT_PORT, TuioSource
+
+log = logging.getLogger(__name__)
+KINDS = ("evdev", "tuio", "mouse")
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceSettings:
+    """One evdev panel's own corrections."""
+
+    transform: Transform = field(default_factory=Transform)
+    x_range: tuple[int, int] | None = None
+    y_range: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InputSettings:
+    """What to read and how to clean it up."""
+
+    kinds: tuple[str, ...] = KINDS
+    evdev_paths: tuple[str, ...] = ()  # empty: every usable panel (--input auto)
+    tuio_host: str = DEFAULT_HOST
+    tuio_port: int = DEFAULT_PORT
+    devices: dict[str, DeviceSettings] = field(default_factory=dict)
+    tuio_transform: Transform = field(default_factory=Transform)
+    jitter: float = 0.002
+    ignore_rim: float = 0.0
+    ignore: tuple[Region, ...] = ()
+    stuck_after: float = 8.0
+    max_touches: int = 20
+
+    def __post_init__(self) -> None:
+        unknown = [k for k in self.kinds if k not in KINDS]
+        if unknown:
+            raise ValueError(f"unknown input {', '.join(unknown)}; expected {', '.join(KINDS)}")
+
+
+def parse_kinds(text: str) -> tuple[str, ...]:
+    """`--input auto` (everything) or a comma list such as `tuio,mouse`."""
+    if text.strip() == "auto":
+        return KINDS
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        raise ValueError(f"--input takes auto or a list of {', '.join(KINDS)}, got {text!r}")
+    return kinds
+
+
+def _filters(settings: InputSettings, transform: Transform) -> list[Filter]:
+    regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
+    steps: list[Filter] = [transform, StormGuard(settings.max_touches)]
+    if regions:
+        steps.append(IgnoreRegions(regions))
+    if settings.jitter > 0:
+        steps.append(Dejitter(settings.jitter))
+    steps.append(ReleaseStuck(settings.stuck_after))
+    return steps
+
+
+def build_sources(settings: InputSettings) -> list[TouchSource]:
+    """The device sources (not the mouse, which the window owns), each behind its filters."""
+    sources: list[TouchSource] = []
+    if "evdev" in settings.kinds:
+        paths = settings.evdev_paths or tuple(find_touch_devices())
+        for path in paths:
+            own = settings.devices.get(path, DeviceSettings())
+            overrides = {}
+            if own.x_range:
+                overrides[0x35] = overrides[0x00] = AxisRange(*own.x_range)
+            if own.y_range:
+                overrides[0x36] = overrides[0x01] = AxisRange(*own.y_range)
+            sources.append(Pipeline(EvdevSource(path, axis_overrides=overrides),
+                                    _filters(settings, own.transform)))
+        if not paths:
+            log.info("no evdev touch panel found")
+    if "tuio" in settings.kinds:
+        try:
+            tuio = TuioSource(settings.tuio_host, settings.tuio_port)
+        except OSError as error:
+            log.warning("cannot listen for TUIO on %s:%s: %s", settings.tuio_host,
+                        settings.tuio_port, error)
+        else:
+            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform)))
+    return sources
+
+
+def wants_mouse(settings: InputSettings) -> bool:
+    return "mouse" in settings.kinds
+
+
+__all__ = ["DeviceSettings", "InputSettings", "build_sources", "parse_kinds", "wants_mouse"]

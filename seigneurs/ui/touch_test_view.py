@@ -1,0 +1,75 @@
+"""The installer's check: every touch drawn where it is, with its id, its seat and its trail,
+over the seat zones, so calibration and orientation can be seen at a glance."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import arcade
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.report import TouchLog
+from seigneurs.input.seats import SeatOwnership
+from seigneurs.ui.base import SEAT_COLOURS, BaseView
+
+if TYPE_CHECKING:
+    from seigneurs.ui.window import SeigneursWindow
+
+TRAIL = 40
+
+
+class TouchTestView(BaseView):
+    """Shows live touches; keeps a `TouchLog` of everything seen."""
+
+    def __init__(self, window: SeigneursWindow) -> None:
+        super().__init__(window)
+        layout = window.layout
+        self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        anchors = []
+        for index, place in enumerate(layout.places):
+            zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
+                                           color=(*SEAT_COLOURS[index], 90))
+            zone.position = place.zone.center
+            self.zones.append(zone)
+            anchors.append((place.zone.center[0] / layout.width,
+                            place.zone.center[1] / layout.height))
+        self.ownership = SeatOwnership(anchors, window.user_seats,
+                                       aspect=layout.width / layout.height)
+        self.log = TouchLog()
+        self.live: dict[int, list[tuple[float, float]]] = {}
+        self.seats: dict[int, int | None] = {}
+        self.batch = window.text_batch()
+        self.labels: dict[int, arcade.Text] = {}
+
+    def touches(self, events: Sequence[TouchEvent]) -> None:
+        layout = self.app.layout
+        for event in events:
+            seat = self.ownership.owner(event)
+            self.log.add([event], seat)
+            point = (event.x * layout.width, event.y * layout.height)
+            if event.phase is TouchPhase.DOWN:
+                self.live[event.id] = [point]
+                self.seats[event.id] = seat
+                self.labels[event.id] = arcade.Text(f"{event.id}·{seat}", *point,
+                                                    arcade.color.WHITE, 18, batch=self.batch)
+            elif event.id in self.live:
+                trail = self.live[event.id]
+                trail.append(point)
+                del trail[:-TRAIL]
+                self.labels[event.id].position = (point[0] + 30, point[1] + 30)
+                if event.phase is TouchPhase.UP:
+                    del self.live[event.id]
+                    self.labels.pop(event.id).text = ""
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.zones.draw()
+        for touch, trail in self.live.items():
+            seat = self.seats.get(touch)
+            colour = SEAT_COLOURS[seat] if seat is not None else (255, 255, 255)
+            if len(trail) > 1:
+                arcade.draw_line_strip(trail, colour, 4)
+            x, y = trail[-1]
+            arcade.draw_circle_outline(x, y, 34, colour, 5)
+        self.batch.draw()

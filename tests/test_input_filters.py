@@ -1,0 +1,140 @@
+"""Between device and game: transforms, jitter, ignore regions, stuck touches, storms,
+the mouse's pinned touches, unique ids across sources, seat ownership (issue: multi-touch)."""
+
+from __future__ import annotations
+
+import pytest
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.filters import (
+    Dejitter,
+    IgnoreRegions,
+    Pipeline,
+    ReleaseStuck,
+    StormGuard,
+    Transform,
+    rim,
+)
+from seigneurs.input.seats import SeatOwnership
+from seigneurs.input.setup import InputSettings, parse_kinds
+from seigneurs.input.sources import MouseSource, ScriptedSource, TouchMux
+
+D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
+
+
+def ev(touch: int, phase: TouchPhase, x: float, y: float, t: float = 0.0,
+       user: int | None = None) -> TouchEvent:
+    return TouchEvent(touch, phase, x, y, t, user)
+
+
+@pytest.mark.parametrize("transform, expected", [
+    (Transform(), (0.2, 0.1)),
+    (Transform(rotation=90), (0.9, 0.2)),
+    (Transform(rotation=180), (0.8, 0.9)),
+    (Transform(rotation=270), (0.1, 0.8)),
+    (Transform(invert_x=True), (0.8, 0.1)),
+    (Transform(invert_y=True), (0.2, 0.9)),
+    (Transform(swap_axes=True), (0.1, 0.2)),
+    (Transform(calibration=(0.5, 0.0, 0.25, 0.0, 2.0, 0.0)), (0.35, 0.2)),
+])
+def test_transforms(transform: Transform, expected: tuple[float, float]) -> None:
+    assert transform.apply(0.2, 0.1) == pytest.approx(expected)
+    out = transform([ev(1, D, 0.2, 0.1)], 0.0)
+    assert (out[0].x, out[0].y) == pytest.approx(expected)
+
+
+def test_bad_rotation_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="0, 90, 180 or 270"):
+        Transform(rotation=45)
+
+
+def test_dejitter_drops_tiny_moves_only() -> None:
+    jitter = Dejitter(0.01)
+    out = jitter([ev(1, D, 0.5, 0.5), ev(1, M, 0.501, 0.5), ev(1, M, 0.53, 0.5),
+                  ev(1, U, 0.531, 0.5)], 0.0)
+    assert [(e.phase, e.x) for e in out] == [(D, 0.5), (M, 0.53), (U, 0.531)]
+
+
+def test_touches_starting_on_the_rim_are_ignored_whole() -> None:
+    ignore = IgnoreRegions(rim(0.05))
+    out = ignore([ev(1, D, 0.5, 0.02), ev(2, D, 0.5, 0.5), ev(1, M, 0.5, 0.5),
+                  ev(1, U, 0.5, 0.5), ev(2, M, 0.5, 0.01)], 0.0)
+    assert [(e.id, e.phase) for e in out] == [(2, D), (2, M)]  # a touch may move onto it
+
+
+def test_stuck_touch_is_released_and_its_late_events_dropped() -> None:
+    stuck = ReleaseStuck(timeout=8.0)
+    assert stuck([ev(1, D, 0.5, 0.5)], now=0.0)
+    assert stuck([], now=5.0) == []
+    released = stuck([], now=9.0)
+    assert [(e.id, e.phase) for e in released] == [(1, U)] and stuck.released == 1
+    assert stuck([ev(1, M, 0.6, 0.5), ev(1, U, 0.6, 0.5)], now=10.0) == []
+
+
+def test_storm_of_palms_is_capped_and_never_stalls() -> None:
+    guard = StormGuard(max_touches=20, max_events=100)
+    downs = [ev(i, D, (i % 10) / 10, (i // 10) / 20) for i in range(150)]
+    out = guard(downs, 0.0)
+    assert len(out) == 20 and guard.dropped == 130
+    moves = guard([ev(i, M, 0.5, 0.5) for i in range(150)] * 10, 0.0)
+    assert len(moves) == 100  # 200 moves of admitted touches, capped per frame
+    ups = guard([ev(i, U, 0.5, 0.5) for i in range(150)], 0.0)
+    assert len(ups) == 20  # every passed touch still ends
+
+
+def test_pipeline_runs_filters_in_order() -> None:
+    scripted = ScriptedSource()
+    pipeline = Pipeline(scripted, [Transform(invert_x=True), IgnoreRegions(rim(0.1))],
+                        clock=lambda: 0.0)
+    scripted.down(1, 0.95, 0.5, 0.0)  # inverted to x=0.05: on the rim, ignored
+    scripted.down(2, 0.5, 0.5, 0.0)
+    assert [e.id for e in pipeline.poll()] == [2]
+
+
+def test_mouse_left_button_is_a_finger_and_right_click_pins_touches() -> None:
+    mouse = MouseSource(lambda: (1000, 500), clock=lambda: 1.0)
+    mouse.press(100, 100)
+    mouse.drag(200, 100)
+    mouse.release(200, 100)
+    assert [e.phase for e in mouse.poll()] == [D, M, U]
+    mouse.press(300, 300, right=True)  # pin a touch
+    mouse.press(600, 300, right=True)  # and another
+    pins = mouse.poll()
+    assert [e.phase for e in pins] == [D, D] and len({e.id for e in pins}) == 2
+    mouse.press(300, 300)  # grab the first pin and drag it
+    mouse.drag(350, 320)
+    mouse.release(350, 320)
+    moved = mouse.poll()
+    assert [(e.id, e.phase) for e in moved] == [(pins[0].id, M)]
+    mouse.press(350, 320, right=True)  # right-click a pin: lifted
+    assert [(e.id, e.phase) for e in mouse.poll()] == [(pins[0].id, U)]
+    assert len(mouse.pins) == 1
+
+
+def test_mux_gives_unique_ids_across_sources() -> None:
+    a, b = ScriptedSource(), ScriptedSource()
+    mux = TouchMux([a, b])
+    a.down(1, 0.1, 0.1, 0.2)
+    b.down(1, 0.9, 0.9, 0.1)
+    events = mux.poll()
+    assert len({e.id for e in events}) == 2 and [e.t for e in events] == [0.1, 0.2]
+    a.up(1, 0.1, 0.1, 0.3)
+    assert mux.poll()[0].id == next(e.id for e in events if e.x == 0.1)
+
+
+def test_seat_ownership_by_user_id_else_nearest_zone_and_kept_until_up() -> None:
+    seats = SeatOwnership([(0.25, 0.05), (0.75, 0.95)], users={42: 1}, aspect=16 / 9)
+    assert seats.owner(ev(1, D, 0.3, 0.2)) == 0
+    assert seats.owner(ev(2, D, 0.3, 0.2, user=42)) == 1  # the source knows the user
+    assert seats.owner(ev(1, M, 0.9, 0.9)) == 0  # a held touch keeps its owner
+    assert seats.owner(ev(1, U, 0.9, 0.9)) == 0
+    assert seats.owner(ev(1, M, 0.9, 0.9)) is None  # unknown after it ended
+
+
+def test_input_kinds() -> None:
+    assert parse_kinds("auto") == ("evdev", "tuio", "mouse")
+    assert parse_kinds("tuio,mouse") == ("tuio", "mouse")
+    with pytest.raises(ValueError, match="--input"):
+        parse_kinds("joystick")
+    with pytest.raises(ValueError, match="unknown input"):
+        InputSettings(kinds=("joystick",))
