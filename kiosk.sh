@@ -1,28 +1,120 @@
 #!/usr/bin/env bash
-# The one entry point of the table: sets up .venv on first run, then plays or tests.
-#   ./kiosk.sh [ARGS...]   start the game full screen (arguments go to `seigneurs play`)
-#   ./kiosk.sh test [...]  install the test extra, run ruff, mypy and pytest (arguments go to pytest)
+# The one entry point of the table. Sets up .venv on first run (and when pyproject.toml
+# changes), then:
+#   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`)
+#   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
+#   ./kiosk.sh install       (root) boot into the game: systemd unit, enabled; user in 'input'
+#   ./kiosk.sh uninstall     (root) remove that unit
+#   ./kiosk.sh session       what the unit runs: a kiosk display (cage, else bare X), then play
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv="$here/.venv"
 python="${PYTHON:-python3}"
+unit_dir="${SEIGNEURS_UNIT_DIR:-/etc/systemd/system}"
+
+log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 
 # Install (again) only when pyproject.toml changed since the last install of this extra.
 ensure_venv() {
     local extra="$1" stamp want
     if [[ ! -x "$venv/bin/python" ]]; then
-        echo "kiosk.sh: creating $venv" >&2
+        log "creating $venv"
         "$python" -m venv "$venv"
     fi
     stamp="$venv/.installed-${extra:-base}"
     want="$(sha256sum "$here/pyproject.toml" | cut -d' ' -f1)"
+    if [[ -z "$extra" && -f "$venv/.installed-test" && "$(cat "$venv/.installed-test")" == "$want" ]]
+    then
+        return 0  # the test extra includes everything the game needs
+    fi
     if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-        echo "kiosk.sh: installing seigneurs${extra:+[$extra]} into $venv" >&2
+        log "installing seigneurs${extra:+[$extra]} into $venv"
         "$venv/bin/python" -m pip install --quiet --upgrade pip
         "$venv/bin/python" -m pip install --quiet -e "$here${extra:+[$extra]}"
         echo "$want" >"$stamp"
     fi
+}
+
+# Keep the screen awake and the pointer out of sight, where the display allows it.
+quiet_display() {
+    if [[ -n "${DISPLAY:-}" ]] && command -v xset >/dev/null 2>&1; then
+        xset s off -dpms s noblank || log "xset could not turn off blanking"
+    fi
+    if [[ -t 1 ]] && command -v setterm >/dev/null 2>&1; then
+        setterm --blank 0 --powerdown 0 || true
+    fi
+    if [[ -n "${DISPLAY:-}" ]] && command -v unclutter >/dev/null 2>&1; then
+        unclutter -idle 0.5 -root &
+    fi
+}
+
+# Run the game until it exits cleanly (0). Exit code 75 (admin: restart) restarts at once;
+# anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s once
+# a run has lasted two minutes).
+run_loop() {
+    local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
+    local delay="${SEIGNEURS_RESTART_DELAY:-1}" code started child=""
+    trap 'if [[ -n "$child" ]]; then kill "$child" 2>/dev/null || true; fi; exit 0' TERM INT
+    while true; do
+        started=$SECONDS
+        set +e
+        "${command[@]}" play "$@" &
+        child=$!
+        wait "$child"
+        code=$?
+        set -e
+        child=""
+        if [[ $code -eq 0 ]]; then
+            log "the game ended normally"
+            return 0
+        fi
+        if [[ $code -eq 75 ]]; then
+            log "restart asked from the admin menu"
+            continue
+        fi
+        if (( SECONDS - started > 120 )); then
+            delay="${SEIGNEURS_RESTART_DELAY:-1}"
+        fi
+        log "the game stopped with code $code; restarting in ${delay} s"
+        sleep "$delay"
+        delay=$(( delay * 2 > 60 ? 60 : delay * 2 ))
+    done
+}
+
+install_unit() {
+    local user="${SUDO_USER:-${USER:-root}}" unit="$unit_dir/seigneurs.service"
+    ensure_venv ""
+    "$venv/bin/seigneurs" write-unit --repo "$here" --user "$user" --out "$unit" >/dev/null
+    log "wrote $unit (runs as $user on tty1)"
+    if [[ -n "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        return 0  # tests: write the unit, change nothing else on this machine
+    fi
+    if getent group input >/dev/null 2>&1 && command -v usermod >/dev/null 2>&1; then
+        usermod -aG input "$user" && log "$user may now read the touch panels (group input)"
+    fi
+    if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+        systemctl daemon-reload
+        systemctl enable seigneurs.service
+        log "enabled: the table starts the game at the next boot (or: systemctl start seigneurs)"
+    else
+        log "systemd is not running here: enable $unit by hand on the table"
+    fi
+    if ! command -v cage >/dev/null 2>&1; then
+        log "cage is not installed (recommended: apt install cage xwayland); bare X will be used"
+    fi
+}
+
+uninstall_unit() {
+    local unit="$unit_dir/seigneurs.service"
+    if [[ -z "${SEIGNEURS_NO_SYSTEM:-}" ]] && command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+        systemctl disable --now seigneurs.service 2>/dev/null || true
+    fi
+    rm -f "$unit"
+    if [[ -z "${SEIGNEURS_NO_SYSTEM:-}" ]] && command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+        systemctl daemon-reload
+    fi
+    log "removed $unit"
 }
 
 case "${1:-}" in
@@ -35,8 +127,26 @@ case "${1:-}" in
         "$venv/bin/mypy"
         exec "$venv/bin/python" -m pytest "$@"
         ;;
+    install)
+        install_unit
+        ;;
+    uninstall)
+        uninstall_unit
+        ;;
+    session)
+        shift
+        ensure_venv ""
+        if command -v cage >/dev/null 2>&1; then
+            exec cage -s -- "$here/kiosk.sh" --locked "$@"
+        elif command -v xinit >/dev/null 2>&1; then
+            exec xinit "$here/kiosk.sh" --locked "$@" -- :0 -nocursor -s 0 -dpms vt1
+        fi
+        log "neither cage nor xinit found: starting on the current display"
+        exec "$here/kiosk.sh" --locked "$@"
+        ;;
     *)
         ensure_venv ""
-        exec "$venv/bin/seigneurs" play "$@"
+        quiet_display
+        run_loop "$@"
         ;;
 esac

@@ -128,6 +128,10 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="seats when skipping the lobby")
     parser.add_argument("--bots", type=int, default=0, help="how many of those seats are bots")
     parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
+    parser.add_argument("--locked", action="store_true",
+                        help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
+    parser.add_argument("--config", type=Path, default=None,
+                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     _input_args(parser)
 
 
@@ -137,17 +141,28 @@ def _input_args(parser: argparse.ArgumentParser) -> None:
                              "comma list of evdev, tuio, mouse")
     parser.add_argument("--evdev", action="append", default=[], metavar="PATH",
                         help="read this evdev device (repeatable; default: every usable panel)")
-    parser.add_argument("--tuio", default="127.0.0.1:3333", metavar="HOST:PORT",
+    parser.add_argument("--tuio", default=None, metavar="HOST:PORT",
                         help="where to listen for TUIO (default 127.0.0.1:3333)")
 
 
-def _inputs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> InputSettings:
+def _inputs(args: argparse.Namespace, parser: argparse.ArgumentParser,
+            base: InputSettings | None = None) -> InputSettings:
+    """The configured inputs, with the command line's choices on top."""
+    from dataclasses import replace
+
     from seigneurs.input.setup import parse_kinds
 
+    base = base or InputSettings()
     try:
-        host, _, port = args.tuio.rpartition(":")
-        return InputSettings(kinds=parse_kinds(args.input), evdev_paths=tuple(args.evdev),
-                             tuio_host=host or "127.0.0.1", tuio_port=int(port))
+        changes: dict[str, object] = {}
+        if args.input != "auto":
+            changes["kinds"] = parse_kinds(args.input)
+        if args.evdev:
+            changes["evdev_paths"] = tuple(args.evdev)
+        if args.tuio is not None:
+            host, _, port = args.tuio.rpartition(":")
+            changes["tuio_host"], changes["tuio_port"] = host or "127.0.0.1", int(port)
+        return replace(base, **changes)  # type: ignore[arg-type]
     except ValueError as error:
         parser.error(str(error))
 
@@ -161,10 +176,26 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
         if not 0 <= args.bots <= players:
             parser.error(f"--bots must be between 0 and {players}")
-    from seigneurs.ui.run import play
+    import logging
 
-    play(args.window, args.variant, args.players, args.bots, args.level, _inputs(args, parser))
-    return 0
+    from seigneurs.kiosk.config import load
+    from seigneurs.kiosk.paths import data_dir, default_config_file
+    from seigneurs.ui.run import play
+    from seigneurs.ui.window import TableSettings
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
+                        "%(message)s")
+    path = args.config or default_config_file()
+    config, _problems = load(path if args.config or path.exists() else None)
+    settings = TableSettings(
+        diagonal_inches=config.diagonal_inches, resolution=config.resolution,
+        marks=config.colour_marks, volume=config.volume, layout=config.layout,
+        user_seats=config.user_seats, locked=args.locked, admin_pin=config.admin_pin,
+        language=config.language, idle_timeout=config.idle_timeout,
+        attract_after=config.attract_after, default_variant=config.default_variant,
+        bot_level=config.bot_level, data_dir=data_dir())
+    return play(args.window, args.variant, args.players, args.bots, args.level,
+                _inputs(args, parser, config.inputs), settings)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
@@ -330,6 +361,83 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         for trace in touches:
             print(f"  touch {trace['id']} seat {trace['seat']}: {trace['start']} -> "
                   f"{trace['end']}, {trace['moves']} moves")
+    return 0
+
+
+def _config_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=("check", "example"),
+                        help="check a file, or print an example with every key")
+    parser.add_argument("file", type=Path, nargs="?", default=None,
+                        help="default: ~/.config/seigneurs/config.toml")
+
+
+@command("config", "check the configuration file, or print a commented example", _config_args)
+def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.kiosk.config import EXAMPLE, load
+    from seigneurs.kiosk.paths import default_config_file
+
+    if args.action == "example":
+        print(EXAMPLE, end="")
+        return 0
+    path = args.file or default_config_file()
+    problems = load(path)[1]
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s): the game would start with the defaults for these")
+        return 1
+    print(f"{path}: ok")
+    return 0
+
+
+def _history_args(parser: argparse.ArgumentParser) -> None:
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true")
+    form.add_argument("--csv", action="store_true")
+    parser.add_argument("--since", default=None, help="only games from this date (YYYY-MM-DD)")
+    parser.add_argument("--database", type=Path, default=None, help=argparse.SUPPRESS)
+
+
+@command("history", "list the finished games", _history_args)
+def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from datetime import date
+
+    from seigneurs.kiosk.history import History, as_csv
+    from seigneurs.kiosk.paths import data_dir
+
+    if args.since is not None:
+        try:
+            date.fromisoformat(args.since[:10])
+        except ValueError:
+            parser.error(f"--since takes a date such as 2026-11-22, got {args.since!r}")
+    history = History(args.database or data_dir() / "history.sqlite3")
+    records = history.games(since=args.since)
+    history.close()
+    if args.json:
+        print(json.dumps([r.to_json() for r in records]))
+    elif args.csv:
+        print(as_csv(records), end="")
+    else:
+        if not records:
+            print("no games yet")
+        for r in records:
+            checked = [t.get("checked", t.get("lengths")) for t in r.trains]
+            print(f"{r.finished_at}  {r.variant:8}  seats {len(r.seats)}  checked {checked}  "
+                  f"winners {r.winners}  {r.end_reason}  {r.duration:.0f} s")
+    return 0
+
+
+def _unit_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--repo", type=Path, required=True)
+    parser.add_argument("--user", required=True)
+    parser.add_argument("--out", type=Path, required=True)
+
+
+@command("write-unit", "write the systemd unit (used by ./kiosk.sh install)", _unit_args)
+def _write_unit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.kiosk.service import write_unit
+
+    print(write_unit(args.out, args.repo.resolve(), args.user))
     return 0
 
 

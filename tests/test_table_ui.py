@@ -265,7 +265,16 @@ def test_stop_button_refuses_under_five_wagons(driver: Driver) -> None:
     assert not view.game.over and view.game.stop_caller is None  # R16: refused
 
 
-def test_bots_play_a_whole_game_alone(driver: Driver) -> None:
+def test_bots_play_a_whole_game_alone() -> None:
+    patient = TableSettings(idle_timeout=3600, attract_after=3600)  # nobody touches for long
+    driver = Driver(settings=patient)
+    try:
+        _bots_play_alone(driver)
+    finally:
+        driver.close()
+
+
+def _bots_play_alone(driver: Driver) -> None:
     view = lobby(driver)
     for place in (0, 2, 4):
         driver.tap(*view.buttons[place].bot.position)

@@ -52,6 +52,7 @@ class Game:
         self.log: list[Action] = []
         self.clock = 0.0
         self._tie_turn = 0
+        self.observers: list[Callable[[Action], None]] = []  # e.g. the kiosk's journal
 
     @property
     def over(self) -> bool:
@@ -61,6 +62,8 @@ class Game:
     def apply(self, action: Action) -> Result:
         """Apply one action now; a refusal leaves the game exactly as it was."""
         self.log.append(action)
+        for observer in self.observers:
+            observer(action)
         if not 0 <= action.seat < self.seat_count:
             return Refused(action, Reason.NO_SUCH_SEAT)
         handler = self.handlers.get(type(action))

@@ -52,6 +52,7 @@ class InputSettings:
     ignore: tuple[Region, ...] = ()
     stuck_after: float = 8.0
     max_touches: int = 20
+    orientation: int = 0  # how the whole touch surface is turned to the picture
 
     def __post_init__(self) -> None:
         unknown = [k for k in self.kinds if k not in KINDS]
@@ -73,6 +74,8 @@ def parse_kinds(text: str) -> tuple[str, ...]:
 def _filters(settings: InputSettings, transform: Transform) -> list[Filter]:
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
     steps: list[Filter] = [transform, StormGuard(settings.max_touches)]
+    if settings.orientation:
+        steps.insert(1, Transform(rotation=settings.orientation))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:

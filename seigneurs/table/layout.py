@@ -71,8 +71,11 @@ class TableLayout:
     free: Rect
 
     @classmethod
-    def build(cls, width: int, height: int, diagonal_inches: float = 55.0) -> TableLayout:
-        """Six places around a `width` x `height` panel of the given diagonal."""
+    def build(cls, width: int, height: int, diagonal_inches: float = 55.0,
+              arrangement: str = "six-around") -> TableLayout:
+        """Six places on a `width` x `height` panel of the given diagonal: two on each long
+        side and one on each short side ("six-around"), or three on each long side
+        ("long-sides", for tables against a wall at their ends)."""
         diagonal_px = math.hypot(width, height)
         px_per_cm = diagonal_px / (diagonal_inches * CM_PER_INCH)
         card_w = max(MIN_CARD_CM * px_per_cm, min(width, height) * 0.062)
@@ -81,16 +84,29 @@ class TableLayout:
         long_w = min(width * 0.34, card_w * 6.5)
         side_h = min(height - 2 * depth, card_w * 6.5)
         rim = card_w * 0.25  # nothing important right at the rim, where wrists rest
-        places = (
-            Place(Rect(width * 0.27 - long_w / 2, rim, long_w, depth), 0),
-            Place(Rect(width * 0.73 - long_w / 2, rim, long_w, depth), 0),
-            Place(Rect(width - rim - depth, height / 2 - side_h / 2, depth, side_h), 90),
-            Place(Rect(width * 0.73 - long_w / 2, height - rim - depth, long_w, depth), 180),
-            Place(Rect(width * 0.27 - long_w / 2, height - rim - depth, long_w, depth), 180),
-            Place(Rect(rim, height / 2 - side_h / 2, depth, side_h), 270),
-        )
-        gap = rim + depth + card_w * 0.15
-        free = Rect(gap, gap, width - 2 * gap, height - 2 * gap)
+        top = height - rim - depth
+        if arrangement == "long-sides":
+            third = min(width * 0.3, card_w * 6.5)
+            places = tuple(
+                Place(Rect(width * f - third / 2, y, third, depth), angle)
+                for y, angle, fractions in ((rim, 0, (1 / 6, 3 / 6, 5 / 6)),
+                                            (top, 180, (5 / 6, 3 / 6, 1 / 6)))
+                for f in fractions)
+            gap_x = rim + card_w * 0.3
+        elif arrangement == "six-around":
+            places = (
+                Place(Rect(width * 0.27 - long_w / 2, rim, long_w, depth), 0),
+                Place(Rect(width * 0.73 - long_w / 2, rim, long_w, depth), 0),
+                Place(Rect(width - rim - depth, height / 2 - side_h / 2, depth, side_h), 90),
+                Place(Rect(width * 0.73 - long_w / 2, top, long_w, depth), 180),
+                Place(Rect(width * 0.27 - long_w / 2, top, long_w, depth), 180),
+                Place(Rect(rim, height / 2 - side_h / 2, depth, side_h), 270),
+            )
+            gap_x = rim + depth + card_w * 0.15
+        else:
+            raise ValueError(f"unknown layout {arrangement!r}; expected six-around or long-sides")
+        gap_y = rim + depth + card_w * 0.15
+        free = Rect(gap_x, gap_y, width - 2 * gap_x, height - 2 * gap_y)
         return cls(width, height, px_per_cm, card_w, card_h, places, free)
 
     def seat_places(self, seats: int) -> tuple[Place, ...]:

@@ -36,10 +36,13 @@ class DuoView(BaseView):
     """One Duo game: seat 0 at the bottom, seat 1 at the top, facing each other (R26)."""
 
     def __init__(self, window: SeigneursWindow, config: GameConfig, seats: Sequence[SeatPlan],
-                 removed: WagonType | None = None) -> None:
+                 removed: WagonType | None = None, game: DuoGame | None = None) -> None:
+        """Deal a new Duo game, or show `game` (one resumed after a crash)."""
         super().__init__(window)
-        game = DuoGame(config)
-        game.apply(RemoveLocomotive(0, 0.0, removed))  # D6: the lobby's choice, or random
+        resumed = game is not None
+        if game is None:
+            game = DuoGame(config)
+            game.apply(RemoveLocomotive(0, 0.0, removed))  # D6: the lobby's choice, or random
         self.game = game
         self.seats = list(seats)
         layout, media = window.layout, window.media
@@ -99,6 +102,18 @@ class DuoView(BaseView):
         self.bot_due = {s: COUNTDOWN + bot.delay() for s, bot in self.bots.items()}
         self.shown: list[int | None] = [None, None]  # the revealed top card per seat
         self.ended_at: float | None = None
+        if resumed and game.phase is Phase.PLAYING:
+            self.overlay.clear()
+            self.clock = game.clock
+            for seat in (0, 1):
+                for row in range(ROWS):
+                    for index, card in enumerate(game.rows[seat][row]):
+                        sprite = self.card_sprites[card]
+                        sprite.texture = media.wagons[card]
+                        sprite.angle = -self.seats[seat].place.angle
+                        sprite.position = self.slot(seat, row, index)
+                        sprite.visible = True
+                self._reveal(seat)
 
     # Geometry.
 

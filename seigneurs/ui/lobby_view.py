@@ -81,6 +81,11 @@ class LobbyView(BaseView):
             self.sprites.extend((sprite, cross))
         self.buttons: dict[int, PlaceButtons] = {}
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.resume = fit(arcade.Sprite(media.icons["again"]), layout.card_w * 1.1)
+        self.resume.position = (cx + layout.card_w * 2.2, cy - layout.card_h * 0.85)
+        self.resume.color = (255, 210, 80, 255)  # a golden 'go on' beside the whistle
+        self.resume.visible = window.resumable()
+        self.sprites.append(self.resume)
         self._refresh()
 
     # Places in play for the chosen variant.
@@ -174,6 +179,10 @@ class LobbyView(BaseView):
                 return
         if hit(self.start, x, y) and self.ready():
             self._start()
+            return
+        if self.resume.visible and hit(self.resume, x, y):
+            if not self.app.resume():
+                self.resume.visible = False
             return
         if variant(self.variant_name).duo:
             for loco_type, sprite in self.locos.items():

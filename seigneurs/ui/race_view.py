@@ -56,10 +56,14 @@ class RaceView(BaseView):
     """One race game on the table."""
 
     def __init__(self, window: SeigneursWindow, config: GameConfig,
-                 seats: Sequence[SeatPlan]) -> None:
+                 seats: Sequence[SeatPlan], game: RaceGame | None = None) -> None:
+        """Deal a new game of `config`, or show `game` (one resumed after a crash)."""
         super().__init__(window)
-        game = new_game(config)
-        assert isinstance(game, RaceGame)
+        resumed = game is not None
+        if game is None:
+            dealt = new_game(config)
+            assert isinstance(dealt, RaceGame)
+            game = dealt
         self.game: RaceGame = game
         self.seats = list(seats)
         layout = window.layout
@@ -69,13 +73,16 @@ class RaceView(BaseView):
                                    layout.card_h)
         free = layout.free
         for card, (nx, ny) in enumerate(game.positions):
-            self.physics.add(card, free.x + nx * free.w, free.y + ny * free.h)
-        self.physics.scatter(free, random.Random(config.seed))
+            if game.table_mask >> card & 1:
+                self.physics.add(card, free.x + nx * free.w, free.y + ny * free.h)
+        if not resumed:
+            self.physics.scatter(free, random.Random(config.seed))
         self.card_sprites: list[arcade.Sprite] = []
         self.cards: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         for card in range(len(game.positions)):
             texture = media.wagons[card] if game.is_face_up(card) else media.back
             sprite = fit(arcade.Sprite(texture), layout.card_w)
+            sprite.visible = card in self.physics.bodies
             self.card_sprites.append(sprite)
             self.cards.append(sprite)
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -104,7 +111,17 @@ class RaceView(BaseView):
         self.picked_from: dict[int, tuple[float, float]] = {}
         self.wiggles: dict[int, float] = {}
         self.ended_at: float | None = None
-        self.whistle_due = game.variant.start is Start.WHISTLE
+        self.whistle_due = game.variant.start is Start.WHISTLE and game.phase is Phase.READY
+        if resumed:
+            if game.phase is not Phase.READY:
+                self.overlay.clear()
+            self._turn_locomotives()
+            for seat, train in enumerate(game.trains):
+                if train:
+                    self.piles[seat].texture = media.wagons[train[-1]]
+                    self.piles[seat].visible = True
+                    self.counts[seat].text = str(len(train))
+            self.clock = game.clock
 
     # Building the seat panels, each turned to face its player.
 

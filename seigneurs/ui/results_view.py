@@ -143,6 +143,9 @@ class ResultsView(BaseView):
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
+        if self.done and self.app.demo and self.clock > self.next_card_at + 8:
+            self.app.show_lobby()  # the attract demo goes round again
+            return
         if self.done or self.clock < self.next_card_at:
             return
         self.next_card_at = self.clock + CARD_EVERY

@@ -36,19 +36,22 @@ def start(window: SeigneursWindow, variant_name: str, players: int, seed: int,
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
-         bots: int, level: str, inputs: InputSettings | None = None) -> None:
-    """Open the table (full screen unless `size`) and run until closed."""
+         bots: int, level: str, inputs: InputSettings | None = None,
+         settings: TableSettings | None = None) -> int:
+    """Open the table (full screen unless `size`), run until closed; returns the exit code."""
     import arcade
 
     inputs = inputs or InputSettings()
     width, height = size or (1920, 1080)
     window = SeigneursWindow(width, height, fullscreen=size is None,
-                             sources=build_sources(inputs), mouse=wants_mouse(inputs))
+                             sources=build_sources(inputs), mouse=wants_mouse(inputs),
+                             settings=settings)
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
         start(window, variant_name, count, window.next_seed(), plans)
     arcade.run()
+    return window.exit_code
 
 
 def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,

@@ -1,0 +1,1 @@
+"""Running the table unattended: configuration, history, resumption, service, lock-down."""

@@ -1,0 +1,381 @@
+"""The kiosk: configuration, history, resumption, lock-down, the adults' door, idle and
+attract, the unit file and kiosk.sh (issue: the kiosk)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import arcade
+import pytest
+from table_driver import Driver
+from test_table_ui import begin, join_and_start, region_cards
+
+from seigneurs.cli import main
+from seigneurs.game import GameConfig, Pick, RaceGame, Stack
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.simulate import play_bot_game
+from seigneurs.kiosk.config import EXAMPLE, KioskConfig, load, parse
+from seigneurs.kiosk.history import History, record_of
+from seigneurs.kiosk.journal import Journal
+from seigneurs.kiosk.service import unit_text
+from seigneurs.ui.admin_view import AdminMenu, HistoryView, PinView
+from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.race_view import RaceView
+from seigneurs.ui.window import TableSettings
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# Configuration.
+
+def test_the_example_is_the_defaults_and_has_no_problem() -> None:
+    config, problems = parse(tomllib.loads(EXAMPLE), "example.toml")
+    assert problems == [] and config == KioskConfig()
+
+
+def test_every_problem_names_file_key_and_what_was_expected(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[kiosk]\nidel_timeout = 5\nidle_timeout = "ninety"\nvolume = 0.5\n'
+                    '[tabel]\nx = 1\n[input.devices."/dev/input/event3"]\nrotation = 45\n')
+    config, problems = load(path)
+    text = [str(p) for p in problems]
+    assert f"{path}: [kiosk] idel_timeout: unknown key; expected one of idle_timeout, " \
+           "attract_after, admin_pin, volume" in text
+    assert any("[kiosk] idle_timeout: expected a number (seconds), got 'ninety'" in t
+               for t in text)
+    assert any("[tabel]: unknown section" in t for t in text)
+    assert any('[input.devices."/dev/input/event3"] rotation: expected one of 0, 90, 180, 270'
+               in t for t in text)
+    assert config.idle_timeout == 90.0 and config.volume == 0.5  # bad: default; good: kept
+
+
+def test_a_file_that_is_not_toml_gives_the_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[kiosk\nthis is not toml")
+    config, problems = load(path)
+    assert config == KioskConfig() and "not valid TOML" in str(problems[0])
+
+
+def test_config_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text(EXAMPLE)
+    bad.write_text("[game]\nlanguage = 'klingon'\n")
+    assert main(["config", "check", str(good)]) == 0
+    assert main(["config", "check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "ok" in out and "[game] language: expected one of fr, en, de, got 'klingon'" in out
+
+
+def test_device_transforms_and_users_come_through(tmp_path: Path) -> None:
+    config, problems = parse(tomllib.loads(
+        '[table]\norientation = 180\n[input]\nsources = ["tuio"]\nusers = { 3 = 1 }\n'
+        '[input.devices."/dev/input/event5"]\ninvert_y = true\nx_range = [0, 4095]\n'
+        'calibration = [1, 0, 0, 0, 1, 0]\n'))
+    assert problems == []
+    assert config.inputs.kinds == ("tuio",) and config.user_seats == {3: 1}
+    device = config.inputs.devices["/dev/input/event5"]
+    assert device.transform.invert_y and device.x_range == (0, 4095)
+    assert config.inputs.orientation == 180
+
+
+# History.
+
+def finished_game(seed: int = 3) -> RaceGame:
+    game = play_bot_game(GameConfig.for_players("lords", 3, seed), [BOT_LEVELS["adult"]] * 3)
+    assert isinstance(game, RaceGame)
+    return game
+
+
+def test_history_keeps_every_finished_game(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    history = History(tmp_path / "history.sqlite3")
+    game = finished_game()
+    record = record_of(game, [None, "child", None])
+    history.add(record)
+    stored = history.games()
+    assert len(stored) == 1 and stored[0].winners == list(game.outcome().winners)
+    assert stored[0].seats[1]["bot"] == "child" and stored[0].end_reason == str(game.end_reason)
+    history.close()
+    database = str(tmp_path / "history.sqlite3")
+    assert main(["history", "--json", "--database", database]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["variant"] == "lords"
+    assert main(["history", "--csv", "--database", database]) == 0
+    assert capsys.readouterr().out.startswith("id,finished_at,variant")
+    assert main(["history", "--since", "2999-01-01", "--database", database]) == 0
+    assert "no games yet" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["history", "--since", "yesterday", "--database", database])
+
+
+WRITER = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {repo!r})
+from seigneurs.kiosk.history import History, GameRecord
+history = History(Path({path!r}))
+n = 0
+while True:
+    n += 1
+    record = GameRecord("2026-11-22T10:00:00", "lords", [{{"seat": 0}}] * 6,
+                        [{{"checked": n, "wagons": ["coach/red/2"] * 20}}] * 6, [0], "table-empty",
+                        12.5, n)
+    history.add(record)
+    print(n, flush=True)
+"""
+
+
+def test_history_survives_kill_9_mid_write_many_times(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER.format(repo=str(REPO), path=str(path)))
+    acknowledged = 0
+    for round_ in range(12):
+        process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                                   text=True)
+        assert process.stdout is not None
+        for _ in range(3 + round_ * 7):  # let it commit a varying number, then kill it
+            line = process.stdout.readline()
+            if line.strip():
+                acknowledged += 1
+        process.kill()  # SIGKILL, wherever it is: possibly mid-transaction
+        process.wait()
+        history = History(path)
+        assert history.check() == "ok"
+        games = history.games()
+        assert len(games) >= acknowledged  # every acknowledged game is there
+        assert all(len(g.trains) == 6 and g.trains[0]["checked"] == g.seed for g in games)
+        acknowledged = len(games)
+        history.close()
+
+
+# Journal and resumption.
+
+def test_a_crashed_game_is_offered_again_and_resumes_where_it_was(tmp_path: Path) -> None:
+    settings = TableSettings(data_dir=tmp_path)
+    first = Driver(settings=settings)
+    join_and_start(first, "kids", [0, 3])
+    view = begin(first)
+    game = view.game
+    for _ in range(3):
+        card = next(c for c in region_cards(view, 0) if game.fits(0, c))
+        first.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
+    assert len(game.trains[0]) == 3
+    trains = [list(t) for t in game.trains]
+    first.window.journal.close()  # the process dies here: no finish, no history
+    first.window.history = None
+    first.close()
+    second = Driver(settings=settings)
+    try:
+        lobby = second.scene
+        assert isinstance(lobby, LobbyView) and lobby.resume.visible
+        second.tap(*lobby.resume.position)
+        resumed = second.scene
+        assert isinstance(resumed, RaceView)
+        assert resumed.game.trains == trains and resumed.counts[0].text == "3"
+        assert resumed.game.phase.value == "playing"
+        card = next(c for c in region_cards(resumed, 0) if resumed.game.fits(0, c))
+        second.drag(tuple(resumed.physics.bodies[card].position),
+                    resumed.seats[0].place.zone.center)
+        assert len(resumed.game.trains[0]) == 4  # and play goes on
+    finally:
+        second.close()
+
+
+def test_a_journal_cut_mid_line_still_replays(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    game = finished_game(5)
+    lines = game.record()
+    cut = len(lines) // 2
+    journal.path.write_text("\n".join(lines[:cut]) + '\n{"kind": "pi', encoding="utf-8")
+    pending = journal.pending()
+    assert pending is not None and len(pending[0].log) == cut - 1
+    journal.path.write_text("not json at all")
+    assert journal.pending() is None and (tmp_path / "current-game.broken").exists()
+
+
+def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) -> None:
+    driver = Driver(settings=TableSettings(data_dir=tmp_path))
+    try:
+        join_and_start(driver, "kids", [0, 3])
+        view = begin(driver)
+        assert driver.window.journal is not None and driver.window.journal.path.exists()
+        game = view.game
+        while not game.over:  # play it out straight through the engine, quickly
+            seat = next(s for s in (0, 1) if any(
+                game.table_mask >> c & 1 and game.fits(s, c) for c in range(54)))
+            card = next(c for c in range(54) if game.table_mask >> c & 1 and game.fits(seat, c))
+            game.apply(Pick(seat, 2.0, card))
+            game.apply(Stack(seat, 2.0))
+        lines = driver.window.journal.path.read_text().splitlines()
+        assert len(lines) == len(game.log) + 1  # the header, then every action as it came
+        view.ended_at = view.clock  # what the view notes when an action ends the game
+        driver.frames(120)
+        assert not driver.window.journal.path.exists()
+        assert driver.window.history is not None and len(driver.window.history.games()) == 1
+    finally:
+        driver.close()
+
+
+# Lock-down, the adults' door, idle and attract.
+
+def test_locked_mode_ignores_the_usual_quit_keys_and_the_close_button() -> None:
+    driver = Driver(settings=TableSettings(locked=True))
+    try:
+        window = driver.window
+        for key, modifiers in ((arcade.key.ESCAPE, 0), (arcade.key.Q, arcade.key.MOD_CTRL),
+                               (arcade.key.F4, arcade.key.MOD_ALT), (arcade.key.W,
+                                                                     arcade.key.MOD_CTRL)):
+            window.on_key_press(key, modifiers)
+        window.on_close()
+        driver.frames(2, draw=True)
+        assert isinstance(driver.scene, LobbyView) and window.exit_code == 0
+    finally:
+        driver.close()
+
+
+def test_unlocked_escape_leaves() -> None:
+    driver = Driver()
+    closed = []
+    driver.window.quit = lambda code: closed.append(code)  # type: ignore[method-assign]
+    driver.window.on_key_press(arcade.key.ESCAPE, 0)
+    assert closed == [0]
+    driver.close()
+
+
+def hold_corners(driver: Driver, seconds: float) -> None:
+    width, height = driver.window.width, driver.window.height
+    a = driver.down(4, 4)
+    b = driver.down(width - 4, height - 4)
+    driver.frames(int(seconds * 60))
+    driver.up(a, 4, 4)
+    driver.up(b, width - 4, height - 4)
+    driver.frames()
+
+
+def test_two_corners_held_three_seconds_then_the_pin_opens_the_admin_menu(
+        tmp_path: Path) -> None:
+    driver = Driver(settings=TableSettings(locked=True, admin_pin="4711", data_dir=tmp_path))
+    try:
+        hold_corners(driver, 1.0)
+        assert isinstance(driver.scene, LobbyView)  # a short hold does nothing
+        hold_corners(driver, 3.2)
+        pin = driver.scene
+        assert isinstance(pin, PinView)
+        keys = {b.label.text: b for b in pin.buttons}
+        for digit in "4712":  # wrong
+            driver.tap(*keys[digit].box.position)
+        driver.tap(*keys["OK"].box.position)
+        assert isinstance(driver.scene, PinView) and pin.entered == ""
+        for digit in "4711":
+            driver.tap(*keys[digit].box.position)
+        driver.tap(*keys["OK"].box.position)
+        menu = driver.scene
+        assert isinstance(menu, AdminMenu)
+        labels = {b.label.text: b for b in menu.buttons}
+        assert set(labels) >= {"Quitter", "Redémarrer", "Test tactile", "Historique"}
+        driver.tap(*labels["Volume +"].box.position)
+        driver.tap(*labels["Langue : français"].box.position)
+        menu = driver.scene
+        assert isinstance(menu, AdminMenu) and driver.window.settings.language == "en"
+        labels = {b.label.text: b for b in menu.buttons}
+        driver.tap(*labels["History"].box.position)
+        assert isinstance(driver.scene, HistoryView)
+        driver.shot("admin-history")
+        back = driver.scene.buttons[-1]
+        driver.tap(*back.box.position)
+        labels = {b.label.text: b for b in driver.scene.buttons}
+        driver.tap(*labels["Touch test"].box.position)
+        assert type(driver.scene).__name__ == "TouchTestView"
+    finally:
+        driver.close()
+
+
+def test_idle_returns_to_the_lobby_then_the_bots_demo_then_a_touch_stops_it() -> None:
+    driver = Driver(settings=TableSettings(idle_timeout=20, attract_after=10))
+    try:
+        join_and_start(driver, "lords", [0, 3])
+        assert isinstance(driver.scene, RaceView)
+        driver.frames(19 * 60)
+        assert isinstance(driver.scene, RaceView)
+        driver.frames(2 * 60)
+        assert isinstance(driver.scene, LobbyView)  # nobody touched for 20 s
+        driver.frames(11 * 60)
+        demo = driver.scene
+        assert isinstance(demo, RaceView) and driver.window.demo and all(
+            s.bot for s in demo.seats)
+        driver.frames(10 * 60)
+        assert demo.game.log  # the bots are playing
+        driver.tap(640, 360)
+        assert isinstance(driver.scene, LobbyView) and not driver.window.demo
+    finally:
+        driver.close()
+
+
+# The unit file and kiosk.sh.
+
+def test_kiosk_script_is_shellcheck_clean() -> None:
+    shellcheck = shutil.which("shellcheck") or str(Path(sys.executable).parent / "shellcheck")
+    result = subprocess.run([shellcheck, str(REPO / "kiosk.sh"), str(REPO / ".ci" / "run")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_unit_file_restarts_always_and_feeds_a_watchdog(tmp_path: Path) -> None:
+    text = unit_text(REPO, "kiosk")
+    assert "Restart=always" in text and "WatchdogSec=30" in text and "Type=notify" in text
+    assert f"ExecStart={REPO}/kiosk.sh session" in text and "User=kiosk" in text
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not on this machine")
+    unit = tmp_path / "seigneurs.service"
+    unit.write_text(unit_text(REPO, "root"))
+    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True)
+    problems = [line for line in (result.stdout + result.stderr).splitlines()
+                if "seigneurs.service" in line]
+    assert not problems, problems
+
+
+def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "SEIGNEURS_UNIT_DIR": str(tmp_path), "SEIGNEURS_NO_SYSTEM": "1",
+            **extra}
+
+
+def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
+    env = kiosk_env(tmp_path)
+    result = subprocess.run([str(REPO / "kiosk.sh"), "install"], env=env, capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    unit = tmp_path / "seigneurs.service"
+    assert "Restart=always" in unit.read_text()
+    result = subprocess.run([str(REPO / "kiosk.sh"), "uninstall"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and not unit.exists()
+
+
+def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(
+        tmp_path: Path) -> None:
+    counter = tmp_path / "runs"
+    fake = tmp_path / "fake-game.sh"
+    fake.write_text(f"""#!/usr/bin/env bash
+n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
+echo "$n" > {counter}
+echo "run $n: $*"
+case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
+""")
+    fake.chmod(0o755)
+    env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0")
+    result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert counter.read_text().strip() == "4"
+    assert "run 1: play --locked" in result.stdout
+    assert "stopped with code 3; restarting" in result.stderr
+    assert "restart asked from the admin menu" in result.stderr
+    assert "stopped with code 137; restarting" in result.stderr
+    assert "the game ended normally" in result.stderr
