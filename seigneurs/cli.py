@@ -193,7 +193,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         user_seats=config.user_seats, locked=args.locked, admin_pin=config.admin_pin,
         language=config.language, idle_timeout=config.idle_timeout,
         attract_after=config.attract_after, default_variant=config.default_variant,
-        bot_level=config.bot_level, data_dir=data_dir())
+        mode=config.mode, bot_level=config.bot_level, data_dir=data_dir())
     return play(args.window, args.variant, args.players, args.bots, args.level,
                 _inputs(args, parser, config.inputs), settings)
 

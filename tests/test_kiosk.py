@@ -317,6 +317,27 @@ def test_idle_returns_to_the_lobby_then_the_bots_demo_then_a_touch_stops_it() ->
         driver.close()
 
 
+def test_an_abandoned_pin_pad_goes_back_to_the_lobby() -> None:
+    driver = Driver(settings=TableSettings(locked=True, idle_timeout=15, attract_after=600))
+    try:
+        hold_corners(driver, 3.2)
+        assert isinstance(driver.scene, PinView)
+        driver.frames(16 * 60)
+        assert isinstance(driver.scene, LobbyView)
+    finally:
+        driver.close()
+
+
+def test_configured_mode_sets_every_new_seat(tmp_path: Path) -> None:
+    driver = Driver(settings=TableSettings(mode="classic"))
+    try:
+        join_and_start(driver, "kids", [0, 3])  # Kids would be assisted by default (D8)
+        assert isinstance(driver.scene, RaceView)
+        assert driver.scene.game.assisted == (False, False)
+    finally:
+        driver.close()
+
+
 # The unit file and kiosk.sh.
 
 def test_kiosk_script_is_shellcheck_clean() -> None:

@@ -153,10 +153,11 @@ class LobbyView(BaseView):
         return member.rule if member and member.rule else spec.rule
 
     def _assisted(self, member: Member | None) -> bool:
-        spec = variant(self.variant_name)
-        if member is None or member.assisted is None:
-            return spec.assisted_by_default
-        return member.assisted
+        if member is not None and member.assisted is not None:
+            return member.assisted
+        mode = self.app.settings.mode  # the configuration's choice, else the variant's (D8)
+        return variant(self.variant_name).assisted_by_default if mode == "auto" \
+            else mode == "assisted"
 
     def ready(self) -> bool:
         """Enough players for the chosen variant (Duo: exactly two)."""
@@ -241,7 +242,7 @@ class LobbyView(BaseView):
         seats, plans = [], []
         for index in self.joined:  # seat numbers follow the joining order (D9)
             member = self.members[index]
-            seats.append(SeatConfig(member.rule, member.assisted))
+            seats.append(SeatConfig(member.rule, self._assisted(member)))
             plans.append(SeatPlan(places[index], index, member.bot))
         config = GameConfig(self.variant_name, tuple(seats), self.app.next_seed())
         self.app.start_game(config, plans, removed=self.removed)

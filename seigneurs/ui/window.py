@@ -58,6 +58,8 @@ class TableSettings:
     idle_timeout: float = 90.0
     attract_after: float = 30.0
     default_variant: str = "lords"
+    mode: str = "auto"
+    """auto: each variant's default (D8); assisted or classic: every new seat starts so."""
     bot_level: str = "child"
     data_dir: Path | None = None
     """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
@@ -265,9 +267,7 @@ class SeigneursWindow(arcade.Window):
             self._corners_since = None
 
     def _watch_idle(self) -> None:
-        from seigneurs.ui.admin_view import ButtonView
         from seigneurs.ui.lobby_view import LobbyView
-        from seigneurs.ui.touch_test_view import TouchTestView
 
         idle = self.clock - self.last_touch
         view = self.current_view
@@ -277,8 +277,7 @@ class SeigneursWindow(arcade.Window):
         elif self.demo:
             if idle >= self.settings.idle_timeout * 4:  # let demos run, then deal anew
                 self.show_lobby()
-        elif not isinstance(view, ButtonView | TouchTestView) and (
-                idle >= self.settings.idle_timeout):
+        elif idle >= self.settings.idle_timeout:  # admin screens too: never left open
             log.info("no touch for %.0f s: back to the lobby", idle)
             if self.journal is not None:
                 self.journal.finish()  # walked away from, not crashed: nothing to resume
