@@ -1,8 +1,11 @@
-"""Small shared helpers for driving games in tests."""
+"""Small shared helpers for driving games and checking touch streams in tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WAGONS
 
 
@@ -32,3 +35,19 @@ def pick(game: RaceGame, seat: int, fits: bool, t: float = 1.0) -> int:
     card = card_where(game, seat, fits)
     assert game.apply(Pick(seat, t, card)).ok
     return card
+
+
+def assert_paired(events: Iterable[TouchEvent], every_touch_ended: bool = True) -> None:
+    """Touch ids go down once, then move or lift only while down; positions stay on 0..1."""
+    live: set[int] = set()
+    for event in events:
+        assert 0 <= event.x <= 1 and 0 <= event.y <= 1
+        if event.phase is TouchPhase.DOWN:
+            assert event.id not in live
+            live.add(event.id)
+        else:
+            assert event.id in live
+            if event.phase is TouchPhase.UP:
+                live.discard(event.id)
+    if every_touch_ended:
+        assert not live

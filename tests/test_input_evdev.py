@@ -8,6 +8,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,16 +172,7 @@ def test_fuzzed_event_streams_never_crash_or_break_pairs(
     decoder = EvdevDecoder(read_evemu(RECORDINGS / name).info)
     events = decode(decoder, [(a, b, c, i * 0.01) for i, (a, b, c) in enumerate(raw)])
     events += decoder.release_all(10.0)
-    open_touches: set[int] = set()
-    for event in events:
-        if event.phase is TouchPhase.DOWN:
-            assert event.id not in open_touches
-            open_touches.add(event.id)
-        else:
-            assert event.id in open_touches
-            if event.phase is TouchPhase.UP:
-                open_touches.discard(event.id)
-    assert not open_touches
+    assert_paired(events)
 
 
 @settings(max_examples=100, deadline=None)

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pythonosc.osc_packet import OscPacket
@@ -128,15 +129,6 @@ osc_args = st.lists(st.one_of(st.integers(-(2**31), 2**31 - 1), st.floats(width=
                                            "/tuio2/alv", "/other"]), osc_args), max_size=12))
 def test_fuzzed_tuio_messages_keep_touches_paired(messages: list[tuple[str, list]]) -> None:
     decoder = TuioDecoder()
-    live: set[int] = set()
-    for address, args in messages:
-        packet = message(address, *args).build().dgram
-        for event in decoder.feed(packet, 0.0):
-            assert 0 <= event.x <= 1 and 0 <= event.y <= 1
-            if event.phase is TouchPhase.DOWN:
-                assert event.id not in live
-                live.add(event.id)
-            else:
-                assert event.id in live
-                if event.phase is TouchPhase.UP:
-                    live.discard(event.id)
+    events = [event for address, args in messages
+              for event in decoder.feed(message(address, *args).build().dgram, 0.0)]
+    assert_paired(events, every_touch_ended=False)

@@ -25,6 +25,7 @@ from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame
 from seigneurs.game.race import NOBODY, RaceGame
 from seigneurs.rules import Ending, Start
+from seigneurs.rules.registry import lookup
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +52,7 @@ BOT_LEVELS: dict[str, BotLevel] = {
 
 def bot_level(name: str) -> BotLevel:
     """Look a level up by name, with a clear error listing the known ones."""
-    try:
-        return BOT_LEVELS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot level {name!r}; expected one of "
-                         f"{', '.join(BOT_LEVELS)}") from None
+    return lookup(BOT_LEVELS, name, "bot level")
 
 
 def random_bit(mask: int, rng: random.Random) -> int:

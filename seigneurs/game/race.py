@@ -118,35 +118,38 @@ class RaceGame(Game):
         self.holder[card] = seat
         return Applied(action, card, self.fits(seat, card))
 
-    def _stack(self, action: Stack) -> Result:
+    def _held(self, action: Stack | PutBack) -> int | Refused:
+        """The card in the acting seat's search hand, or why there is none to use."""
         refusal = self._not_playing()
         if refusal:
             return Refused(action, refusal)
+        card = self.hands[action.seat]
+        return Refused(action, Reason.HAND_EMPTY) if card == NOBODY else card
+
+    def _release(self, seat: int, card: int) -> None:
+        self.hands[seat] = NOBODY
+        self.holder[card] = NOBODY
+
+    def _stack(self, action: Stack) -> Result:
+        card = self._held(action)
+        if isinstance(card, Refused):
+            return card
         seat = action.seat
-        card = self.hands[seat]
-        if card == NOBODY:
-            return Refused(action, Reason.HAND_EMPTY)
         fits = self.fits(seat, card)
         if not fits and self.assisted[seat]:
             return Refused(action, Reason.DOES_NOT_FIT)  # D8 assisted
-        self.hands[seat] = NOBODY
-        self.holder[card] = NOBODY
+        self._release(seat, card)
         self.trains[seat].append(card)  # R8: appended, never reordered
         self.stacked_mask |= 1 << card
         self.fit_masks[seat] = self.rules[seat].mask(self.locomotives[seat], WAGONS[card])
         return Applied(action, card, fits, self._check_end())
 
     def _put_back(self, action: PutBack) -> Result:
-        refusal = self._not_playing()
-        if refusal:
-            return Refused(action, refusal)
-        seat = action.seat
-        card = self.hands[seat]
-        if card == NOBODY:
-            return Refused(action, Reason.HAND_EMPTY)
+        card = self._held(action)
+        if isinstance(card, Refused):
+            return card
         bit = 1 << card
-        self.hands[seat] = NOBODY
-        self.holder[card] = NOBODY
+        self._release(action.seat, card)
         self.table_mask |= bit
         if self.variant.put_back_face_up:  # R11
             self.face_up_mask |= bit

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from seigneurs.rules.matching import Rule
+from seigneurs.rules.registry import lookup
 
 
 class Start(StrEnum):
@@ -82,8 +83,4 @@ VARIANTS: dict[str, Variant] = {
 
 def variant(name: str) -> Variant:
     """Look a variant up by name, with a clear error listing the known ones."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}; expected one of "
-                         f"{', '.join(VARIANTS)}") from None
+    return lookup(VARIANTS, name, "variant")
