@@ -400,3 +400,27 @@ case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
     assert "restart asked from the admin menu" in result.stderr
     assert "stopped with code 137; restarting" in result.stderr
     assert "the game ended normally" in result.stderr
+
+
+def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    import time
+
+    address = tmp_path / "notify.sock"
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(str(address))
+    systemd.settimeout(5)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(address))
+    monkeypatch.setenv("WATCHDOG_USEC", "300000")  # 0.3 s: pets every 0.1 s
+    driver = Driver()
+    try:
+        assert systemd.recv(64) == b"READY=1"
+        driver.frames()
+        assert systemd.recv(64) == b"WATCHDOG=1"
+        time.sleep(0.15)
+        driver.frames()
+        assert systemd.recv(64) == b"WATCHDOG=1"
+    finally:
+        driver.close()
+        systemd.close()
