@@ -186,14 +186,15 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
     path = args.config or default_config_file()
-    config, _problems = load(path if args.config or path.exists() else None)
+    config, problems = load(path if args.config or path.exists() else None)
     settings = TableSettings(
         diagonal_inches=config.diagonal_inches, resolution=config.resolution,
         marks=config.colour_marks, volume=config.volume, layout=config.layout,
         user_seats=config.user_seats, locked=args.locked, admin_pin=config.admin_pin,
         language=config.language, idle_timeout=config.idle_timeout,
         attract_after=config.attract_after, default_variant=config.default_variant,
-        mode=config.mode, bot_level=config.bot_level, data_dir=data_dir())
+        mode=config.mode, bot_level=config.bot_level, data_dir=data_dir(),
+        notices=tuple(str(p) for p in problems))
     return play(args.window, args.variant, args.players, args.bots, args.level,
                 _inputs(args, parser, config.inputs), settings)
 

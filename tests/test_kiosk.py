@@ -317,6 +317,18 @@ def test_idle_returns_to_the_lobby_then_the_bots_demo_then_a_touch_stops_it() ->
         driver.close()
 
 
+def test_start_up_problems_are_shown_to_the_admin() -> None:
+    notice = "/etc/seigneurs.toml: [kiosk] idle_timeout: expected a number (seconds), got 'x'"
+    driver = Driver(settings=TableSettings(notices=(notice,)))
+    try:
+        driver.window.show_view(AdminMenu(driver.window))
+        menu = driver.scene
+        assert isinstance(menu, AdminMenu)
+        assert any(line.text == notice for line in menu.lines)
+    finally:
+        driver.close()
+
+
 def test_an_abandoned_pin_pad_goes_back_to_the_lobby() -> None:
     driver = Driver(settings=TableSettings(locked=True, idle_timeout=15, attract_after=600))
     try:

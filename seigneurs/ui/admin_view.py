@@ -127,6 +127,8 @@ class AdminMenu(ButtonView):
                         action)
         self.level = self.line("", cx, cy - 260)
         self._show_volume()
+        for k, notice in enumerate(window.notices[:5]):  # start-up problems, for the adult
+            self.line(notice[:110], cx, cy - 310 - k * 26, 14)
 
     def volume(self, change: float) -> None:
         media = self.app.media

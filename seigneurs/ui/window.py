@@ -63,6 +63,8 @@ class TableSettings:
     bot_level: str = "child"
     data_dir: Path | None = None
     """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
+    notices: tuple[str, ...] = ()
+    """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
 
 
 class SeigneursWindow(arcade.Window):
@@ -84,6 +86,8 @@ class SeigneursWindow(arcade.Window):
         self.pointer = MouseSource(lambda: (self.width, self.height))
         self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
         self.seed = seed
+        self.notices = list(self.settings.notices) + [
+            error for source in sources if (error := _source_error(source))]
         self.clock = 0.0
         self.last_touch = 0.0
         self.exit_code = 0
@@ -328,6 +332,13 @@ class SeigneursWindow(arcade.Window):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button == arcade.MOUSE_BUTTON_LEFT:
             self.pointer.release(x, y)
+
+
+def _source_error(source: TouchSource) -> str | None:
+    """A device source's last error (an evdev panel we may not read, say), if any."""
+    inner = getattr(source, "source", source)
+    error = getattr(inner, "last_error", None)
+    return error if isinstance(error, str) else None
 
 
 def _seat_json(seat: SeatPlan) -> dict[str, Any]:
