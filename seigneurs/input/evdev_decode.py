@@ -11,7 +11,7 @@ down is ended and any slot that reports a position again starts a new touch.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -98,7 +98,6 @@ class DecodeStats:
     dropped_reports: int = 0
     ignored: int = 0
     malformed: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 class EvdevDecoder:
@@ -306,7 +305,6 @@ class EvdevDecoder:
         """After SYN_DROPPED: end every open touch; slots that speak again start anew."""
         log.warning("%s: events dropped by the kernel (SYN_DROPPED); resynchronising",
                     self.info.name)
-        self.stats.notes.append("SYN_DROPPED")
         out = self.release_all(t)
         self._resync = True
         return out

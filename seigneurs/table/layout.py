@@ -109,11 +109,11 @@ class TableLayout:
         free = Rect(gap_x, gap_y, width - 2 * gap_x, height - 2 * gap_y)
         return cls(width, height, px_per_cm, card_w, card_h, places, free)
 
-    def seat_places(self, seats: int) -> tuple[Place, ...]:
-        """The places `seats` players use: spread round the table, Duo's two face each other."""
-        order = {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
-                 6: (0, 1, 2, 3, 4, 5)}[seats]
-        return tuple(self.places[i] for i in order)
+    @staticmethod
+    def spread(seats: int) -> tuple[int, ...]:
+        """Which places `seats` players take when nobody chose: spread round the table."""
+        return {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
+                6: (0, 1, 2, 3, 4, 5)}[seats]
 
 
 def duo_places(layout: TableLayout) -> tuple[Place, Place]:

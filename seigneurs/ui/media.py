@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import arcade
 from PIL import Image
@@ -56,7 +55,3 @@ class Media:
             log.warning("sound %s not played: %s", name, error)
             self.sounds.pop(name, None)
 
-
-def asset_path(*parts: str) -> Path:
-    """A file under assets/."""
-    return ASSETS.joinpath(*parts)

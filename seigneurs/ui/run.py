@@ -23,8 +23,7 @@ def seat_plans(window: SeigneursWindow, variant_name: str, players: int,
     if variant(variant_name).duo:
         places = duo_places(window.layout)
         return [SeatPlan(places[i], i * 3, bots[i]) for i in range(2)]
-    order = {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
-             6: (0, 1, 2, 3, 4, 5)}[players]
+    order = window.layout.spread(players)
     return [SeatPlan(window.layout.places[i], i, bots[k]) for k, i in enumerate(order)]
 
 

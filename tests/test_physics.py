@@ -1,0 +1,82 @@
+"""Cards on felt: the scatter (R13), a pivot joint per finger, flings that settle."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from seigneurs.game.scatter import scatter
+from seigneurs.table.layout import Rect, TableLayout
+from seigneurs.table.physics import CardPhysics
+
+LAYOUT = TableLayout.build(1920, 1080)
+
+
+def dealt(seed: int) -> CardPhysics:
+    physics = CardPhysics(Rect(0, 0, 1920, 1080), LAYOUT.card_w, LAYOUT.card_h)
+    free = LAYOUT.free
+    for card, (x, y) in enumerate(scatter(54, random.Random(seed))):
+        physics.add(card, free.x + x * free.w, free.y + y * free.h)
+    physics.scatter(free, random.Random(seed))
+    return physics
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_r13_the_scatter_leaves_no_card_on_another_and_all_on_the_free_area(seed: int) -> None:
+    physics = dealt(seed)
+    assert physics.overlaps() == 0
+    for body in physics.bodies.values():
+        assert LAYOUT.free.contains(*body.position)
+    assert len({round(b.angle, 3) for b in physics.bodies.values()}) > 40  # every angle
+
+
+def test_cards_are_at_least_four_centimetres_wide() -> None:
+    for width, height, inches in ((1920, 1080, 55), (3840, 2160, 55), (1920, 1080, 32)):
+        layout = TableLayout.build(width, height, inches)
+        assert layout.card_w / layout.px_per_cm >= 4.0
+
+
+def test_a_card_grabbed_off_centre_swings_and_follows_the_finger() -> None:
+    physics = dealt(1)
+    body = physics.bodies[7]
+    x = body.position.x
+    corner = body.local_to_world((LAYOUT.card_w * 0.4, LAYOUT.card_h * 0.4))
+    physics.grab(1, 7, *corner)
+    angle = body.angle
+    for step in range(30):
+        physics.drag(1, corner[0] + 10 * (step + 1), corner[1])
+        physics.step(1 / 60)
+    assert body.position.x > x + 200  # it followed
+    assert abs(body.angle - angle) > 0.05  # pulled by its corner, it turned
+
+
+def test_a_flung_card_keeps_going_then_settles_like_on_felt() -> None:
+    physics = dealt(2)
+    body = physics.bodies[3]
+    x, y = body.position
+    physics.grab(1, 3, x, y)
+    for step in range(6):
+        physics.drag(1, x + 40 * (step + 1), y)
+        physics.step(1 / 60)
+    released_at = body.position.x
+    assert physics.release(1) == 3
+    physics.step(1 / 60)
+    assert body.velocity.length > 100  # momentum kept after the finger lifts
+    for _ in range(240):
+        physics.step(1 / 60)
+    assert body.position.x > released_at + 20  # it slid on
+    assert body.velocity.length < 5  # and came to rest
+
+
+def test_a_sent_card_slides_home_and_a_removed_card_is_gone() -> None:
+    physics = dealt(3)
+    physics.send(9, 500.0, 500.0)
+    for _ in range(120):
+        physics.step(1 / 60)
+    assert math.dist(physics.bodies[9].position, (500, 500)) < 2
+    physics.grab(4, 9, 500, 500)
+    physics.remove(9)
+    assert 9 not in physics.bodies and physics.holding(4) is None
+    assert physics.card_at(500, 500, among={9}) is None
