@@ -436,3 +436,47 @@ def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
     finally:
         driver.close()
         systemd.close()
+
+
+CRASHER = """
+import json, os, sys, time
+os.environ["ARCADE_HEADLESS"] = "1"
+sys.path.insert(0, {tests!r})
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from table_driver import Driver
+from test_table_ui import begin, join_and_start, region_cards
+from seigneurs.ui.window import TableSettings
+driver = Driver(settings=TableSettings(data_dir=Path({data!r})))
+join_and_start(driver, "kids", [0, 3])
+view = begin(driver)
+game = view.game
+for _ in range(4):
+    card = next(c for c in region_cards(view, 0) if game.fits(0, c))
+    driver.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
+print(json.dumps(game.trains), flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_game_killed_with_sigkill_is_resumed_by_the_next_start(tmp_path: Path) -> None:
+    script = tmp_path / "crasher.py"
+    script.write_text(CRASHER.format(tests=str(REPO / "tests"), repo=str(REPO),
+                                     data=str(tmp_path / "data")))
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                               text=True, env={**os.environ, "ARCADE_HEADLESS": "1"})
+    assert process.stdout is not None
+    trains = json.loads(process.stdout.readline())
+    process.kill()  # SIGKILL mid-game: no finish, no history record
+    process.wait()
+    assert len(trains[0]) == 4
+    driver = Driver(settings=TableSettings(data_dir=tmp_path / "data"))
+    try:
+        lobby = driver.scene
+        assert isinstance(lobby, LobbyView) and lobby.resume.visible
+        driver.tap(*lobby.resume.position)
+        resumed = driver.scene
+        assert isinstance(resumed, RaceView) and resumed.game.trains == trains
+        assert driver.window.history is not None and driver.window.history.games() == []
+    finally:
+        driver.close()
