@@ -156,15 +156,21 @@ def test_history_survives_kill_9_mid_write_many_times(tmp_path: Path) -> None:
 
 # Journal and resumption.
 
+def stack_some(driver: Driver, stacks: int) -> RaceView:
+    """Start a two-seat Kids game from the lobby and stack `stacks` cards for seat 0."""
+    join_and_start(driver, "kids", [0, 3])
+    view = begin(driver)
+    game = view.game
+    for _ in range(stacks):
+        card = next(c for c in region_cards(view, 0) if game.fits(0, c))
+        driver.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
+    return view
+
+
 def test_a_crashed_game_is_offered_again_and_resumes_where_it_was(tmp_path: Path) -> None:
     settings = TableSettings(data_dir=tmp_path)
     first = Driver(settings=settings)
-    join_and_start(first, "kids", [0, 3])
-    view = begin(first)
-    game = view.game
-    for _ in range(3):
-        card = next(c for c in region_cards(view, 0) if game.fits(0, c))
-        first.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
+    game = stack_some(first, 3).game
     assert len(game.trains[0]) == 3
     trains = [list(t) for t in game.trains]
     first.window.journal.close()  # the process dies here: no finish, no history
@@ -445,16 +451,10 @@ sys.path.insert(0, {tests!r})
 sys.path.insert(0, {repo!r})
 from pathlib import Path
 from table_driver import Driver
-from test_table_ui import begin, join_and_start, region_cards
+from test_kiosk import stack_some
 from seigneurs.ui.window import TableSettings
 driver = Driver(settings=TableSettings(data_dir=Path({data!r})))
-join_and_start(driver, "kids", [0, 3])
-view = begin(driver)
-game = view.game
-for _ in range(4):
-    card = next(c for c in region_cards(view, 0) if game.fits(0, c))
-    driver.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
-print(json.dumps(game.trains), flush=True)
+print(json.dumps(stack_some(driver, 4).game.trains), flush=True)
 time.sleep(600)
 """
 
