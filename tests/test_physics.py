@@ -80,3 +80,12 @@ def test_a_sent_card_slides_home_and_a_removed_card_is_gone() -> None:
     physics.remove(9)
     assert 9 not in physics.bodies and physics.holding(4) is None
     assert physics.card_at(500, 500, among={9}) is None
+
+
+def test_a_second_finger_takes_a_card_over_from_the_first() -> None:
+    physics = dealt(4)
+    x, y = physics.bodies[5].position
+    physics.grab(1, 5, x, y)
+    physics.grab(2, 5, x + 5, y)
+    assert physics.holding(1) is None and physics.holding(2) == 5
+    assert physics.release(1) is None  # the first finger lifting no longer drops the card

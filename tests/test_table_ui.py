@@ -226,6 +226,28 @@ def test_second_card_for_the_same_seat_is_refused_with_a_wiggle(driver: Driver) 
     assert game.table_mask >> second & 1 and second in view.wiggles
 
 
+def test_a_second_finger_takes_over_its_own_card_and_the_first_lifting_drops_nothing(
+        driver: Driver) -> None:
+    join_and_start(driver, "kids", [0, 3])
+    view = begin(driver)
+    card = region_cards(view, 0)[0]
+    x, y = view.physics.bodies[card].position
+    first = driver.down(x, y)
+    driver.frames()
+    second = driver.down(x + 3, y + 3)  # another finger of the same child, on the same card
+    driver.frames()
+    driver.up(first, x, y)
+    driver.frames()
+    assert view.game.hands[0] == card  # still held, by the second finger
+    target = view.seats[0].place.zone.center
+    driver.move(second, *target)
+    driver.frames(3)
+    driver.up(second, *target)
+    driver.frames()
+    assert view.game.hands[0] == -1 and (view.game.trains[0] == [card]
+                                         or view.game.table_mask >> card & 1)
+
+
 def test_conflicting_grabs_the_earlier_touch_wins(driver: Driver) -> None:
     driver.close()
     d = Driver(settings=TableSettings(user_seats={11: 0, 22: 1}))

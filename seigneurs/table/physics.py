@@ -108,8 +108,14 @@ class CardPhysics:
         return count
 
     def grab(self, touch: int, card: int, x: float, y: float) -> None:
-        """Finger `touch` takes hold of `card` at (x, y), wherever on the card that is."""
+        """Finger `touch` takes hold of `card` at (x, y), wherever on the card that is.
+
+        One finger per card: another finger holding it lets go (a second finger of the same
+        player takes over its card).
+        """
         self.release(touch)
+        for other in [t for t, grip in self._grips.items() if grip.card == card]:
+            self.release(other)
         body = self.bodies[card]
         self._homing.pop(card, None)
         finger = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
