@@ -13,9 +13,10 @@ from table_driver import Driver
 
 from seigneurs.game import DuoGame, EndReason, Phase, RaceGame
 from seigneurs.game.duo import ROWS
+from seigneurs.ui.base import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
-from seigneurs.ui.race_view import COUNTDOWN, RaceView
+from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
 from seigneurs.ui.window import TableSettings
 
@@ -51,7 +52,7 @@ def race(d: Driver) -> RaceView:
 def begin(d: Driver) -> RaceView:
     """Whistle (R14) or every player turning their locomotive (R23)."""
     view = race(d)
-    if view.whistle_due:
+    if view.countdown is not None:
         d.frames(int(COUNTDOWN * 60) + 2)
     else:
         for seat in range(len(view.seats)):

@@ -32,6 +32,14 @@ class Rect:
     def contains(self, px: float, py: float) -> bool:
         return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
+    def at(self, fx: float, fy: float) -> tuple[float, float]:
+        """The pixel at fractions (fx, fy) of the rectangle (0..1 each)."""
+        return self.x + fx * self.w, self.y + fy * self.h
+
+    def fraction(self, px: float, py: float) -> tuple[float, float]:
+        """Where pixel (px, py) lies, as fractions of the rectangle (inverse of `at`)."""
+        return (px - self.x) / self.w, (py - self.y) / self.h
+
     def clamp(self, px: float, py: float, margin: float = 0.0) -> tuple[float, float]:
         """The nearest point inside, `margin` in from the edges."""
         return (min(max(px, self.x + margin), self.x + self.w - margin),

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import arcade
 
 from seigneurs.input.events import TouchEvent
+from seigneurs.input.seats import SeatOwnership
 from seigneurs.table.layout import Place
 
 if TYPE_CHECKING:
     from seigneurs.ui.window import SeigneursWindow
+
+COUNTDOWN = 3.0
+"""Seconds of lamps before the whistle (R14, R28)."""
 
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
     (230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (240, 228, 66),
@@ -33,6 +37,50 @@ def fit(sprite: arcade.Sprite, width: float) -> arcade.Sprite:
     """Scale `sprite` to `width` pixels wide (keeping its shape)."""
     sprite.scale = width / sprite.texture.width
     return sprite
+
+
+def zone_sprite(place: Place, colour: int, alpha: int) -> arcade.SpriteSolidColor:
+    """A place's zone, tinted with its seat colour."""
+    zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
+                                   color=(*SEAT_COLOURS[colour], alpha))
+    zone.position = place.zone.center
+    return zone
+
+
+def seat_ownership(window: SeigneursWindow, places: Sequence[Place],
+                   region: Callable[[float, float], int | None] | None = None) -> SeatOwnership:
+    """Touches to seats by the nearest zone (or the window's user ids, or `region`)."""
+    width, height = window.layout.width, window.layout.height
+    anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
+    return SeatOwnership(anchors, window.user_seats, aspect=width / height, region=region)
+
+
+class Countdown:
+    """Three lamps that light one by one, then the whistle (R14, R28)."""
+
+    def __init__(self, window: SeigneursWindow, overlay: arcade.SpriteList[arcade.Sprite],
+                 centre: tuple[float, float], size: float, spacing: float) -> None:
+        self.icons = window.media.icons
+        self.overlay = overlay
+        self.lamps = [fit(arcade.Sprite(self.icons["dark"]), size) for _ in range(3)]
+        for k, lamp in enumerate(self.lamps):
+            lamp.position = (centre[0] + (k - 1) * spacing, centre[1])
+            overlay.append(lamp)
+
+    def show(self, clock: float) -> bool:
+        """Light the lamps due at `clock`; True (and the lamps gone) once it is time."""
+        lit = int(clock / (COUNTDOWN / 3))
+        for k, lamp in enumerate(self.lamps):
+            lamp.texture = self.icons["light" if k < lit else "dark"]
+        if clock < COUNTDOWN:
+            return False
+        self.hide()
+        return True
+
+    def hide(self) -> None:
+        for lamp in self.lamps:
+            if lamp in self.overlay:
+                self.overlay.remove(lamp)
 
 
 def hit(sprite: arcade.Sprite, x: float, y: float, slack: float = 1.15) -> bool:

@@ -20,12 +20,19 @@ from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatOwnership
 from seigneurs.rules import WagonType
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, face, fit, hit
-from seigneurs.ui.race_view import COUNTDOWN
+from seigneurs.ui.base import (
+    COUNTDOWN,
+    BaseView,
+    Countdown,
+    face,
+    fit,
+    hit,
+    seat_ownership,
+    zone_sprite,
+)
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -71,9 +78,7 @@ class DuoView(BaseView):
         self.counts: list[arcade.Text] = []
         for seat, plan in enumerate(self.seats):
             place = plan.place
-            zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
-                                           color=(*SEAT_COLOURS[plan.colour], 110))
-            zone.position = place.zone.center
+            zone = zone_sprite(place, plan.colour, 110)
             long_side = max(place.zone.w, place.zone.h)
             pile = fit(arcade.Sprite(media.back), layout.card_w)
             face(pile, place, 0, -long_side * 0.32)
@@ -87,15 +92,9 @@ class DuoView(BaseView):
                                            font_size=layout.card_w * 0.38, anchor_x="center",
                                            anchor_y="center", rotation=-place.angle, bold=True,
                                            batch=self.batch))
-        self.lamps = [fit(arcade.Sprite(media.icons["dark"]), layout.card_w * 0.7)
-                      for _ in range(3)]
-        for k, lamp in enumerate(self.lamps):
-            lamp.position = (self.mid + (k - 1) * layout.card_w * 1.6, free.center[1])
-            self.overlay.append(lamp)
-        anchors = [(s.place.zone.center[0] / layout.width, s.place.zone.center[1] / layout.height)
-                   for s in self.seats]
-        self.ownership = SeatOwnership(anchors, window.user_seats,
-                                       aspect=layout.width / layout.height, region=self._side)
+        self.countdown = Countdown(window, self.overlay, (self.mid, free.center[1]),
+                                   layout.card_w * 0.7, layout.card_w * 1.6)
+        self.ownership = seat_ownership(window, [s.place for s in self.seats], self._side)
         rng = random.Random(~config.seed)
         self.bots: dict[int, Bot] = {s: make_bot(game, s, plan.bot, rng)
                                      for s, plan in enumerate(self.seats) if plan.bot}
@@ -103,7 +102,7 @@ class DuoView(BaseView):
         self.shown: list[int | None] = [None, None]  # the revealed top card per seat
         self.ended_at: float | None = None
         if resumed and game.phase is Phase.PLAYING:
-            self.overlay.clear()
+            self.countdown.hide()
             self.clock = game.clock
             for seat in (0, 1):
                 for row in range(ROWS):
@@ -241,15 +240,11 @@ class DuoView(BaseView):
     def tick(self, dt: float) -> None:
         super().tick(dt)
         game = self.game
-        if game.phase is Phase.READY:
-            lit = int(self.clock / (COUNTDOWN / 3))
-            for k, lamp in enumerate(self.lamps):
-                lamp.texture = self.app.media.icons["light" if k < lit else "dark"]
-            if self.clock >= COUNTDOWN and game.apply(Whistle(0, self.clock)).ok:  # R28
-                self.overlay.clear()
-                self.app.media.play("whistle")
-                for seat in (0, 1):
-                    self._reveal(seat)
+        if (game.phase is Phase.READY and self.countdown.show(self.clock)
+                and game.apply(Whistle(0, self.clock)).ok):  # R28
+            self.app.media.play("whistle")
+            for seat in (0, 1):
+                self._reveal(seat)
         for seat, bot in self.bots.items():
             if self.clock < self.bot_due[seat] or game.over or game.phase is not Phase.PLAYING:
                 continue

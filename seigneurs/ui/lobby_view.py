@@ -18,7 +18,7 @@ from seigneurs.game.config import GameConfig, SeatConfig
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType, variant
 from seigneurs.table.layout import Place, duo_places
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, face, fit, hit
+from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -107,9 +107,7 @@ class LobbyView(BaseView):
         size = layout.card_w * 1.05
         for index, place in self.places().items():
             long_side = max(place.zone.w, place.zone.h)
-            zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
-                                           color=(*SEAT_COLOURS[index], 60))
-            zone.position = place.zone.center
+            zone = zone_sprite(place, index, 60)
             self.zones.append(zone)
             pad = fit(arcade.Sprite(media.icons["child"]), size * 1.25)
             bot = fit(arcade.Sprite(media.icons["bot1"]), size)

@@ -33,17 +33,24 @@ from seigneurs.game.bots import Bot, make_bot
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatOwnership
 from seigneurs.rules import Start
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, face, fit, hit
+from seigneurs.ui.base import (
+    COUNTDOWN,
+    BaseView,
+    Countdown,
+    face,
+    fit,
+    hit,
+    seat_ownership,
+    zone_sprite,
+)
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
     from seigneurs.ui.window import SeigneursWindow
 
-COUNTDOWN = 3.0
 WIGGLE = 0.35
 BOT_REACH_SPEED = 1400.0  # pixels per second a bot's hand travels
 
@@ -74,7 +81,7 @@ class RaceView(BaseView):
         free = layout.free
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
-                self.physics.add(card, free.x + nx * free.w, free.y + ny * free.h)
+                self.physics.add(card, *free.at(nx, ny))
         if not resumed:
             self.physics.scatter(free, random.Random(config.seed))
         self.card_sprites: list[arcade.Sprite] = []
@@ -93,16 +100,7 @@ class RaceView(BaseView):
         self.stops: list[arcade.Sprite | None] = []
         self.counts: list[arcade.Text] = []
         self._build_panels()
-        self.lamps = [fit(arcade.Sprite(media.icons["dark"]), layout.card_w * 0.8)
-                      for _ in range(3)]
-        cx, cy = free.center
-        for k, lamp in enumerate(self.lamps):
-            lamp.position = (cx + (k - 1) * layout.card_w, cy)
-            self.overlay.append(lamp)
-        anchors = [(s.place.zone.center[0] / layout.width, s.place.zone.center[1] / layout.height)
-                   for s in self.seats]
-        self.ownership = SeatOwnership(anchors, window.user_seats,
-                                       aspect=layout.width / layout.height)
+        self.ownership = seat_ownership(window, [s.place for s in self.seats])
         rng = random.Random(~config.seed)
         self.bots: dict[int, Bot] = {s: make_bot(game, s, plan.bot, rng)
                                      for s, plan in enumerate(self.seats) if plan.bot}
@@ -111,10 +109,10 @@ class RaceView(BaseView):
         self.picked_from: dict[int, tuple[float, float]] = {}
         self.wiggles: dict[int, float] = {}
         self.ended_at: float | None = None
-        self.whistle_due = game.variant.start is Start.WHISTLE and game.phase is Phase.READY
+        whistle_due = game.variant.start is Start.WHISTLE and game.phase is Phase.READY
+        self.countdown = Countdown(window, self.overlay, free.center, layout.card_w * 0.8,
+                                   layout.card_w) if whistle_due else None
         if resumed:
-            if game.phase is not Phase.READY:
-                self.overlay.clear()
             self._turn_locomotives()
             for seat, train in enumerate(game.trains):
                 if train:
@@ -129,10 +127,7 @@ class RaceView(BaseView):
         media, layout, game = self.app.media, self.layout, self.game
         for plan in self.seats:
             place = plan.place
-            zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
-                                           color=(*SEAT_COLOURS[plan.colour], 110))
-            zone.position = place.zone.center
-            self.panels.append(zone)
+            self.panels.append(zone_sprite(place, plan.colour, 110))
             long_side = max(place.zone.w, place.zone.h)
             loco = fit(arcade.Sprite(media.back), layout.card_w)
             face(loco, place, 0, -long_side * 0.3)
@@ -253,12 +248,16 @@ class RaceView(BaseView):
     def _put_back(self, seat: int, card: int, x: float, y: float, t: float) -> None:
         free = self.layout.free
         x, y = free.clamp(x, y, margin=self.layout.card_w * 0.3)
-        result = self.game.apply(PutBack(seat, t, (x - free.x) / free.w, (y - free.y) / free.h))
+        result = self.game.apply(PutBack(seat, t, *free.fraction(x, y)))
         if result.ok:
-            self.physics.send(card, x, y)
-            if not self.game.is_face_up(card):
-                self.card_sprites[card].texture = self.app.media.back  # R11: Training
+            self._show_put_back(card, x, y)
         self._after(result)
+
+    def _show_put_back(self, card: int, x: float, y: float) -> None:
+        """The card slides to (x, y) on the table, face down again in Training (R11)."""
+        self.physics.send(card, x, y)
+        if not self.game.is_face_up(card):
+            self.card_sprites[card].texture = self.app.media.back
 
     def _stacked(self, seat: int, card: int) -> None:
         self.physics.remove(card)
@@ -289,18 +288,11 @@ class RaceView(BaseView):
     def tick(self, dt: float) -> None:
         super().tick(dt)
         game = self.game
-        if self.whistle_due:
-            lit = int(self.clock / (COUNTDOWN / 3))
-            for k, lamp in enumerate(self.lamps):
-                lamp.texture = self.app.media.icons["light" if k < lit else "dark"]
-            if self.clock >= COUNTDOWN:
-                self.whistle_due = False
-                self.overlay.clear()
-                if game.apply(Whistle(0, self.clock)).ok:  # R14
-                    self.app.media.play("whistle")
-                    self._turn_locomotives()
-        elif self.lamps and game.phase is not Phase.READY:
-            self.overlay.clear()
+        if self.countdown is not None and self.countdown.show(self.clock):
+            self.countdown = None
+            if game.apply(Whistle(0, self.clock)).ok:  # R14
+                self.app.media.play("whistle")
+                self._turn_locomotives()
         self._run_bots()
         self._move_bot_hands(dt)
         self.physics.step(dt)
@@ -325,18 +317,13 @@ class RaceView(BaseView):
                 self._show(result, finger, body.position.x, body.position.y)
                 self.bot_targets[seat] = self.seats[seat].place.zone.center
             elif isinstance(action, Stack) and result.card is not None:
-                self.physics.release(finger)
-                self._stacked(seat, result.card)
+                self._stacked(seat, result.card)  # removing the card lets the finger go
                 self.bot_targets.pop(seat, None)
                 self._after(result)
             elif isinstance(action, PutBack) and result.card is not None:
                 self.physics.release(finger)
                 self.bot_targets.pop(seat, None)
-                free = self.layout.free
-                card = result.card
-                self.physics.send(card, free.x + action.x * free.w, free.y + action.y * free.h)
-                if not self.game.is_face_up(card):
-                    self.card_sprites[card].texture = self.app.media.back
+                self._show_put_back(result.card, *self.layout.free.at(action.x, action.y))
                 self._after(result)
             else:
                 self._show(result, finger, 0, 0)

@@ -17,7 +17,7 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck, WinReason
 from seigneurs.rules import check_order as checking_order
 from seigneurs.table.layout import Place
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, face, fit, hit
+from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -55,10 +55,7 @@ class ResultsView(BaseView):
         self.trophies: list[arcade.Sprite] = []
         self.outcome: RaceOutcome | DuoOutcome
         for plan in self.seats:
-            zone = arcade.SpriteSolidColor(int(plan.place.zone.w), int(plan.place.zone.h),
-                                           color=(*SEAT_COLOURS[plan.colour], 110))
-            zone.position = plan.place.zone.center
-            self.panels.append(zone)
+            self.panels.append(zone_sprite(plan.place, plan.colour, 110))
         if isinstance(game, DuoGame):
             self.outcome = game.outcome()
             self._lay_out_duo(game, self.outcome)

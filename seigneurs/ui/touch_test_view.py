@@ -10,8 +10,7 @@ import arcade
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.report import TouchLog
-from seigneurs.input.seats import SeatOwnership
-from seigneurs.ui.base import SEAT_COLOURS, BaseView
+from seigneurs.ui.base import SEAT_COLOURS, BaseView, seat_ownership, zone_sprite
 
 if TYPE_CHECKING:
     from seigneurs.ui.window import SeigneursWindow
@@ -26,16 +25,9 @@ class TouchTestView(BaseView):
         super().__init__(window)
         layout = window.layout
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        anchors = []
         for index, place in enumerate(layout.places):
-            zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
-                                           color=(*SEAT_COLOURS[index], 90))
-            zone.position = place.zone.center
-            self.zones.append(zone)
-            anchors.append((place.zone.center[0] / layout.width,
-                            place.zone.center[1] / layout.height))
-        self.ownership = SeatOwnership(anchors, window.user_seats,
-                                       aspect=layout.width / layout.height)
+            self.zones.append(zone_sprite(place, index, 90))
+        self.ownership = seat_ownership(window, layout.places)
         self.log = TouchLog()
         self.live: dict[int, list[tuple[float, float]]] = {}
         self.seats: dict[int, int | None] = {}
