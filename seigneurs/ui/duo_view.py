@@ -92,8 +92,9 @@ class DuoView(BaseView):
                                            font_size=layout.card_w * 0.38, anchor_x="center",
                                            anchor_y="center", rotation=-place.angle, bold=True,
                                            batch=self.batch))
-        self.countdown = Countdown(window, self.overlay, (self.mid, free.center[1]),
-                                   layout.card_w * 0.7, layout.card_w * 1.6)
+        between_rows = self.row_y(1) - self.pitch / 2  # not on a locomotive
+        self.countdown = Countdown(window, self.overlay, (self.mid, between_rows),
+                                   layout.card_w * 0.6, layout.card_w * 1.6)
         self.ownership = seat_ownership(window, [s.place for s in self.seats], self._side)
         rng = random.Random(~config.seed)
         self.bots: dict[int, Bot] = {s: make_bot(game, s, plan.bot, rng)
