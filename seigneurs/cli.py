@@ -13,10 +13,10 @@ from pathlib import Path
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
 from seigneurs.game.simulate import play_bot_game, summarise
+from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
 from seigneurs.rules import VARIANTS, Rule, variant
 
-RECORDINGS = Path(__file__).resolve().parent.parent.parent / "shared" / "touch-recordings"
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
 

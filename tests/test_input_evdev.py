@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 from helpers import assert_paired
@@ -33,11 +32,10 @@ from seigneurs.input.evdev_decode import (
     Protocol,
 )
 from seigneurs.input.evdev_source import EvdevSource
-from seigneurs.input.evemu import parse_evemu, read_evemu
+from seigneurs.input.evemu import RECORDINGS, parse_evemu, read_evemu
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform
 
-RECORDINGS = Path(__file__).resolve().parents[2] / "shared" / "touch-recordings"
 EXPECTED = {  # file: (protocol, touches)
     "EP0430M09.2-fingers-touch-release.events": (Protocol.B, 2),
     "EP0430M09.4-finger-drag-down.events": (Protocol.B, 4),

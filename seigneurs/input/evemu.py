@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
 from seigneurs.input.evdev_decode import EV_REL, AxisRange, DeviceInfo
 
 RawEvent = tuple[int, int, int, float]
+
+# Real panels' recordings (evemu-devices, MIT: LICENSE beside them), shipped inside the package so
+# the tests, `touch-replay` and `bench --decoders` work from a lone clone or an installed wheel.
+RECORDINGS = Path(str(files("seigneurs.input") / "recordings"))
 
 
 @dataclass(frozen=True, slots=True)
