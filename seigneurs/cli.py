@@ -12,6 +12,7 @@ from pathlib import Path
 
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
+from seigneurs.game.scenarios import SCENARIOS
 from seigneurs.game.simulate import play_bot_game, summarise
 from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
@@ -209,6 +210,9 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
+    parser.add_argument("--scenario", choices=sorted(SCENARIOS), default=None,
+                        help="results only: a finished game that shows a Training tie after "
+                             "a stop call, or Duo locomotives won (one on a tie-break)")
 
 
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
@@ -216,9 +220,12 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     spec = variant(args.variant)
     if not spec.min_players <= args.players <= spec.max_players:
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
+    if args.scenario is not None and args.view != "results":
+        parser.error("--scenario goes with the results view")
     from seigneurs.ui.run import screenshot
 
-    path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size)
+    path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size,
+                      scenario=args.scenario)
     print(f"wrote {path}")
     return 0
 

@@ -136,7 +136,7 @@ def finish(d: Driver, name: str) -> ResultsView:
         d.frames()
         if results.done:
             break
-    assert results.done and results.again.visible
+    assert results.done and all(again.visible for again in results.again)
     assert len(results.trophies) == len(results.outcome.winners) >= 1
     d.shot(f"results-{name}")
     return results
@@ -153,9 +153,9 @@ def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> N
     results = finish(driver, variant)
     outcome = game.outcome()
     assert results.outcome == outcome
-    shown = {row.seat: row.label.text for row in results.rows}
+    shown = {row.seat: row.count.text for row in results.rows}
     assert shown == {seat: str(n) for seat, n in enumerate(outcome.lengths)}
-    driver.tap(*results.again.position)
+    driver.tap(*results.again[0].position)
     assert isinstance(driver.scene, LobbyView)
 
 

@@ -68,7 +68,7 @@ def test_a_kids_game_played_over_tuio_from_lobby_to_results() -> None:
         assert results.outcome == view.game.outcome()
         assert driver.tuio.decoder.stats.frames > 50
         assert driver.tuio.decoder.stats.malformed == 0
-        driver.tap(*results.again.position)
+        driver.tap(*results.again[0].position)
         assert isinstance(driver.scene, LobbyView)
     finally:
         driver.close()

@@ -208,7 +208,7 @@ class DuoView(BaseView):
             if isinstance(result, Applied) and result.card is not None:
                 self.card_sprites[result.card].visible = False
                 self._reveal(seat)
-                self.app.media.play("flip")
+                self.app.media.play("put-back")  # R30: under the pile
             self._after(result)
             return
         card = self.shown[seat]
@@ -258,6 +258,7 @@ class DuoView(BaseView):
                 if isinstance(result, Applied) and result.card is not None:
                     self.card_sprites[result.card].visible = False
                     self._reveal(seat)
+                    self.app.media.play("put-back")
                 self._after(result)
         self.physics.step(dt)
         for card, body in self.physics.bodies.items():

@@ -258,6 +258,7 @@ class RaceView(BaseView):
         self.physics.send(card, x, y)
         if not self.game.is_face_up(card):
             self.card_sprites[card].texture = self.app.media.back
+        self.app.media.play("put-back")
 
     def _stacked(self, seat: int, card: int) -> None:
         self.physics.remove(card)
