@@ -119,6 +119,10 @@ def _light(d: Draw) -> None:
     _disc(d, (255, 236, 120), outline=(120, 90, 0))
 
 
+def _plain(d: Draw) -> None:
+    _disc(d, (250, 250, 250))
+
+
 def _dark(d: Draw) -> None:
     _disc(d, (70, 70, 70))
 
@@ -131,6 +135,7 @@ ICONS: dict[str, Callable[[Draw], None]] = {
     "whistle": _whistle, "stop": _stop, "again": _again, "trophy": _trophy, "child": _child,
     "crown": _crown, "smile": _smile, "assisted": _assisted, "classic": _classic,
     "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
+    "plain": _plain,
     "ring": _ring,
     "bot1": lambda d: _bot(d, 1), "bot2": lambda d: _bot(d, 2), "bot3": lambda d: _bot(d, 3),
     "bot4": lambda d: _bot(d, 4),

@@ -217,21 +217,33 @@ class ResultsView(BaseView):
         self.rows.append(row)
         return row
 
-    def _of_type_badge(self, at: tuple[float, float], angle: float, check: TrainCheck,
+    def _of_type_badge(self, at: tuple[float, float], angle: float, row: CheckRow,
                        loco: arcade.Texture) -> list[Shown]:
-        """The tie-break as a picture and a number: the locomotive, and how many wagons of
-        its type the checked train holds (R22, R33, D5)."""
+        """The tie-break as a picture and a number: the locomotive and how many wagons of its
+        type the checked train holds, each of them stamped with the locomotive (R22, R33, D5)."""
         size = self.column
-        dx, dy = math.cos(math.radians(-angle)), math.sin(math.radians(-angle))
-        left = (at[0] - dx * size * 0.3, at[1] - dy * size * 0.3)
-        right = (at[0] + dx * size * 0.42, at[1] + dy * size * 0.42)
-        picture = self._icon(loco, size * 0.55, left, angle)
-        disc = self._icon(self.app.media.icons["light"], size * 0.6, right, angle)
-        label = arcade.Text(str(check.of_type), *right, INK, font_size=size * 0.27,
+        turn = math.radians(-angle)
+        across, forward = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
+
+        def moved(point: tuple[float, float], a: float, f: float) -> tuple[float, float]:
+            return (point[0] + across[0] * a + forward[0] * f,
+                    point[1] + across[1] * a + forward[1] * f)
+
+        right = moved(at, size * 0.45, 0)
+        shown: list[Shown] = [self._icon(loco, size * 0.68, moved(at, -size * 0.42, 0), angle),
+                              self._icon(self.app.media.icons["plain"], size * 0.8, right,
+                                         angle)]
+        label = arcade.Text(str(row.check.of_type), *right, INK, font_size=size * 0.36,
                             anchor_x="center", anchor_y="center", rotation=angle, bold=True,
                             batch=self.batch)
         label.visible = False
-        return [picture, disc, label]
+        shown.append(label)
+        for index in row.check.of_type_at:
+            card = row.sprites[index + 1]  # card 0 is the locomotive
+            w = min(card.width, card.height)
+            shown.append(self._icon(loco, w * 0.42, moved(card.position, w * 0.3, w * 0.42),
+                                    angle))
+        return shown
 
     # The race variants: one band per seat, the train as a snake in it.
 
@@ -260,13 +272,13 @@ class ResultsView(BaseView):
             row = self._row(seat, textures, outcome.checks[seat], at, angle, line.card_w,
                             band.point(middle, gap + column * 1.5))
             trophy_at = band.point(middle, gap + column * 0.5)
-            reason_at = band.point(min(band.depth - column * 0.5, middle + column * 1.05),
+            reason_at = band.point(min(band.depth - column * 0.55, middle + column * 1.3),
                                    gap + column)
             if seat == outcome.stop_caller:  # Training: who called stop (R16, R18)
                 self.reasons.append(self._icon(media.icons["stop"], column * 0.9, reason_at,
                                                angle))
             if outcome.reason in TIE_BREAK and seat in outcome.tied:
-                self.reasons.extend(self._of_type_badge(reason_at, angle, row.check, loco))
+                self.reasons.extend(self._of_type_badge(reason_at, angle, row, loco))
             if seat in outcome.winners:
                 self._trophy(trophy_at, angle, len(self.bands) - 1)
             self.groups.append(Group([row]))
@@ -280,7 +292,7 @@ class ResultsView(BaseView):
         mid = layout.width / 2
         largest = min(layout.card_w, pitch * 0.9 / 1.4)
         rim = layout.card_w * 0.4
-        side = mid - largest / 2 - gap - column * 2 - gap * 3 - rim
+        side = mid - largest / 2 - gap - column * 2.8 - gap * 3 - rim
         longest = max([1, *(len(r) for rows in game.rows for r in rows)])
         line = snake(longest, side, largest * 1.4, largest, self.smallest, most_lines=1)
         for seat, plan in enumerate(self.seats):
@@ -318,7 +330,7 @@ class ResultsView(BaseView):
                 group.rows.append(row)
                 if result.reason is WinReason.MOST_OF_TYPE:
                     group.reasons.extend(self._of_type_badge(
-                        (edge - sign * (column + gap), y), angle, row.check, loco_texture))
+                        (edge - sign * (column * 1.4 + gap), y), angle, row, loco_texture))
             self.groups.append(group)
 
     def _award(self, index: int, loco: arcade.Sprite) -> None:
