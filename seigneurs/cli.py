@@ -200,8 +200,15 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 _inputs(args, parser, config.inputs), settings)
 
 
+def _headless() -> None:
+    """Render without a display: pyglet reads this once, when arcade is first imported."""
+    import os
+
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.ui.run import VIEWS
+    from seigneurs.ui import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=Path, required=True)
@@ -222,11 +229,41 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
+    _headless()
     from seigneurs.ui.run import screenshot
 
     path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size,
                       scenario=args.scenario)
     print(f"wrote {path}")
+    return 0
+
+
+def _record_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("docs/game.gif"))
+    parser.add_argument("--variant", choices=sorted(n for n in VARIANTS if n != "duo"),
+                        default="kids")
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
+                        help="the table rendered headless, before --scale")
+    parser.add_argument("--scale", type=float, default=0.75, help="GIF size / table size")
+
+
+@command("record-game", "record a whole bot game (lobby, play, results) as a looping GIF",
+         _record_args)
+def _record_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not 0.1 <= args.scale <= 1:
+        parser.error("--scale must be between 0.1 and 1")
+    _headless()
+    from seigneurs.ui.record import MAX_GIF_BYTES, record_game
+
+    made = record_game(args.out, args.variant, seed=args.seed, size=args.size,
+                       scale=args.scale)
+    print(f"wrote {made.path}: {made.frames} frames, {made.seconds:.1f} s, "
+          f"{made.size_bytes / 1e6:.2f} MB, winners {list(made.winners)}")
+    if made.size_bytes > MAX_GIF_BYTES:
+        print(f"too big for the README (over {MAX_GIF_BYTES / 1e6:.0f} MB): try a smaller "
+              "--scale", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -267,3 +267,27 @@ def test_issue12_the_admin_volume_reaches_every_sound_even_one_still_ringing(
         assert media.playing[-1].volume == pytest.approx(media.volume)
     with pytest.raises(KeyError):
         media.play("no-such-sound")
+
+
+# The README's animated game.
+
+def test_issue12_record_game_writes_a_whole_game_gif_under_2_mb(
+        tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from PIL import Image, ImageSequence
+
+    from seigneurs.cli import main
+    from seigneurs.ui.record import MAX_GIF_BYTES
+
+    out = Path(str(tmp_path)) / "game.gif"
+    assert main(["record-game", "--out", str(out), "--size", "640x360", "--scale", "0.5"]) == 0
+    assert "winners" in capsys.readouterr().out
+    assert 0 < out.stat().st_size < MAX_GIF_BYTES
+    with Image.open(out) as gif:
+        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+        durations = [frame.info.get("duration", 0) for frame in ImageSequence.Iterator(gif)]
+        assert gif.info.get("loop") == 0  # loops forever on the README
+    assert len(frames) > 30 and frames[0].size == (320, 180)
+    assert 4_000 <= sum(durations) <= 30_000  # a few seconds, lobby to results
+    assert frames[0].tobytes() != frames[-1].tobytes()

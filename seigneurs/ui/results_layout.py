@@ -55,19 +55,23 @@ def inside(outer: Rect, inner: Rect, slack: float = 0.5) -> bool:
 def grow_bands(places: list[Place], table: Rect, keep_out: Rect, step: float,
                limit: float) -> list[Band]:
     """Every seat's band, grown `step` at a time, all seats in turn, while it stays on the
-    `table`, off `keep_out` and off every other band, and no deeper than `limit`."""
+    `table`, off `keep_out` and off every other band: first toward the middle (no deeper
+    than `limit`), then wider on both sides, where fewer players leave room."""
     bands = [Band(p, max(p.zone.w, p.zone.h), min(p.zone.w, p.zone.h)) for p in places]
-    growing = list(range(len(bands)))
-    while growing:
-        for index in list(growing):
-            bigger = replace(bands[index], depth=bands[index].depth + step)
-            area = bigger.rect()
-            if (bigger.depth > limit or not inside(table, area) or overlaps(area, keep_out)
-                    or any(overlaps(area, other.rect())
-                           for k, other in enumerate(bands) if k != index)):
-                growing.remove(index)
-            else:
-                bands[index] = bigger
+    for deeper, wider in ((step, 0.0), (0.0, 2 * step)):
+        growing = list(range(len(bands)))
+        while growing:
+            for index in list(growing):
+                band = bands[index]
+                bigger = replace(band, depth=band.depth + deeper, width=band.width + wider)
+                area = bigger.rect()
+                if (bigger.depth > limit or not inside(table, area)
+                        or overlaps(area, keep_out)
+                        or any(overlaps(area, other.rect())
+                               for k, other in enumerate(bands) if k != index)):
+                    growing.remove(index)
+                else:
+                    bands[index] = bigger
     return bands
 
 

@@ -142,7 +142,7 @@ class ResultsView(BaseView):
         self.seats = list(seats)
         layout = window.layout
         self.smallest = MIN_RESULT_CARD_CM * layout.px_per_cm
-        self.column = layout.card_w
+        self.column = layout.card_w * 1.15
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()

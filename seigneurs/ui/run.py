@@ -15,8 +15,6 @@ from seigneurs.table.layout import duo_places
 from seigneurs.ui.seat import SeatPlan
 from seigneurs.ui.window import SeigneursWindow, TableSettings
 
-VIEWS = ("lobby", "table", "duo", "results")
-
 
 def seat_plans(window: SeigneursWindow, variant_name: str, players: int,
                bots: Sequence[BotLevel | None]) -> list[SeatPlan]:
@@ -59,7 +57,6 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
                scenario: str | None = None) -> Path:
     """Render `view` headless to a PNG: the table is mid-game with bots, results at the end
     of a bot game or of a `scenario` (a finished game played through the engine)."""
-    os.environ.setdefault("ARCADE_HEADLESS", "1")
     if scenario is not None and view != "results":
         raise ValueError(f"--scenario shows results, not the {view} view")
     window = SeigneursWindow(*size, visible=False, settings=settings, seed=seed)
