@@ -322,7 +322,8 @@ class ResultsView(BaseView):
                 cards = game.rows[seat][index]
                 start = mid + sign * (largest / 2 + gap)
                 at = [(mid, y), *((start + sign * a, y) for _f, a in line.spots[:len(cards)])]
-                edge = mid + sign * (mid - rim - column / 2)
+                end = line.spots[len(cards) - 1][1] + line.card_w / 2 if cards else 0.0
+                edge = start + sign * (end + gap * 2 + column / 2)  # right after the row
                 row = self._row(seat, [loco_texture, *(media.wagons[c] for c in cards)],
                                 result.checks[seat], at, angle, line.card_w, (edge, y))
                 row.sprites[0].visible = False
@@ -330,7 +331,7 @@ class ResultsView(BaseView):
                 group.rows.append(row)
                 if result.reason is WinReason.MOST_OF_TYPE:
                     group.reasons.extend(self._of_type_badge(
-                        (edge - sign * (column * 1.4 + gap), y), angle, row, loco_texture))
+                        (edge + sign * (column * 1.4 + gap), y), angle, row, loco_texture))
             self.groups.append(group)
 
     def _award(self, index: int, loco: arcade.Sprite) -> None:
