@@ -236,7 +236,9 @@ def test_issue12_screenshot_scenarios_render(tmp_path: object, name: str) -> Non
 def test_issue12_every_action_has_its_sound(driver: Driver) -> None:
     join_and_start(driver, "kids", [0, 3])  # Kids: assisted (D8)
     heard = driver.window.media.heard
+    heard.clear()
     view = begin(driver)
+    assert list(heard) == ["flip", "flip"]  # each locomotive turned over (R23)
     game = view.game
     home = view.seats[0].place.zone.center
     wrong = next(c for c in region_cards(view, 0) if not game.fits(0, c))

@@ -146,10 +146,14 @@ def finish(d: Driver, name: str) -> ResultsView:
 def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> None:
     join_and_start(driver, variant, [0, 3])
     view = begin(driver)
+    heard = driver.window.media.heard
+    assert heard[-1] == ("whistle" if variant in ("training", "lords") else "flip")  # issue 12
     driver.shot(f"table-{variant}")
     game = view.game
     assert isinstance(game, RaceGame)
     play_out(driver, view)
+    if game.end_reason is EndReason.STOP_CALLED:
+        assert heard[-1] == "stop"  # issue 12: every action has its sound
     results = finish(driver, variant)
     outcome = game.outcome()
     assert results.outcome == outcome

@@ -225,6 +225,7 @@ class RaceView(BaseView):
             media.play("flip")
         elif isinstance(action, TurnLocomotive | Whistle):
             self._turn_locomotives()
+            media.play("flip")  # a locomotive turned over (R14, R23)
         elif isinstance(action, CallStop):
             media.play("stop")
         self._after(result)
