@@ -8,13 +8,16 @@ and written as a looping GIF.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
-from seigneurs.input.sources import ScriptedSource
+from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.race_view import RaceView
+from seigneurs.ui.results_view import ResultsView
+from seigneurs.ui.scripted import ScriptedTable
+from seigneurs.ui.window import TableSettings
 
 MAX_GIF_BYTES = 2_000_000
 FPS = 60
@@ -31,61 +34,38 @@ class Recording:
     winners: tuple[int, ...]
 
 
-class Recorder:
-    """Steps a headless window, taps like a finger, and keeps sampled frames."""
+class Recorder(ScriptedTable):
+    """The scripted table, keeping sampled frames of what it shows."""
 
     def __init__(self, size: tuple[int, int], seed: int, scale: float) -> None:
-        from seigneurs.ui.window import SeigneursWindow, TableSettings
-
-        self.source = ScriptedSource()
         patient = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
-        self.window = SeigneursWindow(*size, visible=False, sources=[self.source],
-                                      settings=patient, seed=seed, mouse=False)
+        super().__init__(*size, seed=seed, settings=patient)
         self.scale = scale
-        self.t = 0.0
-        self.ids = itertools.count(1)
-        self.frames: list[Image.Image] = []
+        self.kept: list[Image.Image] = []
         self.durations: list[int] = []
 
     def run(self, seconds: float, every: float | None = None, show_ms: int = 100) -> None:
         """Play `seconds` of table time, keeping a frame each `every` seconds if given."""
         next_shot = 0.0
         for k in range(round(seconds * FPS)):
-            shoot = every is not None and k / FPS >= next_shot
-            self.step(shoot)
-            if shoot:
-                assert every is not None
+            self.frames()
+            if every is not None and k / FPS >= next_shot:
                 next_shot += every
                 self.keep(show_ms)
-
-    def step(self, draw: bool = False) -> None:
-        self.t += 1 / FPS
-        self.window.step(draw=draw)
 
     def keep(self, show_ms: int) -> None:
         """Keep what the table shows now, for `show_ms` milliseconds of the GIF."""
         self.window.step(dt=0.0)
         image = self.window.snapshot().convert("RGB")
         size = (round(image.width * self.scale), round(image.height * self.scale))
-        self.frames.append(image.resize(size, Image.Resampling.LANCZOS))
+        self.kept.append(image.resize(size, Image.Resampling.LANCZOS))
         self.durations.append(show_ms)
-
-    def tap(self, x: float, y: float, show_ms: int = 0) -> None:
-        """A finger's tap at pixel (x, y): down, a frame, up, a frame."""
-        width, height = self.window.width, self.window.height
-        touch = next(self.ids)
-        self.source.down(touch, x / width, y / height, self.t)
-        self.step()
-        self.source.up(touch, x / width, y / height, self.t)
-        self.step()
-        if show_ms:
-            self.keep(show_ms)
 
     def save(self, out: Path) -> int:
         """Write the kept frames as a looping GIF with one shared palette; its size in bytes."""
         out.parent.mkdir(parents=True, exist_ok=True)
-        palette = self.frames[-1].quantize(colors=96, method=Image.Quantize.MEDIANCUT)
-        frames = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in self.frames]
+        palette = self.kept[-1].quantize(colors=96, method=Image.Quantize.MEDIANCUT)
+        frames = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in self.kept]
         frames[0].save(out, save_all=True, append_images=frames[1:], duration=self.durations,
                        loop=0, optimize=True, disposal=1)
         return out.stat().st_size
@@ -95,41 +75,35 @@ class Recorder:
         with Image.open(out) as gif:
             return int(getattr(gif, "n_frames", 1))
 
-    def close(self) -> None:
-        self.window.close()
-
 
 def record_game(out: Path, variant_name: str = "kids", places: tuple[int, ...] = (0, 1, 3, 4),
                 seed: int = 4, size: tuple[int, int] = (1280, 720), scale: float = 0.5,
                 level_taps: int = 4) -> Recording:
     """Lobby (a variant and a robot at each place, tapped), the game played by the robots,
     the check and the winners: a few seconds of GIF under 2 MB."""
-    from seigneurs.game import RaceGame
-    from seigneurs.ui.lobby_view import LobbyView
-    from seigneurs.ui.race_view import RaceView
-    from seigneurs.ui.results_view import ResultsView
-
     recorder = Recorder(size, seed, scale)
     try:
         lobby = recorder.window.scene
         if not isinstance(lobby, LobbyView):
             raise RuntimeError("the table did not open on the lobby")
         recorder.keep(700)
-        recorder.tap(*lobby.tiles[variant_name].position, show_ms=500)
+        recorder.tap(*lobby.tiles[variant_name].position)
+        recorder.keep(500)
         for place in places:
             for _ in range(level_taps):  # each tap a cleverer robot (pips = level)
                 recorder.tap(*lobby.buttons[place].bot.position)
             recorder.keep(300)
-        recorder.tap(*lobby.start.position, show_ms=500)
+        recorder.tap(*lobby.start.position)
+        recorder.keep(500)
         view = recorder.window.scene
         if not isinstance(view, RaceView):
             raise RuntimeError(f"the whistle did not start a race game ({variant_name}?)")
-        game: RaceGame = view.game
+        game = view.game
         recorder.run(1.0, every=0.25)
         while not game.over and recorder.t < 600:
             recorder.run(1.5, every=1.5)
         while not isinstance(recorder.window.scene, ResultsView) and recorder.t < 700:
-            recorder.step()
+            recorder.frames()
         results = recorder.window.scene
         if not isinstance(results, ResultsView):
             raise RuntimeError("the game never reached the results")
