@@ -19,6 +19,7 @@ from seigneurs.input.filters import (
     ReleaseStuck,
     StormGuard,
     Transform,
+    Vouch,
     rim,
 )
 from seigneurs.input.sources import TouchSource
@@ -71,16 +72,19 @@ def parse_kinds(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _filters(settings: InputSettings, transform: Transform) -> list[Filter]:
+def _filters(settings: InputSettings, transform: Transform,
+             vouch: Vouch | None = None) -> list[Filter]:
+    """One source's chain. ReleaseStuck comes first, so every filter that keeps per-touch state
+    sees every end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug)."""
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
-    steps: list[Filter] = [transform, StormGuard(settings.max_touches)]
+    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, vouch), transform]
     if settings.orientation:
-        steps.insert(1, Transform(rotation=settings.orientation))
+        steps.append(Transform(rotation=settings.orientation))
+    steps.append(StormGuard(settings.max_touches))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:
         steps.append(Dejitter(settings.jitter))
-    steps.append(ReleaseStuck(settings.stuck_after))
     return steps
 
 
@@ -107,7 +111,8 @@ def build_sources(settings: InputSettings) -> list[TouchSource]:
             log.warning("cannot listen for TUIO on %s:%s: %s", settings.tuio_host,
                         settings.tuio_port, error)
         else:
-            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform)))
+            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform,
+                                                   tuio.decoder.vouched)))
     return sources
 
 
