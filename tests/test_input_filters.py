@@ -4,6 +4,9 @@ the mouse's pinned touches, unique ids across sources, seat ownership (issue: mu
 from __future__ import annotations
 
 import pytest
+from helpers import assert_paired
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import (
@@ -16,7 +19,7 @@ from seigneurs.input.filters import (
     rim,
 )
 from seigneurs.input.seats import SeatOwnership
-from seigneurs.input.setup import InputSettings, parse_kinds
+from seigneurs.input.setup import InputSettings, _filters, parse_kinds
 from seigneurs.input.sources import MouseSource, ScriptedSource, TouchMux
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -69,6 +72,27 @@ def test_stuck_touch_is_released_and_its_late_events_dropped() -> None:
     released = stuck([], now=9.0)
     assert [(e.id, e.phase) for e in released] == [(1, U)] and stuck.released == 1
     assert stuck([ev(1, M, 0.6, 0.5), ev(1, U, 0.6, 0.5)], now=10.0) == []
+
+
+def test_a_down_always_starts_a_new_touch_ending_the_lost_one_first() -> None:
+    """Issue 10: a source that lost a lift and starts again reuses ids; the old touch ends
+    before the new one begins, so no filter keeps counting it."""
+    stuck = ReleaseStuck(timeout=8.0)
+    stuck([ev(3, D, 0.5, 0.5)], now=0.0)
+    out = stuck([ev(3, D, 0.2, 0.2, t=1.0)], now=1.0)
+    assert [(e.id, e.phase, e.x) for e in out] == [(3, U, 0.5), (3, D, 0.2)]
+    assert stuck([ev(9, M, 0.1, 0.1), ev(9, U, 0.1, 0.1)], now=2.0) == []  # never seen
+
+
+def test_a_touch_its_source_vouches_for_is_never_stuck() -> None:
+    """Issue 10 row 6: a finger held still, named alive by its tracker, is held."""
+    alive_at = {1: 0.0}
+    stuck = ReleaseStuck(timeout=8.0, vouch=alive_at.get)
+    stuck([ev(1, D, 0.5, 0.5)], now=0.0)
+    for second in range(1, 30):
+        alive_at[1] = float(second)
+        assert stuck([], now=float(second)) == []
+    assert [e.phase for e in stuck([], now=38.0)] == [U]  # the tracker fell silent
 
 
 def test_storm_of_palms_is_capped_and_never_stalls() -> None:
@@ -138,3 +162,49 @@ def test_input_kinds() -> None:
         parse_kinds("joystick")
     with pytest.raises(ValueError, match="unknown input"):
         InputSettings(kinds=("joystick",))
+
+
+frames = st.lists(st.tuples(
+    st.floats(0.0, 3.0),  # seconds before this frame
+    st.one_of(
+        st.lists(st.tuples(st.sampled_from([D, M, U]), st.integers(0, 7),
+                           st.floats(0.0, 1.0), st.floats(0.0, 1.0)), max_size=12),
+        st.integers(20, 120).map(  # a flood: palms and sleeves, each a new touch
+            lambda n: [(D, 100 + i, (i % 10) / 10, (i // 10) / 12) for i in range(n)]))),
+    max_size=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(frames, st.sampled_from([0.0, 0.05]), st.sampled_from([0.0, 0.002]),
+       st.integers(2, 20), st.sampled_from([0, 90, 180, 270]), st.sets(st.integers(0, 7)))
+def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[TouchPhase, int,
+                                          float, float]]]], rim_width: float, jitter: float,
+                                          max_touches: int, orientation: int,
+                                          vouched: set[int]) -> None:
+    """Issue 10: over the production chain (`_filters()`), any stream (lost lifts, ids coming
+    again after a restart, moves of unknown touches, floods, a source vouching for touches
+    until it dies) comes out well-formed; once the source is silent for the stuck timeout the
+    live count is back to zero and a new finger always comes through."""
+    config = InputSettings(ignore_rim=rim_width, jitter=jitter, max_touches=max_touches,
+                           orientation=orientation)
+    now = 0.0
+    vouch_until = 0.0
+    chain = _filters(config, Transform(invert_y=True),
+                     lambda touch: min(now, vouch_until) if touch in vouched else None)
+    out: list[TouchEvent] = []
+
+    def run(events: list[TouchEvent]) -> list[TouchEvent]:
+        for step in chain:
+            events = step(events, now)
+        out.extend(events)
+        return events
+
+    for wait, frame in stream:
+        now += wait
+        vouch_until = now  # the source is alive while it sends
+        run([ev(touch, phase, x, y, now) for phase, touch, x, y in frame])
+    now += config.stuck_after + 0.5
+    run([])
+    assert_paired(out)  # well-formed, and every touch that went down has ended
+    new = run([ev(5, D, 0.5, 0.5, now), ev(250, D, 0.45, 0.55, now)])
+    assert [(e.id, e.phase) for e in new] == [(5, D), (250, D)]

@@ -142,34 +142,34 @@ class ReleaseStuck:
     """A touch with no news for `timeout` seconds is released (a lost touch-up, a dead tracker).
 
     News is an event of the touch or, where the source can tell (`vouch`), the source saying the
-    touch is still down: a finger held still is not stuck. Late events of a released touch are
-    dropped until its own up; a down always starts a new touch, whatever its id. It runs first
-    in the chain, so every later filter sees the ends it makes.
+    touch is still down: a finger held still is not stuck. It runs first in the chain and passes
+    on a well-formed stream whatever it gets, so every later filter sees every end: a down always
+    starts a new touch (a live touch of the same id ends first: its lift was lost and the source
+    has started again); late events of a released touch, and moves or lifts of touches never
+    seen, are dropped.
     """
 
     timeout: float = 8.0
     vouch: Vouch | None = None
     released: int = 0
     _seen: dict[int, TouchEvent] = field(default_factory=dict)
-    _dead: dict[int, None] = field(default_factory=dict)  # insertion-ordered, trimmed
-
-    MAX_DEAD = 1024
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
-        seen, dead = self._seen, self._dead
+        seen = self._seen
         for event in events:
-            if event.id in dead:
-                if event.phase is TouchPhase.DOWN:
-                    del dead[event.id]
-                else:  # a late event of a touch we already ended
-                    if event.phase is TouchPhase.UP:
-                        del dead[event.id]
-                    continue
-            if event.phase is TouchPhase.UP:
-                seen.pop(event.id, None)
+            touch, phase = event.id, event.phase
+            if phase is TouchPhase.DOWN:
+                lost = seen.get(touch)
+                if lost is not None:
+                    out.append(lost._replace(phase=TouchPhase.UP, t=event.t))
+                seen[touch] = event._replace(t=now)
+            elif touch not in seen:  # a released touch's late news, or a touch never seen
+                continue
+            elif phase is TouchPhase.UP:
+                del seen[touch]
             else:
-                seen[event.id] = event._replace(t=now)
+                seen[touch] = event._replace(t=now)
             out.append(event)
         for touch, last in list(seen.items()):
             if now - last.t <= self.timeout:
@@ -179,9 +179,6 @@ class ReleaseStuck:
                 seen[touch] = last._replace(t=vouched)
                 continue
             del seen[touch]
-            dead[touch] = None
-            if len(dead) > self.MAX_DEAD:
-                del dead[next(iter(dead))]
             self.released += 1
             log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
             out.append(last._replace(phase=TouchPhase.UP, t=now))
