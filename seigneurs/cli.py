@@ -200,7 +200,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.ui.run import VIEWS
+    from seigneurs.ui import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=Path, required=True)
@@ -350,9 +350,21 @@ def _touch_test_args(parser: argparse.ArgumentParser) -> None:
 def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.duration <= 0:
         parser.error("--duration must be positive")
+    import os
+
+    from seigneurs.input.setup import build_sources
+
+    inputs = _inputs(args, parser)
+    sources, problems = build_sources(inputs)
+    if problems:
+        for problem in problems:
+            print(f"seigneurs touch-test: error: {problem}", file=sys.stderr)
+        return 1
+    if args.headless:
+        os.environ["ARCADE_HEADLESS"] = "1"  # before arcade is first imported
     from seigneurs.ui.run import touch_test
 
-    report = touch_test(args.window, _inputs(args, parser), args.headless, args.duration)
+    report = touch_test(args.window, inputs, sources, args.headless, args.duration)
     if args.json:
         print(json.dumps(report))
     else:
@@ -360,8 +372,8 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         assert isinstance(touches, list)
         print(f"{len(touches)} touches seen")
         for trace in touches:
-            print(f"  touch {trace['id']} seat {trace['seat']}: {trace['start']} -> "
-                  f"{trace['end']}, {trace['moves']} moves")
+            print(f"  touch {trace['id']} seat {trace['seat']} user {trace['user']}: "
+                  f"{trace['start']} -> {trace['end']}, {trace['moves']} moves")
     return 0
 
 

@@ -146,6 +146,42 @@ def test_mux_gives_unique_ids_across_sources() -> None:
     assert mux.poll()[0].id == next(e.id for e in events if e.x == 0.1)
 
 
+def test_the_mouse_echo_of_a_touch_is_ended_and_ignored() -> None:
+    """Issue 10: X11 echoes the first finger as the mouse, sometimes a frame before the panel's
+    own touch. The echo ends as the touch begins (before it, so its card is free for it) and is
+    ignored until it lifts; afterwards the mouse works again."""
+    panel, mouse = ScriptedSource(), ScriptedSource()
+    mux = TouchMux([panel], mouse)
+    mouse.down(0, 0.5, 0.5, 1.00)
+    (echo,) = mux.poll()
+    panel.down(7, 0.5, 0.5, 1.01)
+    mouse.move(0, 0.52, 0.5, 1.02)
+    ended, touch = mux.poll()
+    assert (ended.id, ended.phase) == (echo.id, U) and ended.t <= touch.t
+    assert touch.phase is D and touch.id != echo.id
+    mouse.move(0, 0.55, 0.5, 1.03)
+    mouse.up(0, 0.55, 0.5, 1.04)
+    panel.move(7, 0.55, 0.5, 1.03)
+    assert [(e.id, e.phase) for e in mux.poll()] == [(touch.id, M)]
+    panel.up(7, 0.55, 0.5, 1.05)
+    mux.poll()
+    mouse.down(0, 0.2, 0.2, 2.0)  # nobody touching: the mouse is a finger again
+    assert [e.phase for e in mux.poll()] == [D]
+
+
+def test_a_mouse_press_during_a_touch_is_dropped_whole_unless_configured() -> None:
+    """Issue 10: like Kivy's `disable_on_activity`; `mouse_during_touch` reads it anyway."""
+    for during, expected in ((False, [D, U]), (True, [D, D, M, U, U])):
+        panel, mouse = ScriptedSource(), ScriptedSource()
+        mux = TouchMux([panel], mouse, mouse_during_touch=during)
+        panel.down(1, 0.5, 0.5, 0.0)
+        mouse.down(0, 0.3, 0.3, 0.1)
+        mouse.move(0, 0.35, 0.3, 0.2)
+        mouse.up(0, 0.35, 0.3, 0.3)
+        panel.up(1, 0.5, 0.5, 0.4)
+        assert [e.phase for e in mux.poll()] == expected
+
+
 def test_seat_ownership_by_user_id_else_nearest_zone_and_kept_until_up() -> None:
     seats = SeatOwnership([(0.25, 0.05), (0.75, 0.95)], users={42: 1}, aspect=16 / 9)
     assert seats.owner(ev(1, D, 0.3, 0.2)) == 0
@@ -208,3 +244,14 @@ def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[T
     assert_paired(out)  # well-formed, and every touch that went down has ended
     new = run([ev(5, D, 0.5, 0.5, now), ev(250, D, 0.45, 0.55, now)])
     assert [(e.id, e.phase) for e in new] == [(5, D), (250, D)]
+
+
+def test_mouse_and_grab_settings_come_from_the_config() -> None:
+    """Issue 10: `[input] mouse_during_touch` and `grab` (both off by default)."""
+    from seigneurs.kiosk.config import parse
+
+    assert not InputSettings().mouse_during_touch and not InputSettings().grab
+    config, problems = parse({"input": {"mouse_during_touch": True, "grab": True}})
+    assert problems == [] and config.inputs.mouse_during_touch and config.inputs.grab
+    config, problems = parse({"input": {"grab": "yes"}})
+    assert not config.inputs.grab and "[input] grab" in str(problems[0])
