@@ -230,25 +230,40 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
                         help="measure the evdev and TUIO decoders instead of the table")
     parser.add_argument("--recordings", type=Path, default=RECORDINGS,
                         help="evemu recordings to replay for --decoders")
+    parser.add_argument("--against-kivy", action="store_true",
+                        help="with --decoders: our TUIO 1.1 path against Kivy's on the same "
+                             "bundles (needs the kivy-compare extra)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.input.bench import evdev_rate, tuio_rate
+    from seigneurs.input.bench import evdev_rate, kivy_comparison, tuio_rate
 
     files = sorted(args.recordings.glob("*.events"))
     if not files:
         parser.error(f"no *.events recordings in {args.recordings}")
     evdev, events = evdev_rate(files, 2.0)
     tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
-    report = {"evdev_events_per_second": round(evdev), "evdev_events": events,
-              **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    report: dict[str, object] = {
+        "evdev_events_per_second": round(evdev), "evdev_events": events,
+        **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    against = kivy_comparison() if args.against_kivy else None
+    if against is not None:
+        report.update(tuio1_bundles_per_second_10_cursors=round(against[0]),
+                      kivy_tuio1_bundles_per_second_10_cursors=round(against[1]),
+                      faster_than_kivy=round(against[0] / against[1], 2))
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
     for fingers, rate in tuio.items():
         print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
+    if against is not None:
+        print(f"TUIO 1.1, 10 cursors a bundle: {against[0]:,.0f} bundles/s; Kivy (oscpy + its "
+              f"TUIO provider) {against[1]:,.0f}: {against[0] / against[1]:.1f}x faster")
+    elif args.against_kivy:
+        print("Kivy comparison skipped: Kivy and oscpy are not installed "
+              "(pip install -e '.[kivy-compare]')")
     return 0
 
 

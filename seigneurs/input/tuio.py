@@ -97,6 +97,7 @@ class TuioDecoder:
         self._next_id = 1
         self._source = ""
         self._current: _Tracker | None = None  # the TUIO 2 frame being read
+        self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
         self._t = 0.0
         self._out: list[TouchEvent] = []
         self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio2/frm": self._frm,
@@ -111,7 +112,7 @@ class TuioDecoder:
             self.stats.reject(f"not an OSC packet ({error})")
             return []
         self._source = self._named.get(sender, sender)  # bundles may omit the source
-        self._current = None
+        self._current = self._cursors = None
         self._t = t
         out: list[TouchEvent] = []
         self._out = out
@@ -144,8 +145,11 @@ class TuioDecoder:
         if command == "source":
             if tags[1:2] == "s":
                 self._source = str(args[1])
+                self._cursors = None
             return
-        tracker = self._tracker("1:" + self._source)
+        tracker = self._cursors
+        if tracker is None:
+            tracker = self._cursors = self._tracker("1:" + self._source)
         if command == "set":
             if not tags.startswith("siff"):
                 self.stats.reject("2Dcur set with missing or wrong arguments")
