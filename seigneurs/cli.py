@@ -15,6 +15,7 @@ from seigneurs.game.config import GameConfig
 from seigneurs.game.simulate import play_bot_game, summarise
 from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
+from seigneurs.kiosk.config import KioskConfig, Problem
 from seigneurs.rules import VARIANTS, Rule, variant
 
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
@@ -130,12 +131,21 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
-    parser.add_argument("--config", type=Path, default=None,
-                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     _input_args(parser)
 
 
+def _load_config(args: argparse.Namespace) -> tuple[KioskConfig, list[Problem]]:
+    """The `--config` file, else the default one if it exists, else the defaults."""
+    from seigneurs.kiosk.config import load
+    from seigneurs.kiosk.paths import default_config_file
+
+    path = args.config or default_config_file()
+    return load(path if args.config or path.exists() else None)
+
+
 def _input_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, default=None,
+                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     parser.add_argument("--input", default="auto",
                         help="touch sources: auto (every evdev panel, TUIO, the mouse) or a "
                              "comma list of evdev, tuio, mouse")
@@ -178,15 +188,13 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--bots must be between 0 and {players}")
     import logging
 
-    from seigneurs.kiosk.config import load
-    from seigneurs.kiosk.paths import data_dir, default_config_file
+    from seigneurs.kiosk.paths import data_dir
     from seigneurs.ui.run import play
     from seigneurs.ui.window import TableSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
-    path = args.config or default_config_file()
-    config, problems = load(path if args.config or path.exists() else None)
+    config, problems = _load_config(args)
     settings = TableSettings(
         diagonal_inches=config.diagonal_inches, resolution=config.resolution,
         marks=config.colour_marks, volume=config.volume, layout=config.layout,
@@ -369,7 +377,10 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
     from seigneurs.input.setup import build_sources
 
-    inputs = _inputs(args, parser)
+    config, wrong = _load_config(args)
+    for mistake in wrong:
+        print(f"seigneurs touch-test: {mistake} (using the default)", file=sys.stderr)
+    inputs = _inputs(args, parser, config.inputs)
     sources, problems = build_sources(inputs)
     if problems:
         for problem in problems:
@@ -378,8 +389,11 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if args.headless:
         os.environ["ARCADE_HEADLESS"] = "1"  # before arcade is first imported
     from seigneurs.ui.run import touch_test
+    from seigneurs.ui.window import TableSettings
 
-    report = touch_test(args.window, inputs, sources, args.headless, args.duration)
+    table = TableSettings(diagonal_inches=config.diagonal_inches, layout=config.layout,
+                          user_seats=config.user_seats)
+    report = touch_test(args.window, inputs, sources, args.headless, args.duration, table)
     if args.json:
         print(json.dumps(report))
     else:

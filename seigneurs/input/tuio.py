@@ -16,7 +16,9 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
 - TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody.
 
 Anything malformed (not OSC, wrong argument types, missing arguments, coordinates off the surface)
-is dropped, counted and logged once per kind.
+is dropped, counted and logged once per kind; so is a datagram over MAX_BUNDLE bytes, which only
+a flood sends (the reference servers split frames at 4,096), so that no single datagram can hold
+a frame for long.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, nev
 RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id is a new run
 _IMMEDIATELY = 1  # the OSC timetag that means "no time given"
 _ONE_SECOND = 1 << 32  # in OSC timetag units (NTP: 32.32 fixed point seconds)
+MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers send
 Admission = Literal["next", "restart", "late"]
 
 
@@ -106,6 +109,9 @@ class TuioDecoder:
     def feed(self, datagram: bytes, t: float, sender: str = "") -> list[TouchEvent]:
         """One UDP datagram; returns the touch events of the frames it completes."""
         self.stats.packets += 1
+        if len(datagram) > MAX_BUNDLE:
+            self.stats.reject(f"datagram over {MAX_BUNDLE} bytes (a flood?)")
+            return []
         try:
             messages = parse_packet(datagram)
         except OscError as error:

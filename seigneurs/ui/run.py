@@ -87,8 +87,8 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
 
 
 def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
-               sources: Sequence[TouchSource], headless: bool, duration: float
-               ) -> dict[str, object]:
+               sources: Sequence[TouchSource], headless: bool, duration: float,
+               settings: TableSettings | None = None) -> dict[str, object]:
     """Show every touch (or, headless, record them for `duration` seconds) and report them,
     with what each source received and dropped. (Headless needs ARCADE_HEADLESS set before
     arcade is imported: the command does that.)"""
@@ -102,7 +102,7 @@ def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
     window = SeigneursWindow(width, height, fullscreen=size is None and not headless,
                              visible=not headless, sources=sources,
                              mouse=wants_mouse(inputs) and not headless,
-                             mouse_during_touch=inputs.mouse_during_touch)
+                             mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     view = TouchTestView(window)
     window.show_view(view)
     try:
