@@ -31,7 +31,7 @@ from tuio_client import (
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
-from seigneurs.input.setup import InputSettings, _filters
+from seigneurs.input.setup import InputSettings, _filters, build_sources
 from seigneurs.input.tuio import MAX_BUNDLE, RESTART_AFTER, TuioDecoder, TuioSource
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -284,12 +284,18 @@ def test_a_flood_never_holds_a_poll_beyond_its_budget() -> None:
         source.close()
 
 
-def test_a_taken_port_is_an_error() -> None:
-    """Issue 10: a TUIO port already taken is an error, not a silently shared port."""
+def test_a_taken_port_is_an_error_with_its_reason() -> None:
+    """Issue 10: a TUIO port already taken is an error, not a silently shared port; the table
+    is told why (play shows it in the admin menu, touch-test exits with it)."""
     first = TuioSource("127.0.0.1", 0)
     try:
         with pytest.raises(OSError):
             TuioSource(*first.address)
+        sources, problems = build_sources(InputSettings(kinds=("tuio",),
+                                                        tuio_port=first.address[1]))
+        assert sources == [] and len(problems) == 1
+        assert f"127.0.0.1:{first.address[1]}" in problems[0]
+        assert "another TUIO client" in problems[0]
     finally:
         first.close()
 
