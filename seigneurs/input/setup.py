@@ -119,11 +119,10 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
         try:
             tuio = TuioSource(settings.tuio_host, settings.tuio_port)
         except OSError as error:
+            taken = error.errno == errno.EADDRINUSE
             problem = (f"cannot listen for TUIO on {settings.tuio_host}:{settings.tuio_port}: "
                        f"{error.strerror or error}"
-                       + (" (is the game or another TUIO client running?)"
-                          if error.errno == errno.EADDRINUSE
-                          else ""))
+                       f"{' (is the game or another TUIO client running?)' if taken else ''}")
             log.warning("%s", problem)
             problems.append(problem)
         else:
