@@ -15,6 +15,7 @@ from seigneurs.game.config import GameConfig
 from seigneurs.game.simulate import play_bot_game, summarise
 from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
+from seigneurs.kiosk.config import KioskConfig, Problem
 from seigneurs.rules import VARIANTS, Rule, variant
 
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
@@ -130,12 +131,21 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
-    parser.add_argument("--config", type=Path, default=None,
-                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     _input_args(parser)
 
 
+def _load_config(args: argparse.Namespace) -> tuple[KioskConfig, list[Problem]]:
+    """The `--config` file, else the default one if it exists, else the defaults."""
+    from seigneurs.kiosk.config import load
+    from seigneurs.kiosk.paths import default_config_file
+
+    path = args.config or default_config_file()
+    return load(path if args.config or path.exists() else None)
+
+
 def _input_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, default=None,
+                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     parser.add_argument("--input", default="auto",
                         help="touch sources: auto (every evdev panel, TUIO, the mouse) or a "
                              "comma list of evdev, tuio, mouse")
@@ -178,15 +188,13 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--bots must be between 0 and {players}")
     import logging
 
-    from seigneurs.kiosk.config import load
-    from seigneurs.kiosk.paths import data_dir, default_config_file
+    from seigneurs.kiosk.paths import data_dir
     from seigneurs.ui.run import play
     from seigneurs.ui.window import TableSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
-    path = args.config or default_config_file()
-    config, problems = load(path if args.config or path.exists() else None)
+    config, problems = _load_config(args)
     settings = TableSettings(
         diagonal_inches=config.diagonal_inches, resolution=config.resolution,
         marks=config.colour_marks, volume=config.volume, layout=config.layout,
@@ -200,7 +208,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.ui.run import VIEWS
+    from seigneurs.ui import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=Path, required=True)
@@ -230,25 +238,40 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
                         help="measure the evdev and TUIO decoders instead of the table")
     parser.add_argument("--recordings", type=Path, default=RECORDINGS,
                         help="evemu recordings to replay for --decoders")
+    parser.add_argument("--against-kivy", action="store_true",
+                        help="with --decoders: our TUIO 1.1 path against Kivy's on the same "
+                             "bundles (needs the kivy-compare extra)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.input.bench import evdev_rate, tuio_rate
+    from seigneurs.input.bench import evdev_rate, kivy_comparison, tuio_rate
 
     files = sorted(args.recordings.glob("*.events"))
     if not files:
         parser.error(f"no *.events recordings in {args.recordings}")
     evdev, events = evdev_rate(files, 2.0)
     tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
-    report = {"evdev_events_per_second": round(evdev), "evdev_events": events,
-              **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    report: dict[str, object] = {
+        "evdev_events_per_second": round(evdev), "evdev_events": events,
+        **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    against = kivy_comparison() if args.against_kivy else None
+    if against is not None:
+        report.update(tuio1_bundles_per_second_10_cursors=round(against[0]),
+                      kivy_tuio1_bundles_per_second_10_cursors=round(against[1]),
+                      faster_than_kivy=round(against[0] / against[1], 2))
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
     for fingers, rate in tuio.items():
         print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
+    if against is not None:
+        print(f"TUIO 1.1, 10 cursors a bundle: {against[0]:,.0f} bundles/s; Kivy (oscpy + its "
+              f"TUIO provider) {against[1]:,.0f}: {against[0] / against[1]:.1f}x faster")
+    elif args.against_kivy:
+        print("Kivy comparison skipped: Kivy and oscpy are not installed "
+              "(pip install -e '.[kivy-compare]')")
     return 0
 
 
@@ -350,9 +373,27 @@ def _touch_test_args(parser: argparse.ArgumentParser) -> None:
 def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.duration <= 0:
         parser.error("--duration must be positive")
-    from seigneurs.ui.run import touch_test
+    import os
 
-    report = touch_test(args.window, _inputs(args, parser), args.headless, args.duration)
+    from seigneurs.input.setup import build_sources
+
+    config, wrong = _load_config(args)
+    for mistake in wrong:
+        print(f"seigneurs touch-test: {mistake} (using the default)", file=sys.stderr)
+    inputs = _inputs(args, parser, config.inputs)
+    sources, problems = build_sources(inputs)
+    if problems:
+        for problem in problems:
+            print(f"seigneurs touch-test: error: {problem}", file=sys.stderr)
+        return 1
+    if args.headless:
+        os.environ["ARCADE_HEADLESS"] = "1"  # before arcade is first imported
+    from seigneurs.ui.run import touch_test
+    from seigneurs.ui.window import TableSettings
+
+    table = TableSettings(diagonal_inches=config.diagonal_inches, layout=config.layout,
+                          user_seats=config.user_seats)
+    report = touch_test(args.window, inputs, sources, args.headless, args.duration, table)
     if args.json:
         print(json.dumps(report))
     else:
@@ -360,8 +401,8 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         assert isinstance(touches, list)
         print(f"{len(touches)} touches seen")
         for trace in touches:
-            print(f"  touch {trace['id']} seat {trace['seat']}: {trace['start']} -> "
-                  f"{trace['end']}, {trace['moves']} moves")
+            print(f"  touch {trace['id']} seat {trace['seat']} user {trace['user']}: "
+                  f"{trace['start']} -> {trace['end']}, {trace['moves']} moves")
     return 0
 
 

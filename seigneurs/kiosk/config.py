@@ -124,6 +124,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
         "ignore_rim": ("ignore_rim", _number(0, 0.2, "a fraction of the display")),
         "stuck_after": ("stuck_after", _number(1, 600, "seconds")),
         "max_touches": ("max_touches", _number(1, 200, "touches")),
+        "mouse_during_touch": ("mouse_during_touch", _boolean),
+        "grab": ("grab", _boolean),
     },
 }
 DEVICE_KEYS: dict[str, Check] = {
@@ -216,6 +218,9 @@ def _inputs(section: Any, raw: dict[str, Any], name: str,
         kwargs["max_touches"] = int(raw["max_touches"])
     if "orientation" in raw:
         kwargs["orientation"] = raw["orientation"]
+    for key in ("mouse_during_touch", "grab"):
+        if key in raw:
+            kwargs[key] = raw[key]
     devices = section.get("devices", {}) if isinstance(section, dict) else {}
     if not isinstance(devices, dict):
         problems.append(Problem(name, "[input.devices]", "must be a table of device paths"))
@@ -298,6 +303,8 @@ jitter = 0.002
 ignore_rim = 0.0
 stuck_after = 8.0
 max_touches = 20
+mouse_during_touch = false  # true: read the mouse even while a finger is down (X11 echoes it)
+grab = false                # true: take evdev panels for the game alone (no desktop echo)
 # users = { 1 = 0, 2 = 1 }  # TUIO 2 user ids -> seats
 
 # [input.devices."/dev/input/event5"]

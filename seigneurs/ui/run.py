@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
+from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
+from seigneurs.input.sources import TouchSource
 from seigneurs.rules import variant
 from seigneurs.table.layout import duo_places
 from seigneurs.ui.seat import SeatPlan
 from seigneurs.ui.window import SeigneursWindow, TableSettings
-
-VIEWS = ("lobby", "table", "duo", "results")
 
 
 def seat_plans(window: SeigneursWindow, variant_name: str, players: int,
@@ -41,10 +42,13 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     import arcade
 
     inputs = inputs or InputSettings()
+    sources, problems = build_sources(inputs)
+    settings = settings or TableSettings()
+    settings = replace(settings, notices=(*settings.notices, *problems))
     width, height = size or (1920, 1080)
-    window = SeigneursWindow(width, height, fullscreen=size is None,
-                             sources=build_sources(inputs), mouse=wants_mouse(inputs),
-                             settings=settings)
+    window = SeigneursWindow(width, height, fullscreen=size is None, sources=sources,
+                             mouse=wants_mouse(inputs),
+                             mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
@@ -82,21 +86,23 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
     return out
 
 
-def touch_test(size: tuple[int, int] | None, inputs: InputSettings, headless: bool,
-               duration: float) -> dict[str, object]:
-    """Show every touch (or, headless, record them for `duration` seconds) and report them."""
+def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
+               sources: Sequence[TouchSource], headless: bool, duration: float,
+               settings: TableSettings | None = None) -> dict[str, object]:
+    """Show every touch (or, headless, record them for `duration` seconds) and report them,
+    with what each source received and dropped. (Headless needs ARCADE_HEADLESS set before
+    arcade is imported: the command does that.)"""
     import time
 
     import arcade
 
     from seigneurs.ui.touch_test_view import TouchTestView
 
-    if headless:
-        os.environ.setdefault("ARCADE_HEADLESS", "1")
     width, height = size or (1920, 1080)
     window = SeigneursWindow(width, height, fullscreen=size is None and not headless,
-                             visible=not headless, sources=build_sources(inputs),
-                             mouse=wants_mouse(inputs) and not headless)
+                             visible=not headless, sources=sources,
+                             mouse=wants_mouse(inputs) and not headless,
+                             mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     view = TouchTestView(window)
     window.show_view(view)
     try:
@@ -110,4 +116,4 @@ def touch_test(size: tuple[int, int] | None, inputs: InputSettings, headless: bo
     finally:
         window.close()
     view.log.finish()
-    return view.log.to_json()
+    return {**view.log.to_json(), "sources": [source_report(s) for s in sources]}

@@ -73,7 +73,7 @@ class SeigneursWindow(arcade.Window):
     def __init__(self, width: int = 1920, height: int = 1080, *, fullscreen: bool = False,
                  visible: bool = True, sources: Sequence[TouchSource] = (),
                  settings: TableSettings | None = None, seed: int | None = None,
-                 mouse: bool = True) -> None:
+                 mouse: bool = True, mouse_during_touch: bool = False) -> None:
         super().__init__(width, height, "Seigneurs", fullscreen=fullscreen, visible=visible,
                          update_rate=1 / 60, draw_rate=1 / 60)
         self.settings = settings or TableSettings()
@@ -84,7 +84,7 @@ class SeigneursWindow(arcade.Window):
         self.media = Media(self.settings.resolution, self.settings.marks, self.settings.volume)
         self.user_seats = dict(self.settings.user_seats)
         self.pointer = MouseSource(lambda: (self.width, self.height))
-        self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
+        self.touch_input = TouchMux(sources, self.pointer if mouse else None, mouse_during_touch)
         self.seed = seed
         self.notices = list(self.settings.notices) + [
             error for source in sources if (error := _source_error(source))]
