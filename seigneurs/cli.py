@@ -234,7 +234,15 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
 
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.input.bench import evdev_rate, tuio_rate
+    try:
+        from seigneurs.input.bench import evdev_rate, tuio_rate
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] != "pythonosc":
+            raise
+        print("seigneurs bench --decoders: sending TUIO needs python-osc, which is not "
+              "installed; install it with: pip install 'seigneurs[bench]' (or pip install "
+              "python-osc)", file=sys.stderr)
+        return 1
 
     files = sorted(args.recordings.glob("*.events"))
     if not files:
