@@ -50,8 +50,10 @@ quiet_display() {
 }
 
 # Run the game until it exits cleanly (0). Exit code 75 (admin: restart) restarts at once;
-# anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s once
-# a run has lasted two minutes).
+# 69 (no display) stops at once when run by hand (the game has said why in one line), but is
+# retried with the back-off in the boot session (SEIGNEURS_SESSION), where a display may still
+# come; anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s
+# once a run has lasted two minutes).
 run_loop() {
     local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
     local delay="${SEIGNEURS_RESTART_DELAY:-1}" code started child=""
@@ -76,7 +78,14 @@ run_loop() {
         if (( SECONDS - started > 120 )); then
             delay="${SEIGNEURS_RESTART_DELAY:-1}"
         fi
-        log "the game stopped with code $code; restarting in ${delay} s"
+        if [[ $code -eq 69 ]]; then
+            if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
+                exit "$code"
+            fi
+            log "no display yet; the boot session waits for one: trying again in ${delay} s"
+        else
+            log "the game stopped with code $code; restarting in ${delay} s"
+        fi
         sleep "$delay"
         delay=$(( delay * 2 > 60 ? 60 : delay * 2 ))
     done
@@ -136,6 +145,7 @@ case "${1:-}" in
     session)
         shift
         ensure_venv ""
+        export SEIGNEURS_SESSION=1  # run_loop: a missing display may still come; wait for it
         if command -v cage >/dev/null 2>&1; then
             exec cage -s -- "$here/kiosk.sh" --locked "$@"
         elif command -v xinit >/dev/null 2>&1; then

@@ -167,6 +167,16 @@ def _inputs(args: argparse.Namespace, parser: argparse.ArgumentParser,
         parser.error(str(error))
 
 
+def _need_display(command_name: str) -> None:
+    """Stop with one clear line and NO_DISPLAY (no traceback) when no window can open."""
+    from seigneurs.ui.display import NO_DISPLAY, display_problem, no_display_line
+
+    problem = display_problem()
+    if problem is not None:
+        print(no_display_line(command_name, problem), file=sys.stderr)
+        raise SystemExit(NO_DISPLAY)
+
+
 @command("play", "open the table and play", _play_args)
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.variant is not None:
@@ -176,6 +186,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
         if not 0 <= args.bots <= players:
             parser.error(f"--bots must be between 0 and {players}")
+    _need_display("play")
     import logging
 
     from seigneurs.kiosk.config import load
@@ -358,6 +369,8 @@ def _touch_test_args(parser: argparse.ArgumentParser) -> None:
 def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.duration <= 0:
         parser.error("--duration must be positive")
+    if not args.headless:
+        _need_display("touch-test")
     from seigneurs.ui.run import touch_test
 
     report = touch_test(args.window, _inputs(args, parser), args.headless, args.duration)

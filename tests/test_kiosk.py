@@ -420,6 +420,56 @@ case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
     assert "the game ended normally" in result.stderr
 
 
+def no_display_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = kiosk_env(tmp_path, DISPLAY=":97", **extra)  # an X display nobody serves
+    for name in ("WAYLAND_DISPLAY", "ARCADE_HEADLESS"):
+        env.pop(name, None)
+    return env
+
+
+def test_no_display_by_hand_one_clear_line_and_kiosk_sh_stops(tmp_path: Path) -> None:
+    """Issue 11, clear failures: no traceback, one line saying how to run it, non-zero exit,
+    and an interactive ./kiosk.sh does not retry."""
+    game = str(Path(sys.executable).parent / "seigneurs")
+    env = no_display_env(tmp_path, SEIGNEURS_COMMAND=game)
+    result = subprocess.run([str(REPO / "kiosk.sh"), "--window", "800x600"], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 69
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and result.stdout == "", result.stderr
+    assert "no display" in lines[0] and "':97'" in lines[0]
+    assert "./kiosk.sh session" in lines[0] and "ARCADE_HEADLESS=1" in lines[0]
+    direct = subprocess.run([sys.executable, "-m", "seigneurs", "touch-test"], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert direct.returncode == 69 and len(direct.stderr.splitlines()) == 1
+    assert "Traceback" not in direct.stderr and "seigneurs touch-test:" in direct.stderr
+
+
+def test_the_boot_session_waits_for_a_display_with_back_off(tmp_path: Path) -> None:
+    """Issue 11: only the session (the boot service) retries a missing display, and logs so."""
+    counter = tmp_path / "runs"
+    fake = tmp_path / "fake-game.sh"
+    fake.write_text(f"""#!/usr/bin/env bash
+n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
+echo "$n" > {counter}
+if (( n < 3 )); then echo "no display" >&2; exit 69; fi
+exit 0
+""")
+    fake.chmod(0o755)
+    env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0",
+                    SEIGNEURS_SESSION="1")
+    result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0 and counter.read_text().strip() == "3"
+    assert result.stderr.count("no display yet; the boot session waits for one") == 2
+    counter.unlink()
+    env.pop("SEIGNEURS_SESSION")
+    by_hand = subprocess.run([str(REPO / "kiosk.sh")], env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert by_hand.returncode == 69 and counter.read_text().strip() == "1"
+    assert by_hand.stderr == "no display\n"
+
+
 def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import socket

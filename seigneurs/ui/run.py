@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
@@ -12,7 +13,9 @@ from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.rules import variant
 from seigneurs.table.layout import duo_places
 from seigneurs.ui.seat import SeatPlan
-from seigneurs.ui.window import SeigneursWindow, TableSettings
+
+if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
+    from seigneurs.ui.window import SeigneursWindow, TableSettings
 
 VIEWS = ("lobby", "table", "duo", "results")
 
@@ -40,6 +43,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     """Open the table (full screen unless `size`), run until closed; returns the exit code."""
     import arcade
 
+    from seigneurs.ui.window import SeigneursWindow
+
     inputs = inputs or InputSettings()
     width, height = size or (1920, 1080)
     window = SeigneursWindow(width, height, fullscreen=size is None,
@@ -58,6 +63,8 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
                ) -> Path:
     """Render `view` headless to a PNG: the table is mid-game with bots, results at the end."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from seigneurs.ui.window import SeigneursWindow
+
     window = SeigneursWindow(*size, visible=False, settings=settings, seed=seed)
     try:
         if view != "lobby":
@@ -87,12 +94,13 @@ def touch_test(size: tuple[int, int] | None, inputs: InputSettings, headless: bo
     """Show every touch (or, headless, record them for `duration` seconds) and report them."""
     import time
 
+    if headless:  # before Arcade loads: it picks its context at import
+        os.environ.setdefault("ARCADE_HEADLESS", "1")
     import arcade
 
     from seigneurs.ui.touch_test_view import TouchTestView
+    from seigneurs.ui.window import SeigneursWindow
 
-    if headless:
-        os.environ.setdefault("ARCADE_HEADLESS", "1")
     width, height = size or (1920, 1080)
     window = SeigneursWindow(width, height, fullscreen=size is None and not headless,
                              visible=not headless, sources=build_sources(inputs),
