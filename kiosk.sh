@@ -3,7 +3,8 @@
 # changes), then:
 #   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
-#   ./kiosk.sh install       (root) boot into the game: systemd unit, enabled; user in 'input'
+#   ./kiosk.sh install [PIN] (root) boot into the game: systemd unit, enabled; user in 'input';
+#                            a new admin PIN (random unless given), shown once, in the config
 #   ./kiosk.sh uninstall     (root) remove that unit
 #   ./kiosk.sh session       what the unit runs: a kiosk display (cage, else bare X), then play
 set -euo pipefail
@@ -93,9 +94,18 @@ run_loop() {
 
 install_unit() {
     local user="${SUDO_USER:-${USER:-root}}" unit="$unit_dir/seigneurs.service"
+    local given="${1:-}" home config pin as_user=()
     ensure_venv ""
+    home="$(getent passwd "$user" | cut -d: -f6)" || home="$HOME"
+    config="${SEIGNEURS_CONFIG:-${home:-$HOME}/.config/seigneurs/config.toml}"
+    if [[ $EUID -eq 0 && "$user" != root && -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
+    fi
+    pin="$("${as_user[@]}" "$venv/bin/seigneurs" config set-pin "$config" ${given:+--pin "$given"})"
     "$venv/bin/seigneurs" write-unit --repo "$here" --user "$user" --out "$unit" >/dev/null
     log "wrote $unit (runs as $user on tty1)"
+    log "stored the table's own admin PIN in $config (no table keeps the default 2580)"
+    printf 'The admin PIN of this table is %s: note it now, it is not shown again.\n' "$pin"
     if [[ -n "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
         return 0  # tests: write the unit, change nothing else on this machine
     fi
@@ -137,7 +147,8 @@ case "${1:-}" in
         exec "$venv/bin/python" -m pytest "$@"
         ;;
     install)
-        install_unit
+        shift
+        install_unit "$@"
         ;;
     uninstall)
         uninstall_unit

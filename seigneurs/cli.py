@@ -188,26 +188,22 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--bots must be between 0 and {players}")
     _need_display("play")
     import logging
+    from dataclasses import replace
 
-    from seigneurs.kiosk.config import load
+    from seigneurs.kiosk.config import load, start_notices
     from seigneurs.kiosk.paths import data_dir, default_config_file
     from seigneurs.ui.run import play
-    from seigneurs.ui.window import TableSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
     path = args.config or default_config_file()
-    config, problems = load(path if args.config or path.exists() else None)
-    settings = TableSettings(
-        diagonal_inches=config.diagonal_inches, resolution=config.resolution,
-        marks=config.colour_marks, volume=config.volume, layout=config.layout,
-        user_seats=config.user_seats, locked=args.locked, admin_pin=config.admin_pin,
-        language=config.language, idle_timeout=config.idle_timeout,
-        attract_after=config.attract_after, default_variant=config.default_variant,
-        mode=config.mode, bot_level=config.bot_level, data_dir=data_dir(),
-        notices=tuple(str(p) for p in problems))
+    settings, problems = load(path if args.config or path.exists() else None)
+    notices = start_notices(settings, problems)
+    for notice in notices:
+        logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
+    settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
     return play(args.window, args.variant, args.players, args.bots, args.level,
-                _inputs(args, parser, config.inputs), settings)
+                _inputs(args, parser, settings.inputs), settings)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
@@ -387,26 +383,37 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _config_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=("check", "example"),
-                        help="check a file, or print an example with every key")
+    parser.add_argument("action", choices=("check", "example", "set-pin"),
+                        help="check a file, print an example with every key, or store a new "
+                             "admin PIN in the file (random unless --pin)")
     parser.add_argument("file", type=Path, nargs="?", default=None,
                         help="default: ~/.config/seigneurs/config.toml")
+    parser.add_argument("--pin", default=None, help="set-pin: this PIN instead of a random one")
 
 
-@command("config", "check the configuration file, or print a commented example", _config_args)
+@command("config", "check the configuration file, print a commented example, or set the PIN",
+         _config_args)
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.kiosk.config import EXAMPLE, load
+    from seigneurs.kiosk.config import example, load, set_pin
     from seigneurs.kiosk.paths import default_config_file
 
     if args.action == "example":
-        print(EXAMPLE, end="")
+        print(example(), end="")
         return 0
     path = args.file or default_config_file()
+    if args.action == "set-pin":
+        try:
+            pin = set_pin(path, args.pin)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        print(pin)
+        return 0
     problems = load(path)[1]
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} problem(s): the game would start with the defaults for these")
+        print(f"{len(problems)} problem(s) in {path}; the game would start with the defaults "
+              "for these keys.")
         return 1
     print(f"{path}: ok")
     return 0

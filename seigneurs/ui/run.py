@@ -15,7 +15,8 @@ from seigneurs.table.layout import duo_places
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
-    from seigneurs.ui.window import SeigneursWindow, TableSettings
+    from seigneurs.kiosk.config import TableSettings
+    from seigneurs.ui.window import SeigneursWindow
 
 VIEWS = ("lobby", "table", "duo", "results")
 

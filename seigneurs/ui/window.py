@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import arcade
@@ -23,6 +22,7 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
+from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.history import History, record_of
 from seigneurs.kiosk.journal import Journal
 from seigneurs.kiosk.notify import Notifier
@@ -41,32 +41,6 @@ CORNER = 0.08  # fraction of the shorter side: how near a corner the admin gestu
 ADMIN_HOLD = 3.0  # seconds both corners must be held
 
 
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """What the table app needs to know about the hardware, the room and its keepers."""
-
-    diagonal_inches: float = 55.0
-    resolution: str = "1080p"
-    marks: bool = True
-    volume: float = 0.8
-    layout: str = "six-around"
-    user_seats: Mapping[int, int] = field(default_factory=dict)
-    """A touch source's user id -> seat (TUIO 2 `tu_id`), where the table knows its users."""
-    locked: bool = False
-    admin_pin: str = "2580"
-    language: str = "fr"
-    idle_timeout: float = 90.0
-    attract_after: float = 30.0
-    default_variant: str = "lords"
-    mode: str = "auto"
-    """auto: each variant's default (D8); assisted or classic: every new seat starts so."""
-    bot_level: str = "child"
-    data_dir: Path | None = None
-    """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
-    notices: tuple[str, ...] = ()
-    """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
-
-
 class SeigneursWindow(arcade.Window):
     """The table: one window, one view at a time, every finger routed each frame."""
 
@@ -81,7 +55,8 @@ class SeigneursWindow(arcade.Window):
         self.ctx.default_atlas.resize(ATLAS)  # sized once: no texture is made mid-game
         self.layout = TableLayout.build(self.width, self.height, self.settings.diagonal_inches,
                                         self.settings.layout)
-        self.media = Media(self.settings.resolution, self.settings.marks, self.settings.volume)
+        self.media = Media(self.settings.resolution, self.settings.colour_marks,
+                           self.settings.volume)
         self.user_seats = dict(self.settings.user_seats)
         self.pointer = MouseSource(lambda: (self.width, self.height))
         self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
