@@ -127,7 +127,7 @@ class TableSettings:
         "table", _INPUT.orientation, "how the touch surface is turned to the picture",
         _choice(0, 90, 180, 270))
     layout: str = setting(
-        "table", "six-around", "where the seats are: 2 per long side and 1 per short, or all along the long sides",
+        "table", "six-around", "the seats: 2 per long side and 1 per short, or all on long sides",
         _choice(*LAYOUTS))
     language: str = setting("game", "fr", "the admin menu's language", _choice(*LANGUAGES))
     default_variant: str = setting(
