@@ -132,6 +132,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
     parser.add_argument("--config", type=Path, default=None,
                         help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     _input_args(parser)
 
 
@@ -203,7 +204,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
     settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
     return play(args.window, args.variant, args.players, args.bots, args.level,
-                _inputs(args, parser, settings.inputs), settings)
+                _inputs(args, parser, settings.inputs), settings, args.first_frame)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
@@ -235,6 +236,10 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--decoders", action="store_true",
                         help="measure the evdev and TUIO decoders instead of the table")
+    parser.add_argument("--startup", action="store_true",
+                        help="measure cold start and peak memory against a bare Arcade window, "
+                             "paired (each a fresh process drawing one 1920x1080 frame)")
+    parser.add_argument("--repeats", type=int, default=5, help="pairs of runs for --startup")
     parser.add_argument("--recordings", type=Path, default=RECORDINGS,
                         help="evemu recordings to replay for --decoders")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -267,11 +272,31 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return 0
 
 
+def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    from seigneurs.ui.startup import measure_startup
+
+    report = measure_startup(args.repeats)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    print(f"cold start to the first 1920x1080 frame, {report.repeats} pairs of fresh processes "
+          "(headless), medians:")
+    print(f"bare Arcade window: {report.bare_s:.3f} s, {report.bare_mib:.0f} MiB peak")
+    print(f"Seigneurs lobby:    {report.table_s:.3f} s, {report.table_mib:.0f} MiB peak")
+    print(f"ratio {report.ratio:.2f}x (target <= 1.3x); memory +{report.extra_mib:.0f} MiB "
+          "(target <= +40 MiB)")
+    return 0
+
+
 @command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
          _bench_args)
 def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.decoders:
         return _bench_decoders(args, parser)
+    if args.startup:
+        return _bench_startup(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
     from seigneurs.ui.bench import run_bench

@@ -32,7 +32,8 @@ def test_decoder_bench_without_python_osc_says_what_to_install(
     benchmark names the extra to install instead of failing with a traceback."""
     import sys
 
-    monkeypatch.setitem(sys.modules, "pythonosc", None)  # importing it raises, as if absent
+    for name in [n for n in sys.modules if n.split(".")[0] == "pythonosc"] + ["pythonosc"]:
+        monkeypatch.setitem(sys.modules, name, None)  # importing it raises, as if absent
     monkeypatch.delitem(sys.modules, "seigneurs.input.bench", raising=False)
     assert main(["bench", "--decoders"]) == 1
     err = capsys.readouterr().err

@@ -11,6 +11,7 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import arcade
@@ -52,17 +53,17 @@ class SeigneursWindow(arcade.Window):
                          update_rate=1 / 60, draw_rate=1 / 60)
         self.settings = settings or TableSettings()
         arcade.set_background_color(FELT)
-        self.ctx.default_atlas.resize(ATLAS)  # sized once: no texture is made mid-game
+        self.ctx.atlas_size = ATLAS  # made at this size when first used: never resized mid-game
         self.layout = TableLayout.build(self.width, self.height, self.settings.diagonal_inches,
                                         self.settings.layout)
         self.media = Media(self.settings.resolution, self.settings.colour_marks,
                            self.settings.volume)
         self.user_seats = dict(self.settings.user_seats)
         self.pointer = MouseSource(lambda: (self.width, self.height))
-        self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
+        self.touch_input = TouchMux([self.pointer] if mouse else [])
         self.seed = seed
-        self.notices = list(self.settings.notices) + [
-            error for source in sources if (error := _source_error(source))]
+        self.notices = list(self.settings.notices)
+        self.attach(sources)
         self.clock = 0.0
         self.last_touch = 0.0
         self.exit_code = 0
@@ -80,11 +81,17 @@ class SeigneursWindow(arcade.Window):
         self.notifier.ready()
 
     def _warm_glyphs(self) -> None:
-        """Render every glyph the game shows once now, so no texture is made mid-game."""
-        batch = pyglet.graphics.Batch()
+        """Render every glyph the game shows once, a few a frame while the lobby stands (Media
+        finishes them before a game is dealt), so no texture is made mid-game."""
         for size in (10, 18, 28, 40, 56):
-            arcade.Text(GLYPHS, 0, 0, font_size=size, bold=True, batch=batch)
-        batch.draw()
+            for glyph in GLYPHS:
+                self.media.later(partial(_warm_glyph, glyph, size))
+
+    def attach(self, sources: Sequence[TouchSource]) -> None:
+        """Read these touch sources from the next frame on (run.play opens the panels while
+        the lobby stands); what went wrong opening them goes to the admin menu."""
+        self.touch_input.sources.extend(sources)
+        self.notices += [error for source in sources if (error := _source_error(source))]
 
     def text_batch(self) -> pyglet.graphics.Batch:
         """A batch for a view's texts: all drawn in one call."""
@@ -215,6 +222,7 @@ class SeigneursWindow(arcade.Window):
         view.touches(events)
         view.tick(delta_time)
         self.notifier.alive()
+        self.media.load_some()  # what the lobby did not need, a slice a frame
 
     def _watch_corners(self, events: Sequence[TouchEvent]) -> None:
         """Two opposite corners held together for 3 s open the PIN pad."""
@@ -307,6 +315,12 @@ class SeigneursWindow(arcade.Window):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button == arcade.MOUSE_BUTTON_LEFT:
             self.pointer.release(x, y)
+
+
+def _warm_glyph(glyph: str, size: int) -> None:
+    batch = pyglet.graphics.Batch()
+    arcade.Text(glyph, 0, 0, font_size=size, bold=True, batch=batch)
+    batch.draw()
 
 
 def _source_error(source: TouchSource) -> str | None:
