@@ -17,11 +17,10 @@ from pathlib import Path
 
 import arcade
 from arcade.hitbox import algo_bounding_box
-from PIL import Image
 
 from seigneurs.art.assets import ASSETS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
-from seigneurs.ui.icons import ICONS, icon_image, variant_tile
+from seigneurs.ui.icons import ICONS, icon_image
 
 log = logging.getLogger(__name__)
 SLICE = 0.004
@@ -51,10 +50,9 @@ class Media:
         self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}",
                                            hit_box_algorithm=algo_bounding_box)
                       for name in ICONS}
-        for variant_name in VARIANTS:
-            image = variant_tile(variant_name, lambda stem: Image.open(folder / f"{stem}.png"))
-            self.icons[f"variant-{variant_name}"] = arcade.Texture(
-                image, hash=f"tile-{variant_name}", hit_box_algorithm=algo_bounding_box)
+        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
+            self.icons[f"variant-{variant_name}"] = _texture(
+                folder / "tiles" / f"{variant_name}.png")
         self.volume = volume
         self.sounds: dict[str, arcade.Sound] = {}
         for name in ("whistle", "flip", "stack", "refuse", "stop", "win"):
