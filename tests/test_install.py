@@ -44,8 +44,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target / "bin"
 
 
-def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ARCADE_HEADLESS": "1"}
+def _run(args: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ARCADE_HEADLESS": "1", **extra}
     env.pop("PYTHONPATH", None)
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
@@ -79,6 +79,15 @@ def test_python_dash_m_renders_the_table_with_its_cards(installed: Path, tmp_pat
     assert out.stdout.strip() == "wrote table.png"
     with Image.open(tmp_path / "table.png") as image:
         assert len(image.convert("RGB").getcolors(1 << 20) or []) > 50
+
+
+def test_the_installed_game_plays_its_first_frame(installed: Path, tmp_path: Path) -> None:
+    out = _run([str(installed / "seigneurs"), "play", "--window", "960x540", "--first-frame",
+                "--input", "mouse"], tmp_path, XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("first frame drawn")
+    assert (tmp_path / "seigneurs" / "history.sqlite3").exists()  # its own data folder
 
 
 def test_the_installed_bench_runs(installed: Path, tmp_path: Path) -> None:
