@@ -357,8 +357,8 @@ def set_pin(path: Path, pin: str | None = None) -> str:
     """Store an admin PIN (random, six digits, unless given) in the file, keeping the rest of
     it; returns the PIN. Refuses a PIN the check would refuse, or a file it cannot read."""
     pin = pin if pin is not None else f"{secrets.randbelow(10**6):06d}"
-    if (expected := _pin(pin)) is not None:
-        raise ValueError(f"the PIN must be {expected.removeprefix('a quoted ')}, got {pin!r}")
+    if _pin(pin) is not None:
+        raise ValueError(f"a PIN is 4 to 8 digits, such as 482913; got {pin!r}")
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     lines = text.splitlines()
     line = f'admin_pin = "{pin}"'
