@@ -390,7 +390,8 @@ def test_a_table_on_the_default_pin_says_so_first_in_the_admin_menu() -> None:
 
 def test_set_pin_keeps_the_rest_of_the_file_and_refuses_a_bad_pin(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
-    path.write_text('[kiosk]\nvolume = 0.5\nadmin_pin = "2580"\n\n[game]\nlanguage = "en"\n')
+    path.write_text('[kiosk]  # the keepers\nvolume = 0.5\nadmin_pin = "2580"\n\n[game]\n'
+                    'language = "en"\n')
     pin = set_pin(path)
     assert len(pin) == 6 and pin.isdigit() and pin != DEFAULT_PIN
     config, problems = load(path)

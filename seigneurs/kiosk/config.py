@@ -362,7 +362,8 @@ def set_pin(path: Path, pin: str | None = None) -> str:
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     lines = text.splitlines()
     line = f'admin_pin = "{pin}"'
-    header = next((i for i, t in enumerate(lines) if t.strip() == "[kiosk]"), None)
+    header = next((i for i, t in enumerate(lines) if t.split("#")[0].strip() == "[kiosk]"),
+                  None)
     if header is None:
         lines += ["", "[kiosk]", line] if lines else ["[kiosk]", line]
     else:
