@@ -12,8 +12,6 @@ from pathlib import Path
 
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
-from seigneurs.game.simulate import play_bot_game, summarise
-from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
 from seigneurs.rules import VARIANTS, Rule, variant
 
@@ -74,6 +72,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                           assisted=assisted) for i in range(args.games)]
     except ValueError as error:
         parser.error(str(error))
+    from seigneurs.game.simulate import play_bot_game, summarise
+
     started = time.perf_counter()
     summaries = [summarise(play_bot_game(config, levels)) for config in configs]
     seconds = time.perf_counter() - started
@@ -240,8 +240,9 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
                         help="measure cold start and peak memory against a bare Arcade window, "
                              "paired (each a fresh process drawing one 1920x1080 frame)")
     parser.add_argument("--repeats", type=int, default=5, help="pairs of runs for --startup")
-    parser.add_argument("--recordings", type=Path, default=RECORDINGS,
-                        help="evemu recordings to replay for --decoders")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="evemu recordings to replay for --decoders (default: the ones "
+                             "shipped in the package)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -256,9 +257,12 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
               "python-osc)", file=sys.stderr)
         return 1
 
-    files = sorted(args.recordings.glob("*.events"))
+    from seigneurs.input.evemu import RECORDINGS
+
+    folder = args.recordings or RECORDINGS
+    files = sorted(folder.glob("*.events"))
     if not files:
-        parser.error(f"no *.events recordings in {args.recordings}")
+        parser.error(f"no *.events recordings in {folder}")
     evdev, events = evdev_rate(files, 2.0)
     tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
     report = {"evdev_events_per_second": round(evdev), "evdev_events": events,
