@@ -477,17 +477,23 @@ def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
     assert result.returncode == 0 and not unit.exists()
 
 
-def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(
-        tmp_path: Path) -> None:
+def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
+    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
     counter = tmp_path / "runs"
     fake = tmp_path / "fake-game.sh"
     fake.write_text(f"""#!/usr/bin/env bash
 n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
 echo "$n" > {counter}
-echo "run $n: $*"
-case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
+{body}
 """)
     fake.chmod(0o755)
+    return counter, fake
+
+
+def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(
+        tmp_path: Path) -> None:
+    counter, fake = fake_game(tmp_path, """echo "run $n: $*"
+case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac""")
     env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0")
     result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
                             text=True, timeout=600)
@@ -527,15 +533,8 @@ def test_no_display_by_hand_one_clear_line_and_kiosk_sh_stops(tmp_path: Path) ->
 
 def test_the_boot_session_waits_for_a_display_with_back_off(tmp_path: Path) -> None:
     """Issue 11: only the session (the boot service) retries a missing display, and logs so."""
-    counter = tmp_path / "runs"
-    fake = tmp_path / "fake-game.sh"
-    fake.write_text(f"""#!/usr/bin/env bash
-n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
-echo "$n" > {counter}
-if (( n < 3 )); then echo "no display" >&2; exit 69; fi
-exit 0
-""")
-    fake.chmod(0o755)
+    counter, fake = fake_game(tmp_path, """if (( n < 3 )); then echo "no display" >&2; exit 69; fi
+exit 0""")
     env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0",
                     SEIGNEURS_SESSION="1")
     result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
