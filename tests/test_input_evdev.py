@@ -317,6 +317,13 @@ def test_fuzzed_evemu_text_is_parsed_or_skipped(text: str) -> None:
     assert recording.skipped_lines >= 0
 
 
+def test_a_malformed_bitmask_line_is_skipped_and_the_rest_still_counts() -> None:
+    """Bad input loses nothing (found by the fuzz test above: a bare `B` line)."""
+    recording = parse_evemu("B\nB: 01 zz\nB: 03\nB: 01 00 04\n")
+    assert recording.skipped_lines == 2
+    assert recording.info.keys == frozenset({10})  # byte 1, bit 2 of the EV_KEY bitmask
+
+
 class ReplayDevice:
     """An input device node played back from a recording, that can be unplugged mid-read."""
 
