@@ -3,7 +3,8 @@
 # changes), then:
 #   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
-#   ./kiosk.sh install       (root) boot into the game: systemd unit, enabled; user in 'input'
+#   ./kiosk.sh install [PIN] (root) boot into the game: systemd unit, enabled; user in 'input';
+#                            a new admin PIN (random unless given), shown once, in the config
 #   ./kiosk.sh uninstall     (root) remove that unit
 #   ./kiosk.sh session       what the unit runs: a kiosk display (cage, else bare X), then play
 set -euo pipefail
@@ -50,8 +51,10 @@ quiet_display() {
 }
 
 # Run the game until it exits cleanly (0). Exit code 75 (admin: restart) restarts at once;
-# anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s once
-# a run has lasted two minutes).
+# 69 (no display) stops at once when run by hand (the game has said why in one line), but is
+# retried with the back-off in the boot session (SEIGNEURS_SESSION), where a display may still
+# come; anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s
+# once a run has lasted two minutes).
 run_loop() {
     local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
     local delay="${SEIGNEURS_RESTART_DELAY:-1}" code started child=""
@@ -76,7 +79,14 @@ run_loop() {
         if (( SECONDS - started > 120 )); then
             delay="${SEIGNEURS_RESTART_DELAY:-1}"
         fi
-        log "the game stopped with code $code; restarting in ${delay} s"
+        if [[ $code -eq 69 ]]; then
+            if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
+                exit "$code"
+            fi
+            log "no display yet; the boot session waits for one: trying again in ${delay} s"
+        else
+            log "the game stopped with code $code; restarting in ${delay} s"
+        fi
         sleep "$delay"
         delay=$(( delay * 2 > 60 ? 60 : delay * 2 ))
     done
@@ -84,9 +94,18 @@ run_loop() {
 
 install_unit() {
     local user="${SUDO_USER:-${USER:-root}}" unit="$unit_dir/seigneurs.service"
+    local given="${1:-}" home config pin as_user=()
     ensure_venv ""
+    home="$(getent passwd "$user" | cut -d: -f6)" || home="$HOME"
+    config="${SEIGNEURS_CONFIG:-${home:-$HOME}/.config/seigneurs/config.toml}"
+    if [[ $EUID -eq 0 && "$user" != root && -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
+    fi
+    pin="$("${as_user[@]}" "$venv/bin/seigneurs" config set-pin "$config" ${given:+--pin "$given"})"
     "$venv/bin/seigneurs" write-unit --repo "$here" --user "$user" --out "$unit" >/dev/null
     log "wrote $unit (runs as $user on tty1)"
+    log "stored the table's own admin PIN in $config (no table keeps the default 2580)"
+    printf 'The admin PIN of this table is %s: note it now, it is not shown again.\n' "$pin"
     if [[ -n "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
         return 0  # tests: write the unit, change nothing else on this machine
     fi
@@ -128,7 +147,8 @@ case "${1:-}" in
         exec "$venv/bin/python" -m pytest "$@"
         ;;
     install)
-        install_unit
+        shift
+        install_unit "$@"
         ;;
     uninstall)
         uninstall_unit
@@ -136,6 +156,7 @@ case "${1:-}" in
     session)
         shift
         ensure_venv ""
+        export SEIGNEURS_SESSION=1  # run_loop: a missing display may still come; wait for it
         if command -v cage >/dev/null 2>&1; then
             exec cage -s -- "$here/kiosk.sh" --locked "$@"
         elif command -v xinit >/dev/null 2>&1; then

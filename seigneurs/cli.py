@@ -9,14 +9,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
-from seigneurs.game.scenarios import SCENARIOS
-from seigneurs.game.simulate import play_bot_game, summarise
-from seigneurs.input.evemu import RECORDINGS
 from seigneurs.input.setup import InputSettings
 from seigneurs.rules import VARIANTS, Rule, variant
+
+if TYPE_CHECKING:
+    from seigneurs.kiosk.config import Problem, TableSettings
 
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
@@ -75,6 +76,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                           assisted=assisted) for i in range(args.games)]
     except ValueError as error:
         parser.error(str(error))
+    from seigneurs.game.simulate import play_bot_game, summarise
+
     started = time.perf_counter()
     summaries = [summarise(play_bot_game(config, levels)) for config in configs]
     seconds = time.perf_counter() - started
@@ -131,12 +134,22 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
-    parser.add_argument("--config", type=Path, default=None,
-                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     _input_args(parser)
 
 
+def _load_config(args: argparse.Namespace) -> tuple[TableSettings, list[Problem]]:
+    """The `--config` file, else the default one if it exists, else the defaults."""
+    from seigneurs.kiosk.config import load
+    from seigneurs.kiosk.paths import default_config_file
+
+    path = args.config or default_config_file()
+    return load(path if args.config or path.exists() else None)
+
+
 def _input_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, default=None,
+                        help="the TOML configuration (default: ~/.config/seigneurs/config.toml)")
     parser.add_argument("--input", default="auto",
                         help="touch sources: auto (every evdev panel, TUIO, the mouse) or a "
                              "comma list of evdev, tuio, mouse")
@@ -168,6 +181,16 @@ def _inputs(args: argparse.Namespace, parser: argparse.ArgumentParser,
         parser.error(str(error))
 
 
+def _need_display(command_name: str) -> None:
+    """Stop with one clear line and NO_DISPLAY (no traceback) when no window can open."""
+    from seigneurs.ui.display import NO_DISPLAY, display_problem, no_display_line
+
+    problem = display_problem()
+    if problem is not None:
+        print(no_display_line(command_name, problem), file=sys.stderr)
+        raise SystemExit(NO_DISPLAY)
+
+
 @command("play", "open the table and play", _play_args)
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.variant is not None:
@@ -177,37 +200,27 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
         if not 0 <= args.bots <= players:
             parser.error(f"--bots must be between 0 and {players}")
+    _need_display("play")
     import logging
+    from dataclasses import replace
 
-    from seigneurs.kiosk.config import load
-    from seigneurs.kiosk.paths import data_dir, default_config_file
+    from seigneurs.kiosk.config import start_notices
+    from seigneurs.kiosk.paths import data_dir
     from seigneurs.ui.run import play
-    from seigneurs.ui.window import TableSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
-    path = args.config or default_config_file()
-    config, problems = load(path if args.config or path.exists() else None)
-    settings = TableSettings(
-        diagonal_inches=config.diagonal_inches, resolution=config.resolution,
-        marks=config.colour_marks, volume=config.volume, layout=config.layout,
-        user_seats=config.user_seats, locked=args.locked, admin_pin=config.admin_pin,
-        language=config.language, idle_timeout=config.idle_timeout,
-        attract_after=config.attract_after, default_variant=config.default_variant,
-        mode=config.mode, bot_level=config.bot_level, data_dir=data_dir(),
-        notices=tuple(str(p) for p in problems))
+    settings, problems = _load_config(args)
+    notices = start_notices(settings, problems)
+    for notice in notices:
+        logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
+    settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
     return play(args.window, args.variant, args.players, args.bots, args.level,
-                _inputs(args, parser, config.inputs), settings)
-
-
-def _headless() -> None:
-    """Render without a display: pyglet reads this once, when arcade is first imported."""
-    import os
-
-    os.environ.setdefault("ARCADE_HEADLESS", "1")
+                _inputs(args, parser, settings.inputs), settings, args.first_frame)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.game.scenarios import SCENARIOS
     from seigneurs.ui import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
@@ -229,7 +242,6 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
-    _headless()
     from seigneurs.ui.run import screenshot
 
     path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size,
@@ -253,7 +265,9 @@ def _record_args(parser: argparse.ArgumentParser) -> None:
 def _record_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not 0.1 <= args.scale <= 1:
         parser.error("--scale must be between 0.1 and 1")
-    _headless()
+    import os
+
+    os.environ.setdefault("ARCADE_HEADLESS", "1")  # before Arcade loads: it picks its context
     from seigneurs.ui.record import MAX_GIF_BYTES, record_game
 
     made = record_game(args.out, args.variant, seed=args.seed, size=args.size,
@@ -272,27 +286,76 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--decoders", action="store_true",
                         help="measure the evdev and TUIO decoders instead of the table")
-    parser.add_argument("--recordings", type=Path, default=RECORDINGS,
-                        help="evemu recordings to replay for --decoders")
+    parser.add_argument("--startup", action="store_true",
+                        help="measure cold start and peak memory against a bare Arcade window, "
+                             "paired (each a fresh process drawing one 1920x1080 frame)")
+    parser.add_argument("--repeats", type=int, default=5, help="pairs of runs for --startup")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="evemu recordings to replay for --decoders (default: the ones "
+                             "shipped in the package)")
+    parser.add_argument("--against-kivy", action="store_true",
+                        help="with --decoders: our TUIO 1.1 path against Kivy's on the same "
+                             "bundles (needs the kivy-compare extra)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.input.bench import evdev_rate, tuio_rate
+    try:
+        from seigneurs.input.bench import evdev_rate, kivy_comparison, tuio_rate
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] != "pythonosc":
+            raise
+        print("seigneurs bench --decoders: sending TUIO needs python-osc, which is not "
+              "installed; install it with: pip install 'seigneurs[bench]' (or pip install "
+              "python-osc)", file=sys.stderr)
+        return 1
 
-    files = sorted(args.recordings.glob("*.events"))
+    from seigneurs.input.evemu import RECORDINGS
+
+    folder = args.recordings or RECORDINGS
+    files = sorted(folder.glob("*.events"))
     if not files:
-        parser.error(f"no *.events recordings in {args.recordings}")
+        parser.error(f"no *.events recordings in {folder}")
     evdev, events = evdev_rate(files, 2.0)
     tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
-    report = {"evdev_events_per_second": round(evdev), "evdev_events": events,
-              **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    report: dict[str, object] = {
+        "evdev_events_per_second": round(evdev), "evdev_events": events,
+        **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    against = kivy_comparison() if args.against_kivy else None
+    if against is not None:
+        report.update(tuio1_bundles_per_second_10_cursors=round(against[0]),
+                      kivy_tuio1_bundles_per_second_10_cursors=round(against[1]),
+                      faster_than_kivy=round(against[0] / against[1], 2))
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
     for fingers, rate in tuio.items():
         print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
+    if against is not None:
+        print(f"TUIO 1.1, 10 cursors a bundle: {against[0]:,.0f} bundles/s; Kivy (oscpy + its "
+              f"TUIO provider) {against[1]:,.0f}: {against[0] / against[1]:.1f}x faster")
+    elif args.against_kivy:
+        print("Kivy comparison skipped: Kivy and oscpy are not installed "
+              "(pip install -e '.[kivy-compare]')")
+    return 0
+
+
+def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    from seigneurs.ui.startup import measure_startup
+
+    report = measure_startup(args.repeats)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    print(f"cold start to the first 1920x1080 frame, {report.repeats} pairs of fresh processes "
+          "(headless), medians:")
+    print(f"bare Arcade window: {report.bare_s:.3f} s, {report.bare_mib:.0f} MiB peak")
+    print(f"Seigneurs lobby:    {report.table_s:.3f} s, {report.table_mib:.0f} MiB peak")
+    print(f"time ratio (median of the pairs) {report.ratio:.2f}x (target <= 1.3x); memory "
+          f"+{report.extra_mib:.0f} MiB (target <= +40 MiB)")
     return 0
 
 
@@ -301,6 +364,8 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.decoders:
         return _bench_decoders(args, parser)
+    if args.startup:
+        return _bench_startup(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
     from seigneurs.ui.bench import run_bench
@@ -394,9 +459,23 @@ def _touch_test_args(parser: argparse.ArgumentParser) -> None:
 def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.duration <= 0:
         parser.error("--duration must be positive")
+    if not args.headless:
+        _need_display("touch-test")
+
+    from seigneurs.input.setup import build_sources
+
+    config, wrong = _load_config(args)
+    for mistake in wrong:
+        print(f"seigneurs touch-test: {mistake} (using the default)", file=sys.stderr)
+    inputs = _inputs(args, parser, config.inputs)
+    sources, problems = build_sources(inputs)
+    if problems:
+        for problem in problems:
+            print(f"seigneurs touch-test: error: {problem}", file=sys.stderr)
+        return 1
     from seigneurs.ui.run import touch_test
 
-    report = touch_test(args.window, _inputs(args, parser), args.headless, args.duration)
+    report = touch_test(args.window, inputs, sources, args.headless, args.duration, config)
     if args.json:
         print(json.dumps(report))
     else:
@@ -404,32 +483,43 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         assert isinstance(touches, list)
         print(f"{len(touches)} touches seen")
         for trace in touches:
-            print(f"  touch {trace['id']} seat {trace['seat']}: {trace['start']} -> "
-                  f"{trace['end']}, {trace['moves']} moves")
+            print(f"  touch {trace['id']} seat {trace['seat']} user {trace['user']}: "
+                  f"{trace['start']} -> {trace['end']}, {trace['moves']} moves")
     return 0
 
 
 def _config_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=("check", "example"),
-                        help="check a file, or print an example with every key")
+    parser.add_argument("action", choices=("check", "example", "set-pin"),
+                        help="check a file, print an example with every key, or store a new "
+                             "admin PIN in the file (random unless --pin)")
     parser.add_argument("file", type=Path, nargs="?", default=None,
                         help="default: ~/.config/seigneurs/config.toml")
+    parser.add_argument("--pin", default=None, help="set-pin: this PIN instead of a random one")
 
 
-@command("config", "check the configuration file, or print a commented example", _config_args)
+@command("config", "check the configuration file, print a commented example, or set the PIN",
+         _config_args)
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.kiosk.config import EXAMPLE, load
+    from seigneurs.kiosk.config import example, load, set_pin
     from seigneurs.kiosk.paths import default_config_file
 
     if args.action == "example":
-        print(EXAMPLE, end="")
+        print(example(), end="")
         return 0
     path = args.file or default_config_file()
+    if args.action == "set-pin":
+        try:
+            pin = set_pin(path, args.pin)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        print(pin)
+        return 0
     problems = load(path)[1]
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} problem(s): the game would start with the defaults for these")
+        print(f"{len(problems)} problem(s) in {path}; the game would start with the defaults "
+              "for these keys.")
         return 1
     print(f"{path}: ok")
     return 0

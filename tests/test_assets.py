@@ -12,7 +12,7 @@ from seigneurs.art.assets import ASSETS, make_assets
 from seigneurs.art.cards import RESOLUTIONS
 from seigneurs.art.palette import WAGON_RGB
 from seigneurs.art.sounds import LOUDNESS_DBFS, RATE, SOUNDS, read_wav, rms_dbfs
-from seigneurs.rules import LOCOMOTIVES, WAGONS
+from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS
 
 CARDS = ASSETS / "cards"
 STEMS = [c.token for c in WAGONS] + [f"loco-{lo.type}" for lo in LOCOMOTIVES] + ["back"]
@@ -104,7 +104,8 @@ def test_sounds_are_short_and_levelled() -> None:
 
 def test_generator_rebuilds_every_committed_file_byte_for_byte(tmp_path: Path) -> None:
     written = make_assets(tmp_path)
-    assert len(written) == len(card_files()) + 1 + len(SOUNDS)
+    tiles = len(RESOLUTIONS) * len(VARIANTS)  # the lobby's variant pictures
+    assert len(written) == len(card_files()) + 1 + tiles + len(SOUNDS)
     for path in written:
         committed = ASSETS / path.relative_to(tmp_path)
         assert committed.read_bytes() == path.read_bytes(), committed

@@ -24,3 +24,17 @@ def test_bench_rejects_too_few_frames(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as stop:
         main(["bench", "--frames", "5"])
     assert stop.value.code == 2 and "at least 60" in capsys.readouterr().err
+
+
+def test_decoder_bench_without_python_osc_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: python-osc is only in the `bench` and `test` extras; without it the decoder
+    benchmark names the extra to install instead of failing with a traceback."""
+    import sys
+
+    for name in [n for n in sys.modules if n.split(".")[0] == "pythonosc"] + ["pythonosc"]:
+        monkeypatch.setitem(sys.modules, name, None)  # importing it raises, as if absent
+    monkeypatch.delitem(sys.modules, "seigneurs.input.bench", raising=False)
+    assert main(["bench", "--decoders"]) == 1
+    err = capsys.readouterr().err
+    assert "python-osc" in err and "pip install 'seigneurs[bench]'" in err

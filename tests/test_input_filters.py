@@ -4,6 +4,9 @@ the mouse's pinned touches, unique ids across sources, seat ownership (issue: mu
 from __future__ import annotations
 
 import pytest
+from helpers import assert_paired
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import (
@@ -16,7 +19,7 @@ from seigneurs.input.filters import (
     rim,
 )
 from seigneurs.input.seats import SeatOwnership
-from seigneurs.input.setup import InputSettings, parse_kinds
+from seigneurs.input.setup import InputSettings, _filters, parse_kinds
 from seigneurs.input.sources import MouseSource, ScriptedSource, TouchMux
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -71,6 +74,27 @@ def test_stuck_touch_is_released_and_its_late_events_dropped() -> None:
     assert stuck([ev(1, M, 0.6, 0.5), ev(1, U, 0.6, 0.5)], now=10.0) == []
 
 
+def test_a_down_always_starts_a_new_touch_ending_the_lost_one_first() -> None:
+    """Issue 10: a source that lost a lift and starts again reuses ids; the old touch ends
+    before the new one begins, so no filter keeps counting it."""
+    stuck = ReleaseStuck(timeout=8.0)
+    stuck([ev(3, D, 0.5, 0.5)], now=0.0)
+    out = stuck([ev(3, D, 0.2, 0.2, t=1.0)], now=1.0)
+    assert [(e.id, e.phase, e.x) for e in out] == [(3, U, 0.5), (3, D, 0.2)]
+    assert stuck([ev(9, M, 0.1, 0.1), ev(9, U, 0.1, 0.1)], now=2.0) == []  # never seen
+
+
+def test_a_touch_its_source_vouches_for_is_never_stuck() -> None:
+    """Issue 10 row 6: a finger held still, named alive by its tracker, is held."""
+    alive_at = {1: 0.0}
+    stuck = ReleaseStuck(timeout=8.0, vouch=alive_at.get)
+    stuck([ev(1, D, 0.5, 0.5)], now=0.0)
+    for second in range(1, 30):
+        alive_at[1] = float(second)
+        assert stuck([], now=float(second)) == []
+    assert [e.phase for e in stuck([], now=38.0)] == [U]  # the tracker fell silent
+
+
 def test_storm_of_palms_is_capped_and_never_stalls() -> None:
     guard = StormGuard(max_touches=20, max_events=100)
     downs = [ev(i, D, (i % 10) / 10, (i // 10) / 20) for i in range(150)]
@@ -122,6 +146,42 @@ def test_mux_gives_unique_ids_across_sources() -> None:
     assert mux.poll()[0].id == next(e.id for e in events if e.x == 0.1)
 
 
+def test_the_mouse_echo_of_a_touch_is_ended_and_ignored() -> None:
+    """Issue 10: X11 echoes the first finger as the mouse, sometimes a frame before the panel's
+    own touch. The echo ends as the touch begins (before it, so its card is free for it) and is
+    ignored until it lifts; afterwards the mouse works again."""
+    panel, mouse = ScriptedSource(), ScriptedSource()
+    mux = TouchMux([panel], mouse)
+    mouse.down(0, 0.5, 0.5, 1.00)
+    (echo,) = mux.poll()
+    panel.down(7, 0.5, 0.5, 1.01)
+    mouse.move(0, 0.52, 0.5, 1.02)
+    ended, touch = mux.poll()
+    assert (ended.id, ended.phase) == (echo.id, U) and ended.t <= touch.t
+    assert touch.phase is D and touch.id != echo.id
+    mouse.move(0, 0.55, 0.5, 1.03)
+    mouse.up(0, 0.55, 0.5, 1.04)
+    panel.move(7, 0.55, 0.5, 1.03)
+    assert [(e.id, e.phase) for e in mux.poll()] == [(touch.id, M)]
+    panel.up(7, 0.55, 0.5, 1.05)
+    mux.poll()
+    mouse.down(0, 0.2, 0.2, 2.0)  # nobody touching: the mouse is a finger again
+    assert [e.phase for e in mux.poll()] == [D]
+
+
+def test_a_mouse_press_during_a_touch_is_dropped_whole_unless_configured() -> None:
+    """Issue 10: like Kivy's `disable_on_activity`; `mouse_during_touch` reads it anyway."""
+    for during, expected in ((False, [D, U]), (True, [D, D, M, U, U])):
+        panel, mouse = ScriptedSource(), ScriptedSource()
+        mux = TouchMux([panel], mouse, mouse_during_touch=during)
+        panel.down(1, 0.5, 0.5, 0.0)
+        mouse.down(0, 0.3, 0.3, 0.1)
+        mouse.move(0, 0.35, 0.3, 0.2)
+        mouse.up(0, 0.35, 0.3, 0.3)
+        panel.up(1, 0.5, 0.5, 0.4)
+        assert [e.phase for e in mux.poll()] == expected
+
+
 def test_seat_ownership_by_user_id_else_nearest_zone_and_kept_until_up() -> None:
     seats = SeatOwnership([(0.25, 0.05), (0.75, 0.95)], users={42: 1}, aspect=16 / 9)
     assert seats.owner(ev(1, D, 0.3, 0.2)) == 0
@@ -138,3 +198,60 @@ def test_input_kinds() -> None:
         parse_kinds("joystick")
     with pytest.raises(ValueError, match="unknown input"):
         InputSettings(kinds=("joystick",))
+
+
+frames = st.lists(st.tuples(
+    st.floats(0.0, 3.0),  # seconds before this frame
+    st.one_of(
+        st.lists(st.tuples(st.sampled_from([D, M, U]), st.integers(0, 7),
+                           st.floats(0.0, 1.0), st.floats(0.0, 1.0)), max_size=12),
+        st.integers(20, 120).map(  # a flood: palms and sleeves, each a new touch
+            lambda n: [(D, 100 + i, (i % 10) / 10, (i // 10) / 12) for i in range(n)]))),
+    max_size=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(frames, st.sampled_from([0.0, 0.05]), st.sampled_from([0.0, 0.002]),
+       st.integers(2, 20), st.sampled_from([0, 90, 180, 270]), st.sets(st.integers(0, 7)))
+def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[TouchPhase, int,
+                                          float, float]]]], rim_width: float, jitter: float,
+                                          max_touches: int, orientation: int,
+                                          vouched: set[int]) -> None:
+    """Issue 10: over the production chain (`_filters()`), any stream (lost lifts, ids coming
+    again after a restart, moves of unknown touches, floods, a source vouching for touches
+    until it dies) comes out well-formed; once the source is silent for the stuck timeout the
+    live count is back to zero and a new finger always comes through."""
+    config = InputSettings(ignore_rim=rim_width, jitter=jitter, max_touches=max_touches,
+                           orientation=orientation)
+    now = 0.0
+    vouch_until = 0.0
+    chain = _filters(config, Transform(invert_y=True),
+                     lambda touch: min(now, vouch_until) if touch in vouched else None)
+    out: list[TouchEvent] = []
+
+    def run(events: list[TouchEvent]) -> list[TouchEvent]:
+        for step in chain:
+            events = step(events, now)
+        out.extend(events)
+        return events
+
+    for wait, frame in stream:
+        now += wait
+        vouch_until = now  # the source is alive while it sends
+        run([ev(touch, phase, x, y, now) for phase, touch, x, y in frame])
+    now += config.stuck_after + 0.5
+    run([])
+    assert_paired(out)  # well-formed, and every touch that went down has ended
+    new = run([ev(5, D, 0.5, 0.5, now), ev(250, D, 0.45, 0.55, now)])
+    assert [(e.id, e.phase) for e in new] == [(5, D), (250, D)]
+
+
+def test_mouse_and_grab_settings_come_from_the_config() -> None:
+    """Issue 10: `[input] mouse_during_touch` and `grab` (both off by default)."""
+    from seigneurs.kiosk.config import parse
+
+    assert not InputSettings().mouse_during_touch and not InputSettings().grab
+    config, problems = parse({"input": {"mouse_during_touch": True, "grab": True}})
+    assert problems == [] and config.inputs.mouse_during_touch and config.inputs.grab
+    config, problems = parse({"input": {"grab": "yes"}})
+    assert not config.inputs.grab and "[input] grab" in str(problems[0])

@@ -1,40 +1,83 @@
-"""TUIO 1.1 and 2.0 over real loopback UDP, and malformed input (issue: multi-touch)."""
+"""TUIO 1.1 and 2.0 over real loopback UDP, and malformed input (issues: multi-touch, 10).
+
+Issue 10's table, row by row: each case is sent by `RefTuio2Server`/`RefTuio1Server`, which
+encode frames the way the reference C++ servers do, and must come out as the reference client
+reads it.
+"""
 
 from __future__ import annotations
 
+import select
 import socket
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pythonosc.osc_packet import OscPacket
-from tuio_client import Tuio1Tracker, Tuio2Tracker, message
+from tuio_client import (
+    RefTuio1Server,
+    RefTuio2Server,
+    Tuio1Tracker,
+    Tuio2Tracker,
+    message,
+    osc_bundle,
+    osc_message,
+)
 
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
-from seigneurs.input.tuio import TuioDecoder, TuioSource
+from seigneurs.input.setup import InputSettings, _filters, build_sources
+from seigneurs.input.tuio import MAX_BUNDLE, RESTART_AFTER, TuioDecoder, TuioSource
+
+D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
+
+
+class Clock:
+    """The game's clock, moved by the test; `step` advances it at every reading."""
+
+    def __init__(self, now: float = 100.0, step: float = 0.0) -> None:
+        self.now, self.step = now, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
 
 
 @pytest.fixture
-def source() -> Iterator[TuioSource]:
-    src = TuioSource("127.0.0.1", 0)  # an ephemeral port on loopback
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def source(clock: Clock) -> Iterator[TuioSource]:
+    src = TuioSource("127.0.0.1", 0, clock=clock)  # an ephemeral port on loopback
     yield src
     src.close()
 
 
-def receive(source: TuioSource, expect: int = 1) -> list[TouchEvent]:
+def receive(source: TuioSource, expect: int = 1,
+            poll: Callable[[], list[TouchEvent]] | None = None) -> list[TouchEvent]:
+    """Poll until `expect` datagrams in all were read (waiting on the socket, never sleeping)."""
     events: list[TouchEvent] = []
-    deadline = time.monotonic() + 2.0
+    deadline = time.monotonic() + 5.0
     while time.monotonic() < deadline:
-        events += source.poll()
-        if source.decoder.stats.packets >= expect:
+        events += (poll or source.poll)()
+        if source.stats.packets >= expect:
             break
-        time.sleep(0.005)
+        select.select([source.socket], [], [], 0.5)
     return events
+
+
+def chain(source: TuioSource, clock: Clock) -> Pipeline:
+    """The production filter chain behind the source, on the test's clock."""
+    settings = InputSettings()
+    return Pipeline(source, _filters(settings, settings.tuio_transform, source.decoder.vouched),
+                    clock=clock)
 
 
 def test_default_binding_is_loopback_3333() -> None:
@@ -49,30 +92,212 @@ def test_tuio_1_cursor_down_move_up(source: TuioSource) -> None:
     tracker.frame({7: (0.30, 0.70)})
     tracker.frame({})
     events = receive(source, 3)
-    assert [e.phase for e in events] == [TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP]
+    assert [e.phase for e in events] == [D, M, U]
     assert events[0].x == pytest.approx(0.25) and events[0].y == pytest.approx(0.25)  # y up
     assert len({e.id for e in events}) == 1
 
 
-def test_tuio_1_late_and_repeated_frames_are_dropped(source: TuioSource) -> None:
+def test_tuio_1_late_frames_dropped_but_a_repeated_fseq_is_more_of_its_frame(
+        source: TuioSource) -> None:
+    """Issue 10: TUIO 1.1 splits a frame into bundles sharing one fseq (TUIO11_CPP's server,
+    and its client accepts fseq >= the last); only an older fseq is late."""
     tracker = Tuio1Tracker(*source.address)
     tracker.frame({1: (0.5, 0.5)}, fseq=10)
     tracker.frame({1: (0.6, 0.5)}, fseq=12)
-    tracker.frame({1: (0.9, 0.9)}, fseq=12)  # repeated
+    tracker.frame({1: (0.9, 0.9)}, fseq=12)  # another part of frame 12
     tracker.frame({1: (0.1, 0.1)}, fseq=11)  # late
     events = receive(source, 4)
-    assert [round(e.x, 2) for e in events] == [0.5, 0.6]
-    assert source.decoder.stats.late_frames == 2
+    assert [round(e.x, 2) for e in events] == [0.5, 0.6, 0.9]
+    assert source.stats.late_frames == 1
 
 
-def test_tuio_2_pointers_carry_their_users(source: TuioSource) -> None:
+def test_tuio_2_user_is_the_high_half_of_tu_id(source: TuioSource) -> None:
+    """Issue 10 row 1: tu_id = user << 16 | type; the spec's 0x00020005 is type 5, user 2."""
     tracker = Tuio2Tracker(*source.address)
-    tracker.frame({1: (0.2, 0.2, 3), 2: (0.8, 0.8, (5 << 16) | 4)})  # type 5, user 4
-    tracker.frame({2: (0.7, 0.8, (5 << 16) | 4)})
+    tracker.frame({1: (0.2, 0.2, 0x00020005), 2: (0.8, 0.8, 3), 3: (0.5, 0.5, (4 << 16) | 1)})
+    tracker.frame({1: (0.2, 0.3, 0x00020005)})
     events = receive(source, 2)
-    downs = {e.id: e for e in events if e.phase is TouchPhase.DOWN}
-    assert sorted(e.user for e in downs.values()) == [3, 4]
-    assert [e.phase for e in events[2:]] == [TouchPhase.UP, TouchPhase.MOVE]
+    users = {e.id: e.user for e in events if e.phase is D}
+    assert sorted(users.values(), key=str) == [2, 4, None]  # type 3 alone is user 0: nobody
+    assert [e.phase for e in events[3:]] == [U, U, M]
+
+
+def test_reference_server_users_1_2_3_come_out_as_users_1_2_3(source: TuioSource) -> None:
+    """Issue 10 row 1, sent as TUIO20_CPP's server does (type 5 for every finger)."""
+    server = RefTuio2Server(*source.address)
+    server.frame({10: (0.2, 0.5, 1), 11: (0.5, 0.5, 2), 12: (0.8, 0.5, 3)}, 0.0, type_id=5)
+    events = receive(source, len(server.out.sent))
+    assert [(e.phase, e.user) for e in events] == [(D, 1), (D, 2), (D, 3)]
+
+
+def test_over_full_tuio_2_frame_split_without_alv_keeps_every_pointer(
+        source: TuioSource) -> None:
+    """Issue 10 row 2: 16 pointers over a 1,500-byte path: bundles without alv, then the rest
+    with it; all 16 come through, as with the reference client."""
+    server = RefTuio2Server(*source.address, packet_size=1500)
+    fingers = {s: (0.05 + 0.05 * s, 0.5, 0) for s in range(16)}
+    server.frame(fingers, 0.0)
+    assert len(server.out.sent) >= 2  # the frame really was split
+    events = receive(source, len(server.out.sent))
+    assert [e.phase for e in events] == [D] * 16
+    server.frame({}, 0.1)
+    assert [e.phase for e in receive(source, len(server.out.sent))] == [U] * 16
+
+
+def test_tuio_1_frame_in_two_bundles_sharing_fseq_keeps_every_cursor(source: TuioSource) -> None:
+    """Issue 10 row 3: 25 cursors in two bundles sharing one fseq: 25 of 25."""
+    server = RefTuio1Server(*source.address, packet_size=1500)
+    server.frame({s: (0.02 + 0.038 * s, 0.5) for s in range(25)}, 0.0)
+    assert len(server.out.sent) >= 3  # the greeting, then the frame in two parts
+    events = receive(source, len(server.out.sent))
+    assert [e.phase for e in events] == [D] * 25
+    assert source.stats.late_frames == 0
+
+
+def test_tuio_2_shutdown_ends_touches_at_once(source: TuioSource) -> None:
+    """Issue 10 row 4: `frm 0` and an empty `alv` end every touch in that very poll."""
+    server = RefTuio2Server(*source.address)
+    server.frame({1: (0.3, 0.3, 0), 2: (0.6, 0.6, 0)}, 0.0)
+    server.frame({1: (0.31, 0.3, 0), 2: (0.6, 0.61, 0)}, 0.02)
+    assert [e.phase for e in receive(source, 2)] == [D, D, M, M]
+    server.shutdown()
+    assert [e.phase for e in receive(source, 3)] == [U, U]
+    assert source.stats.late_frames == 0
+
+
+@pytest.mark.parametrize("how", ["frame 0 first", "timetag a second newer", "silence"])
+def test_a_restarted_tracker_is_read_and_its_old_touches_end(
+        source: TuioSource, clock: Clock, how: str) -> None:
+    """Issue 10 row 5: the same tracker started again, without a shutdown: frame ids from 0 (the
+    reference server's first), or from 1 with a timetag a second newer, or after a second of
+    silence; the old touches end at once and the new run's touches all come through."""
+    wall = Clock(1.8e9)
+    old = RefTuio2Server(*source.address, wall=wall)
+    for frame in range(50):
+        old.frame({1: (0.3, 0.3 + frame / 1000, 0)}, frame / 60)
+    assert [e.phase for e in receive(source, 50)][:1] == [D]
+    new = RefTuio2Server(*source.address, wall=wall)  # same source name, frame ids from 0
+    if how != "frame 0 first":
+        new.frame_id = 0  # its first frame (0) was lost: the run starts at 1
+    if how == "timetag a second newer":
+        wall.now += 1.0
+    if how == "silence":
+        clock.now += RESTART_AFTER + 0.1
+    new.frame({1: (0.7, 0.7, 0), 2: (0.8, 0.8, 0)}, 0.0)
+    events = receive(source, 51)
+    assert [e.phase for e in events] == [U, D, D]
+    assert events[0].id not in {e.id for e in events[1:]}
+    assert source.stats.resets == 1 and source.stats.late_frames == 0
+
+
+def test_a_restart_within_a_second_is_read_once_the_second_is_over(
+        source: TuioSource, clock: Clock) -> None:
+    """Issue 10 row 5, the hardest case: a new run whose ids are below the old ones, sent at
+    once and with the same clock: late for at most a second, then read."""
+    old = RefTuio2Server(*source.address)
+    for frame in range(100):
+        old.frame({1: (0.3, 0.3 + frame / 1000, 0)}, frame / 60)
+    receive(source, 100)
+    new = RefTuio2Server(*source.address)
+    new.frame_id = 49  # ids 50, 51, ...: below the old run's 99, within a second's worth
+    new.frame({5: (0.5, 0.5, 0)}, 0.0)
+    assert receive(source, 101) == [] and source.stats.late_frames == 1
+    clock.now += RESTART_AFTER + 0.1
+    new.frame({5: (0.5, 0.6, 0)}, 0.1)
+    assert [e.phase for e in receive(source, 102)] == [U, D]
+
+
+def test_still_fingers_with_periodic_full_updates_are_held(source: TuioSource,
+                                                            clock: Clock) -> None:
+    """Issue 10 row 6: TUIO 1.1 fingers held still for 10 s, the server repeating a full
+    update every second: held all along, and the real lift comes through."""
+    pipeline = chain(source, clock)
+    server = RefTuio1Server(*source.address, periodic=1.0, full_update=True)
+    fingers = {0: (0.4, 0.5), 1: (0.6, 0.5)}
+    server.frame(fingers, 0.0)
+    assert [e.phase for e in receive(source, 2, pipeline.poll)] == [D, D]
+    for tick in range(1, 601):  # 10 s at 60 frames a second, nothing moving
+        server.frame(fingers, tick / 60)
+        clock.now += 1 / 60
+        if tick % 60 == 0:
+            assert receive(source, len(server.out.sent), pipeline.poll) == []
+    assert len(server.out.sent) == 12  # greeting, first frame, ten periodic updates
+    server.frame({}, 10.1)
+    assert [e.phase for e in receive(source, 13, pipeline.poll)] == [U, U]
+
+
+def test_a_dead_trackers_touches_are_released_and_new_fingers_come_through(
+        source: TuioSource, clock: Clock) -> None:
+    """Issue 10 row 7: a tracker dies with 19 fingers down; after the stuck release another
+    tracker's 3 fingers all come through, and later ones too."""
+    pipeline = chain(source, clock)
+    dying = RefTuio2Server(*source.address, source="dying")
+    dying.frame({s: (0.05 * s + 0.02, 0.5, 0) for s in range(19)}, 0.0)
+    assert [e.phase for e in receive(source, 1, pipeline.poll)] == [D] * 19
+    clock.now += 8.5
+    released = pipeline.poll()
+    assert [e.phase for e in released] == [U] * 19
+    other = RefTuio2Server(*source.address, source="other")
+    other.frame({1: (0.3, 0.3, 0), 2: (0.5, 0.5, 0), 3: (0.7, 0.7, 0)}, 0.0)
+    assert [e.phase for e in receive(source, 2, pipeline.poll)] == [D, D, D]
+    other.frame({s: (0.04 * s + 0.02, 0.4, 0) for s in range(1, 21)}, 0.1)
+    arrived = receive(source, 3, pipeline.poll)
+    assert [e.phase for e in arrived].count(D) == 17  # 20 at once, the storm guard's limit
+
+
+def test_a_flood_never_holds_a_poll_beyond_its_budget() -> None:
+    """Issue 10 row 8: bundles without end. A poll reads for its budget only (the clock
+    advances 1 ms a reading here) and leaves the rest for the next frame; what the kernel had
+    to drop is counted; a 1,000-cursor datagram is refused unread, so no one datagram holds a
+    frame either."""
+    clock = Clock(step=0.001)
+    source = TuioSource("127.0.0.1", 0, clock=clock, budget=0.002)
+    try:
+        sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+        def bundle(cursors: range, fseq: int) -> bytes:
+            return osc_bundle([osc_message("/tuio/2Dcur", "alive", *cursors)]
+                              + [osc_message("/tuio/2Dcur", "set", s, (s % 100) / 100, 0.5,
+                                             0.0, 0.0, 0.0) for s in cursors]
+                              + [osc_message("/tuio/2Dcur", "fseq", fseq)])
+
+        huge = bundle(range(1, 1001), 1)
+        assert len(huge) > MAX_BUNDLE
+        sender.sendto(huge, source.address)
+        for fseq in range(2, 400):  # 60 cursors a bundle, far more than the socket holds
+            sender.sendto(bundle(range(1, 61), fseq), source.address)
+        first = source.poll()
+        assert source.stats.packets == 2 and source.stats.polls_cut == 1
+        assert [e.phase for e in first] == [D] * 60
+        assert source.stats.reasons == {f"datagram over {MAX_BUNDLE} bytes (a flood?)": 1}
+        clock.step = 0.0  # the flood is over; the next polls read the rest
+        sender.sendto(osc_bundle([osc_message("/tuio/2Dcur", "alive"),
+                                  osc_message("/tuio/2Dcur", "fseq", 1000)]), source.address)
+        ended: list[TouchEvent] = []
+        deadline = time.monotonic() + 5.0
+        while not ended and time.monotonic() < deadline:
+            select.select([source.socket], [], [], 0.5)
+            ended = source.poll()
+        assert [e.phase for e in ended] == [U] * 60
+        assert 0 < source.stats.dropped < 399  # counted, not silent
+    finally:
+        source.close()
+
+
+def test_a_taken_port_is_an_error_with_its_reason() -> None:
+    """Issue 10: a TUIO port already taken is an error, not a silently shared port; the table
+    is told why (play shows it in the admin menu, touch-test exits with it)."""
+    first = TuioSource("127.0.0.1", 0)
+    try:
+        with pytest.raises(OSError):
+            TuioSource(*first.address)
+        sources, problems = build_sources(InputSettings(kinds=("tuio",),
+                                                        tuio_port=first.address[1]))
+        assert sources == [] and len(problems) == 1
+        assert f"127.0.0.1:{first.address[1]}" in problems[0]
+        assert "another TUIO client" in problems[0]
+    finally:
+        first.close()
 
 
 def test_two_trackers_never_share_ids(source: TuioSource) -> None:
@@ -99,12 +324,15 @@ def test_malformed_packets_are_dropped_counted_and_survived(source: TuioSource) 
     assert source.decoder.stats.malformed >= 5
 
 
-def test_osc_reader_agrees_with_python_osc() -> None:
-    packet = message("/tuio2/ptr", 1, 2, 3, 0.5, 0.25, 0.0, 0.1, 0.2, 0.3).build().dgram
-    (address, tags, args), = parse_packet(packet)
+@pytest.mark.parametrize("args", [(1, 2, 3, 0.5, 0.25, 0.0, 0.1, 0.2, 0.3),  # a TUIO 2 ptr
+                                  ("set", 7, 0.5, 0.25, 0.0, 0.0, 0.0),  # a TUIO 1.1 set
+                                  ("alive",), ("source", "a@b"), ("fseq", -1)])
+def test_osc_reader_agrees_with_python_osc(args: tuple[int | float | str, ...]) -> None:
+    packet = message("/tuio/x", *args).build().dgram
+    (address, _tags, ours), = parse_packet(packet)
     theirs = OscPacket(packet).messages[0].message
-    assert address == theirs.address and tags == "iiiffffff"
-    assert args == pytest.approx(tuple(theirs.params))
+    assert address == theirs.address
+    assert ours == pytest.approx(tuple(theirs.params))
     with pytest.raises(OscError):
         parse_packet(packet[:-4])
 
@@ -132,3 +360,16 @@ def test_fuzzed_tuio_messages_keep_touches_paired(messages: list[tuple[str, list
     events = [event for address, args in messages
               for event in decoder.feed(message(address, *args).build().dgram, 0.0)]
     assert_paired(events, every_touch_ended=False)
+
+
+def test_the_kivy_comparison_gives_both_paths_the_same_work() -> None:
+    """Issue 10's speed comparison is fair: on the same bundles, Kivy's path (oscpy + its TUIO
+    provider) and ours make the same touches. Skipped where Kivy is not installed (it is only
+    the `kivy-compare` extra)."""
+    from seigneurs.input.bench import kivy_path, our_path, tuio1_frames
+
+    kivy = kivy_path()
+    if kivy is None:
+        pytest.skip("Kivy and oscpy are not installed (the kivy-compare extra)")
+    frames = tuio1_frames(50)
+    assert our_path(frames) == kivy(frames) == 10 * 50  # 10 downs, then 10 moves a frame

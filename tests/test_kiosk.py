@@ -20,14 +20,22 @@ from seigneurs.cli import main
 from seigneurs.game import GameConfig, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.simulate import play_bot_game
-from seigneurs.kiosk.config import EXAMPLE, KioskConfig, load, parse
+from seigneurs.kiosk.config import (
+    DEFAULT_PIN,
+    PIN_NOTICE,
+    TableSettings,
+    example,
+    load,
+    parse,
+    set_pin,
+    start_notices,
+)
 from seigneurs.kiosk.history import History, record_of
 from seigneurs.kiosk.journal import Journal
 from seigneurs.kiosk.service import unit_text
 from seigneurs.ui.admin_view import AdminMenu, HistoryView, PinView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
-from seigneurs.ui.window import TableSettings
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -35,8 +43,30 @@ REPO = Path(__file__).resolve().parent.parent
 # Configuration.
 
 def test_the_example_is_the_defaults_and_has_no_problem() -> None:
-    config, problems = parse(tomllib.loads(EXAMPLE), "example.toml")
-    assert problems == [] and config == KioskConfig()
+    config, problems = parse(tomllib.loads(example()), "example.toml")
+    assert problems == [] and config == TableSettings()
+
+
+def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meaning() -> None:
+    """Issue 11, one settings schema: the example, the checks and the defaults come from the
+    fields of TableSettings; a non-default value of every key survives the round trip."""
+    from dataclasses import fields
+
+    from seigneurs.kiosk.config import sections
+
+    text = example()
+    keys = [name for section in sections().values() for name in section]
+    assert len(keys) == len(set(keys)) == 21
+    for name in keys:
+        assert sum(line.startswith(f"{name} = ") for line in text.splitlines()) == 1, name
+    assert 'resolution = "1080p"' in text and "card art (one of 1080p, 2160p)" in text
+    changed = tomllib.loads(text.replace('"1080p"', '"2160p"').replace("= 0.8", "= 0.5")
+                            .replace('= "fr"', '= "de"').replace('"2580"', '"4711"'))
+    config, problems = parse(changed)
+    assert problems == [] and (config.resolution, config.volume, config.language,
+                               config.admin_pin) == ("2160p", 0.5, "de", "4711")
+    plain = [f.name for f in fields(TableSettings) if "key" not in f.metadata]
+    assert plain == ["devices", "user_seats", "locked", "data_dir", "notices"]
 
 
 def test_every_problem_names_file_key_and_what_was_expected(tmp_path: Path) -> None:
@@ -59,17 +89,21 @@ def test_a_file_that_is_not_toml_gives_the_defaults(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[kiosk\nthis is not toml")
     config, problems = load(path)
-    assert config == KioskConfig() and "not valid TOML" in str(problems[0])
+    assert config == TableSettings() and "not valid TOML" in str(problems[0])
 
 
 def test_config_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
-    good.write_text(EXAMPLE)
-    bad.write_text("[game]\nlanguage = 'klingon'\n")
+    good.write_text(example())
+    bad.write_text("[game]\nlanguage = 'klingon'\n[kiosk]\nvolume = 2\n")
     assert main(["config", "check", str(good)]) == 0
+    assert capsys.readouterr().out == f"{good}: ok\n"
     assert main(["config", "check", str(bad)]) == 1
-    out = capsys.readouterr().out
-    assert "ok" in out and "[game] language: expected one of fr, en, de, got 'klingon'" in out
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{bad}: [game] language: expected one of fr, en, de, got 'klingon'",
+                   f"{bad}: [kiosk] volume: expected a fraction, from 0 to 1, got 2",
+                   f"2 problem(s) in {bad}; the game would start with the defaults for these "
+                   "keys."]  # issue 11: the summary on a line of its own
 
 
 def test_device_transforms_and_users_come_through(tmp_path: Path) -> None:
@@ -335,6 +369,42 @@ def test_start_up_problems_are_shown_to_the_admin() -> None:
         driver.close()
 
 
+def test_a_table_on_the_default_pin_says_so_first_in_the_admin_menu() -> None:
+    """Issue 11, no shared secret: the notice heads the start-up notices (and the log)."""
+    problem = "/etc/seigneurs.toml: [kiosk] volume: expected a fraction, from 0 to 1, got 3"
+    assert start_notices(TableSettings(admin_pin="4711"), []) == ()
+    notices = start_notices(TableSettings(), [])
+    assert notices == (PIN_NOTICE,) and DEFAULT_PIN in PIN_NOTICE
+    driver = Driver(settings=TableSettings(notices=(*notices, problem)))
+    try:
+        driver.window.show_view(AdminMenu(driver.window))
+        menu = driver.scene
+        assert isinstance(menu, AdminMenu)
+        shown = [line.text for line in menu.lines]
+        assert PIN_NOTICE in shown and problem in shown
+        assert shown.index(PIN_NOTICE) < shown.index(problem)
+        driver.shot("admin-default-pin")
+    finally:
+        driver.close()
+
+
+def test_set_pin_keeps_the_rest_of_the_file_and_refuses_a_bad_pin(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[kiosk]  # the keepers\nvolume = 0.5\nadmin_pin = "2580"\n\n[game]\n'
+                    'language = "en"\n')
+    pin = set_pin(path)
+    assert len(pin) == 6 and pin.isdigit() and pin != DEFAULT_PIN
+    config, problems = load(path)
+    assert problems == [] and (config.admin_pin, config.volume, config.language) == (
+        pin, 0.5, "en")
+    assert path.stat().st_mode & 0o077 == 0  # only the table's user reads the PIN
+    assert set_pin(tmp_path / "new" / "config.toml", "904711") == "904711"
+    assert load(tmp_path / "new" / "config.toml")[0].admin_pin == "904711"
+    with pytest.raises(ValueError, match="4 to 8 digits"):
+        set_pin(path, "12ab")
+    assert load(path)[0].admin_pin == pin  # a refusal loses nothing
+
+
 def test_an_abandoned_pin_pad_goes_back_to_the_lobby() -> None:
     driver = Driver(settings=TableSettings(locked=True, idle_timeout=15, attract_after=600))
     try:
@@ -386,28 +456,44 @@ def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
-    env = kiosk_env(tmp_path)
+    config = tmp_path / "config" / "config.toml"
+    env = kiosk_env(tmp_path, SEIGNEURS_CONFIG=str(config))
     result = subprocess.run([str(REPO / "kiosk.sh"), "install"], env=env, capture_output=True,
                             text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     unit = tmp_path / "seigneurs.service"
     assert "Restart=always" in unit.read_text()
+    pin = load(config)[0].admin_pin  # issue 11: a random PIN of its own, shown once
+    assert pin != DEFAULT_PIN and result.stdout.count(pin) == 1 and pin not in result.stderr
+    again = subprocess.run([str(REPO / "kiosk.sh"), "install", "13572468"], env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and load(config)[0].admin_pin == "13572468"
+    refused = subprocess.run([str(REPO / "kiosk.sh"), "install", "12"], env=env,
+                             capture_output=True, text=True, timeout=600)
+    assert refused.returncode != 0 and "4 to 8 digits" in refused.stderr
+    assert load(config)[0].admin_pin == "13572468"
     result = subprocess.run([str(REPO / "kiosk.sh"), "uninstall"], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and not unit.exists()
 
 
-def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(
-        tmp_path: Path) -> None:
+def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
+    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
     counter = tmp_path / "runs"
     fake = tmp_path / "fake-game.sh"
     fake.write_text(f"""#!/usr/bin/env bash
 n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
 echo "$n" > {counter}
-echo "run $n: $*"
-case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
+{body}
 """)
     fake.chmod(0o755)
+    return counter, fake
+
+
+def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(
+        tmp_path: Path) -> None:
+    counter, fake = fake_game(tmp_path, """echo "run $n: $*"
+case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac""")
     env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0")
     result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
                             text=True, timeout=600)
@@ -418,6 +504,49 @@ case $n in 1) exit 3 ;; 2) exit 75 ;; 3) kill -9 $$ ;; *) exit 0 ;; esac
     assert "restart asked from the admin menu" in result.stderr
     assert "stopped with code 137; restarting" in result.stderr
     assert "the game ended normally" in result.stderr
+
+
+def no_display_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = kiosk_env(tmp_path, DISPLAY=":97", **extra)  # an X display nobody serves
+    for name in ("WAYLAND_DISPLAY", "ARCADE_HEADLESS"):
+        env.pop(name, None)
+    return env
+
+
+def test_no_display_by_hand_one_clear_line_and_kiosk_sh_stops(tmp_path: Path) -> None:
+    """Issue 11, clear failures: no traceback, one line saying how to run it, non-zero exit,
+    and an interactive ./kiosk.sh does not retry."""
+    game = str(Path(sys.executable).parent / "seigneurs")
+    env = no_display_env(tmp_path, SEIGNEURS_COMMAND=game)
+    result = subprocess.run([str(REPO / "kiosk.sh"), "--window", "800x600"], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 69
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and result.stdout == "", result.stderr
+    assert "no display" in lines[0] and "':97'" in lines[0]
+    assert "./kiosk.sh session" in lines[0] and "ARCADE_HEADLESS=1" in lines[0]
+    direct = subprocess.run([sys.executable, "-m", "seigneurs", "touch-test"], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert direct.returncode == 69 and len(direct.stderr.splitlines()) == 1
+    assert "Traceback" not in direct.stderr and "seigneurs touch-test:" in direct.stderr
+
+
+def test_the_boot_session_waits_for_a_display_with_back_off(tmp_path: Path) -> None:
+    """Issue 11: only the session (the boot service) retries a missing display, and logs so."""
+    counter, fake = fake_game(tmp_path, """if (( n < 3 )); then echo "no display" >&2; exit 69; fi
+exit 0""")
+    env = kiosk_env(tmp_path, SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0",
+                    SEIGNEURS_SESSION="1")
+    result = subprocess.run([str(REPO / "kiosk.sh"), "--locked"], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0 and counter.read_text().strip() == "3"
+    assert result.stderr.count("no display yet; the boot session waits for one") == 2
+    counter.unlink()
+    env.pop("SEIGNEURS_SESSION")
+    by_hand = subprocess.run([str(REPO / "kiosk.sh")], env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert by_hand.returncode == 69 and counter.read_text().strip() == "1"
+    assert by_hand.stderr == "no display\n"
 
 
 def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
@@ -452,7 +581,7 @@ sys.path.insert(0, {repo!r})
 from pathlib import Path
 from table_driver import Driver
 from test_kiosk import stack_some
-from seigneurs.ui.window import TableSettings
+from seigneurs.kiosk.config import TableSettings
 driver = Driver(settings=TableSettings(data_dir=Path({data!r})))
 print(json.dumps(stack_some(driver, 4).game.trains), flush=True)
 time.sleep(600)

@@ -85,7 +85,7 @@ def test_r3_locomotive_features_count_like_a_wagon() -> None:
     assert Rule.AT_LEAST_ONE.fits(loco, loco, first)  # shares the locomotive's colour
 
 
-# Worked examples of RULES.md.
+# Worked examples of docs/rules.md.
 def test_worked_example_type_only_shared() -> None:
     a, b = P("coach/blue/3"), P("coach/red/2")
     assert shared_features(a, b) == 1

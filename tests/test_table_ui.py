@@ -13,12 +13,12 @@ from table_driver import Driver
 
 from seigneurs.game import DuoGame, EndReason, Phase, RaceGame
 from seigneurs.game.duo import ROWS
+from seigneurs.kiosk.config import TableSettings
 from seigneurs.ui.base import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
-from seigneurs.ui.window import TableSettings
 
 
 @pytest.fixture

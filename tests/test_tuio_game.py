@@ -27,7 +27,8 @@ class TuioDriver(Driver):
         settings = InputSettings()
         self.window = SeigneursWindow(1280, 720, visible=False, mouse=False, seed=7,
                                       sources=[Pipeline(self.tuio, _filters(
-                                          settings, settings.tuio_transform))])
+                                          settings, settings.tuio_transform,
+                                          self.tuio.decoder.vouched))])
         self.tracker = Tuio2Tracker(*self.tuio.address)
         self.live: dict[int, tuple[float, float, int]] = {}
         self.t = 0.0

@@ -1,10 +1,17 @@
 """Decoder speed: evdev events per second (the recordings, replayed) and TUIO bundles per second
-(ten-finger frames), each on one core. Used by `seigneurs bench --decoders`."""
+(ten-finger frames), each on one core. Used by `seigneurs bench --decoders`; with
+`--against-kivy`, our TUIO 1.1 path against Kivy's (oscpy's parser and Kivy's TUIO provider)
+on the same pre-encoded bundles, in one process. Kivy is only for that measurement: the
+optional `kivy-compare` extra."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pythonosc.osc_bundle_builder import IMMEDIATELY, OscBundleBuilder
 from pythonosc.osc_message_builder import OscMessageBuilder
@@ -63,3 +70,81 @@ def tuio_rate(seconds: float = 1.0, fingers: int = 10) -> tuple[float, int]:
             decoder.feed(datagram, 0.0)
         bundles += len(frames)
     return bundles / (time.perf_counter() - start), bundles
+
+
+def tuio1_frames(count: int, fingers: int = 10) -> list[bytes]:
+    """`count` TUIO 1.1 bundles (source, alive, a `set` per cursor, fseq) of moving cursors."""
+    frames = []
+    for frame in range(1, count + 1):
+        bundle = OscBundleBuilder(IMMEDIATELY)
+        bundle.add_content(_message("/tuio/2Dcur", "source", "bench").build())
+        bundle.add_content(_message("/tuio/2Dcur", "alive", *range(1, fingers + 1)).build())
+        for finger in range(1, fingers + 1):
+            bundle.add_content(_message("/tuio/2Dcur", "set", finger, 0.02 + 0.09 * finger,
+                                        (frame % 500) / 600 + 0.05, 0.0, 0.0, 0.0).build())
+        bundle.add_content(_message("/tuio/2Dcur", "fseq", frame).build())
+        frames.append(bundle.build().dgram)
+    return frames
+
+
+def _rate(run: Callable[[list[bytes]], int], frames: list[bytes], seconds: float) -> float:
+    """Bundles per second of `run` over `frames`, repeated for `seconds`."""
+    bundles = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        run(frames)
+        bundles += len(frames)
+    return bundles / (time.perf_counter() - start)
+
+
+def our_path(frames: list[bytes]) -> int:
+    """Our TUIO path, fresh: every bundle decoded; returns the touch events made."""
+    decoder = TuioDecoder()
+    return sum(len(decoder.feed(datagram, 0.0)) for datagram in frames)
+
+
+def kivy_path() -> Callable[[list[bytes]], int] | None:
+    """Kivy's TUIO path without its socket thread, fresh each run: oscpy's `read_packet`, the
+    callbacks its server would call, then the provider's `update`; returns the touch events it
+    dispatched. None if Kivy or oscpy is not installed."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="seigneurs-kivy-"))
+    try:
+        from functools import partial
+
+        from kivy.input.providers.tuio import TuioMotionEventProvider
+        from oscpy.parser import read_packet
+    except ImportError:
+        return None
+
+    def run(frames: list[bytes]) -> int:
+        provider = TuioMotionEventProvider("tuio", "127.0.0.1:3333")
+        callbacks = {}
+        for path in TuioMotionEventProvider.__handlers__:
+            provider.touches[path] = {}
+            callbacks[path] = partial(provider._osc_tuio_cb, path)
+        dispatched: list[Any] = []
+
+        def dispatch(kind: str, touch: Any) -> None:
+            dispatched.append(touch)
+
+        for datagram in frames:
+            for address, _tags, values, _offset in read_packet(datagram):
+                callback = callbacks.get(address)
+                if callback is not None:
+                    callback(*values)
+            provider.update(dispatch)
+        return len(dispatched)
+
+    return run
+
+
+def kivy_comparison(seconds: float = 2.0, fingers: int = 10) -> tuple[float, float] | None:
+    """(ours, Kivy's) TUIO 1.1 bundles per second on the same bundles; None without Kivy."""
+    kivy = kivy_path()
+    if kivy is None:
+        return None
+    frames = tuio1_frames(1000, fingers)
+    return _rate(our_path, frames, seconds), _rate(kivy, frames, seconds)

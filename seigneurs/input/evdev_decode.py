@@ -4,13 +4,17 @@ with or without tracking ids) and single-touch panels (ABS_X/Y + BTN_TOUCH).
 Pure: it takes (type, code, value, time) tuples from the `evdev` package, an evemu recording
 or anything else, and the device's axis ranges. Positions come out normalised to 0..1 with y
 up. SYN_DROPPED is handled the way the kernel documents: drop everything up to the next
-SYN_REPORT, then resynchronise; as the slot state cannot be re-read here, every touch that was
-down is ended and any slot that reports a position again starts a new touch.
+SYN_REPORT, then resynchronise from the kernel's own state (`KernelState`, read by the device
+with EVIOCGMTSLOTS): a contact still in its slot goes on (a child's drag is not cut), one gone
+ends, a new one begins. Protocol A needs no state (each report lists every contact). Where no
+state can be read (a recording), every touch that was down ends and a slot that reports a
+position again starts a new touch.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -79,14 +83,28 @@ class DeviceInfo:
         return True, f"touch panel, {protocol}"
 
 
+@dataclass(frozen=True, slots=True)
+class KernelState:
+    """The contacts the kernel holds now, read after SYN_DROPPED: per slot the tracking id (-1:
+    empty) and position, and the current slot. A single-touch panel is one slot (tracking 0
+    while BTN_TOUCH is down)."""
+
+    tracking: tuple[int, ...]
+    x: tuple[int, ...]
+    y: tuple[int, ...]
+    slot: int = 0
+
+
 @dataclass(slots=True)
 class _Slot:
     touch: int = -1  # our id for the contact in this slot, -1 when empty
+    tracking: int = -1  # the kernel's tracking id of that contact
     x: int = 0
     y: int = 0
     changed: bool = False
     new: bool = False  # its DOWN is not reported yet
     ending: int = -1  # a reported contact to report UP for at the next SYN_REPORT
+    shown: tuple[int, int, int, int] | None = None  # as last reported: touch, tracking, x, y
 
 
 @dataclass(slots=True)
@@ -105,7 +123,8 @@ class EvdevDecoder:
 
     MAX_SLOTS = 64
 
-    def __init__(self, info: DeviceInfo) -> None:
+    def __init__(self, info: DeviceInfo,
+                 kernel: Callable[[], KernelState | None] | None = None) -> None:
         protocol = info.protocol
         if protocol is None:
             raise ValueError(f"{info.name!r} is not a touch panel: {info.verdict()[1]}")
@@ -114,6 +133,7 @@ class EvdevDecoder:
         self.x_range = info.axes.get(ABS_MT_POSITION_X) or info.axes[ABS_X]
         self.y_range = info.axes.get(ABS_MT_POSITION_Y) or info.axes[ABS_Y]
         self.stats = DecodeStats()
+        self._kernel = kernel
         self._next_id = 1
         self._slots = [_Slot()]
         self._slot = 0
@@ -181,9 +201,11 @@ class EvdevDecoder:
                 return
             slot = self._slots[self._slot]
             if code == ABS_MT_TRACKING_ID:
+                if value >= 0 and value == slot.tracking:
+                    return  # the contact a resync already took (the kernel never repeats one)
                 if slot.touch >= 0 and not slot.new:  # a reported contact ends
                     slot.ending = slot.touch
-                slot.touch, slot.new, slot.changed = -1, False, True
+                slot.touch, slot.new, slot.changed, slot.tracking = -1, False, True, value
                 if value >= 0:  # a new contact (if the old one was never released, it ended)
                     slot.touch = self._new_id()
                     slot.new = True
@@ -240,10 +262,12 @@ class EvdevDecoder:
             if slot.ending >= 0:
                 out.append(self._event(slot.ending, TouchPhase.UP, slot.x, slot.y, t))
                 slot.ending = -1
+                slot.shown = None
             if slot.touch >= 0:
                 phase = TouchPhase.DOWN if slot.new else TouchPhase.MOVE
                 slot.new = False
                 out.append(self._event(slot.touch, phase, slot.x, slot.y, t))
+                slot.shown = (slot.touch, slot.tracking, slot.x, slot.y)
         self._resync = False
         return out
 
@@ -302,11 +326,63 @@ class EvdevDecoder:
         return []
 
     def _resynchronise(self, t: float) -> list[TouchEvent]:
-        """After SYN_DROPPED: end every open touch; slots that speak again start anew."""
+        """After SYN_DROPPED: carry on from the kernel's state where it can be read."""
         log.warning("%s: events dropped by the kernel (SYN_DROPPED); resynchronising",
                     self.info.name)
-        out = self.release_all(t)
-        self._resync = True
+        if self.protocol is Protocol.A:  # the next report lists every contact again
+            self._a_frame, self._a_partial = [], [None, None, None]
+            return []
+        state = self._kernel() if self._kernel is not None else None
+        if state is None:  # nothing to ask: end every touch, slots that speak again start anew
+            out = self.release_all(t)
+            self._resync = True
+            return out
+        if self.protocol is Protocol.SINGLE:
+            return self._resync_single(state, t)
+        return self._resync_slots(state, t)
+
+    def _resync_slots(self, state: KernelState, t: float) -> list[TouchEvent]:
+        """Compare what we last reported with what the kernel holds, slot by slot."""
+        out = []
+        count = min(max(len(self._slots), len(state.tracking)), self.MAX_SLOTS)
+        while len(self._slots) < count:
+            self._slots.append(_Slot())
+        for index, slot in enumerate(self._slots):
+            held = index < len(state.tracking) and state.tracking[index] >= 0
+            tracking = state.tracking[index] if held else -1
+            x, y = (state.x[index], state.y[index]) if held else (slot.x, slot.y)
+            shown, touch = slot.shown, -1
+            if shown is not None and held and shown[1] == tracking:
+                touch = shown[0]  # the same contact: it goes on
+                if (shown[2], shown[3]) != (x, y):
+                    out.append(self._event(touch, TouchPhase.MOVE, x, y, t))
+            else:
+                if shown is not None:
+                    out.append(self._event(shown[0], TouchPhase.UP, shown[2], shown[3], t))
+                if held:
+                    touch = self._new_id()
+                    out.append(self._event(touch, TouchPhase.DOWN, x, y, t))
+            slot.touch, slot.tracking, slot.x, slot.y = touch, tracking, x, y
+            slot.changed, slot.new, slot.ending = False, False, -1
+            slot.shown = (touch, tracking, x, y) if touch >= 0 else None
+        self._slot = state.slot if 0 <= state.slot < len(self._slots) else 0
+        return out
+
+    def _resync_single(self, state: KernelState, t: float) -> list[TouchEvent]:
+        down = bool(state.tracking) and state.tracking[0] >= 0
+        x, y = (state.x[0], state.y[0]) if state.x and state.y else (self._single_x,
+                                                                     self._single_y)
+        out = []
+        if self._single_was_down and not down:
+            out.append(self._event(self._single_touch, TouchPhase.UP, self._single_x,
+                                   self._single_y, t))
+        elif down and not self._single_was_down:
+            self._single_touch = self._new_id()
+            out.append(self._event(self._single_touch, TouchPhase.DOWN, x, y, t))
+        elif down and (x, y) != (self._single_x, self._single_y):
+            out.append(self._event(self._single_touch, TouchPhase.MOVE, x, y, t))
+        self._single_was_down = self._single_down = down
+        self._single_x, self._single_y, self._single_changed = x, y, False
         return out
 
     def release_all(self, t: float) -> list[TouchEvent]:
@@ -318,6 +394,7 @@ class EvdevDecoder:
             if slot.touch >= 0 and not slot.new:  # an unreported contact never went down
                 out.append(self._event(slot.touch, TouchPhase.UP, slot.x, slot.y, t))
             slot.touch, slot.changed, slot.new, slot.ending = -1, False, False, -1
+            slot.tracking, slot.shown = -1, None
         for touch, (_tracking, x, y) in self._a_touches.items():
             out.append(self._event(touch, TouchPhase.UP, x, y, t))
         self._a_touches = {}

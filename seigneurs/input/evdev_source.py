@@ -3,26 +3,41 @@
 `find_touch_devices()` picks usable panels by their capabilities; `EvdevSource` reads one,
 decodes it, and when the device disappears (unplugged, USB reset) ends its touches and
 reopens it by path with a growing back-off. A device we may not read says so, naming the
-`input` group.
+`input` group. A panel may be grabbed for the game alone (EVIOCGRAB: the desktop then sees no
+touch and echoes none as the mouse); after SYN_DROPPED the decoder reads the kernel's slots
+(EVIOCGMTSLOTS) through `RawDevice.kernel_state`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import logging
+import struct
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seigneurs.input.evdev_decode import (
+    ABS_MT_POSITION_X,
+    ABS_MT_POSITION_Y,
+    ABS_MT_SLOT,
+    ABS_MT_TRACKING_ID,
+    ABS_X,
+    ABS_Y,
+    BTN_TOUCH,
     EV_ABS,
     EV_KEY,
     EV_REL,
     AxisRange,
     DeviceInfo,
     EvdevDecoder,
+    KernelState,
+)
+from seigneurs.input.evdev_decode import (
+    Protocol as TouchProtocol,
 )
 from seigneurs.input.events import TouchEvent
 
@@ -42,6 +57,10 @@ class RawDevice(Protocol):
         """Events waiting now as (type, code, value, seconds); OSError when the device is gone."""
         ...
 
+    def kernel_state(self) -> KernelState | None:
+        """The contacts the kernel holds now, or None if that cannot be read."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -53,23 +72,57 @@ def _info_from_evdev(device: Any) -> DeviceInfo:
     return DeviceInfo(device.name, axes, keys, properties, EV_REL in capabilities)
 
 
+def eviocgmtslots(size: int) -> int:
+    """The ioctl request EVIOCGMTSLOTS(size) of linux/input.h: _IOC(_IOC_READ, 'E', 0x0a, size)."""
+    return 2 << 30 | size << 16 | ord("E") << 8 | 0x0A
+
+
+def read_mt_slots(fd: int, code: int, slots: int) -> tuple[int, ...]:
+    """One axis' value in every slot, as the kernel holds it (struct input_mt_request_layout)."""
+    layout = bytearray(struct.pack(f"={slots + 1}i", code, *[0] * slots))
+    fcntl.ioctl(fd, eviocgmtslots(len(layout)), layout)
+    return struct.unpack_from(f"={slots}i", layout, 4)
+
+
 @dataclass
 class LinuxDevice:
-    """A real /dev/input/event* node through python-evdev."""
+    """A real /dev/input/event* node through python-evdev, grabbed for the game if asked."""
 
     path: str
+    grab: bool = False
 
     def __post_init__(self) -> None:
         import evdev
 
         self.device = evdev.InputDevice(self.path)
         self.info = _info_from_evdev(self.device)
+        if self.grab:
+            try:
+                self.device.grab()
+            except OSError as error:
+                log.warning("%s: cannot take the panel for the game alone (%s); the desktop "
+                            "still sees its touches", self.path, error.strerror or error)
 
     def read_pending(self) -> list[tuple[int, int, int, float]]:
         try:
             return [(e.type, e.code, e.value, e.sec + e.usec / 1e6) for e in self.device.read()]
         except BlockingIOError:
             return []
+
+    def kernel_state(self) -> KernelState | None:
+        try:
+            if self.info.protocol is TouchProtocol.B:
+                slots = self.info.axes[ABS_MT_SLOT].maximum + 1
+                tracking, xs, ys = (read_mt_slots(self.device.fd, code, slots) for code in (
+                    ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y))
+                return KernelState(tracking, xs, ys, self.device.absinfo(ABS_MT_SLOT).value)
+            if self.info.protocol is TouchProtocol.SINGLE:
+                down = BTN_TOUCH in self.device.active_keys()
+                return KernelState((0 if down else -1,), (self.device.absinfo(ABS_X).value,),
+                                   (self.device.absinfo(ABS_Y).value,))
+        except OSError as error:
+            log.warning("%s: cannot read the kernel's touch state: %s", self.path, error)
+        return None
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -113,7 +166,7 @@ class EvdevSource:
             info = DeviceInfo(info.name, {**info.axes, **self._overrides}, info.keys,
                               info.properties, info.has_relative)
         try:
-            self._decoder = EvdevDecoder(info)
+            self._decoder = EvdevDecoder(info, device.kernel_state)
         except ValueError as error:
             device.close()
             self._fail(str(error))

@@ -24,13 +24,12 @@ class Recording:
     skipped_lines: int
 
 
-def _bits(lines: list[list[str]], event_type: int) -> set[int]:
+def _bits(lines: list[list[int]], event_type: int) -> set[int]:
     """Codes set in the capability bitmask lines `B: TT b0 b1 ...` of one event type."""
     codes = set()
-    chunks = [line[1:] for line in lines if int(line[0], 16) == event_type]
+    chunks = [line[1:] for line in lines if line[0] == event_type]
     for chunk_index, chunk in enumerate(chunks):
-        for byte_index, byte in enumerate(chunk):
-            value = int(byte, 16)
+        for byte_index, value in enumerate(chunk):
             for bit in range(8):
                 if value >> bit & 1:
                     codes.add((chunk_index * len(chunk) + byte_index) * 8 + bit)
@@ -41,7 +40,7 @@ def parse_evemu(text: str, name_hint: str = "recording") -> Recording:
     """Parse an evemu text file; malformed lines are counted and skipped, never fatal."""
     name = name_hint
     axes: dict[int, AxisRange] = {}
-    bitmasks: list[list[str]] = []
+    bitmasks: list[list[int]] = []
     properties: set[int] = set()
     events: list[RawEvent] = []
     skipped = 0
@@ -56,8 +55,8 @@ def parse_evemu(text: str, name_hint: str = "recording") -> Recording:
                 name = rest.strip()
             elif tag == "A":
                 axes[int(fields[0], 16)] = AxisRange(int(fields[1]), int(fields[2]))
-            elif tag == "B":
-                bitmasks.append(fields)
+            elif tag == "B":  # checked here: a bad bitmask line is skipped like any other
+                bitmasks.append([int(fields[0], 16), *(int(byte, 16) for byte in fields[1:])])
             elif tag == "P":
                 for byte_index, byte in enumerate(fields):
                     value = int(byte, 16)

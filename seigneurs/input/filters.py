@@ -120,9 +120,11 @@ class IgnoreRegions:
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
         for event in events:
-            if event.phase is TouchPhase.DOWN and any(
-                    r.contains(event.x, event.y) for r in self.regions):
-                self._ignored.add(event.id)
+            if event.phase is TouchPhase.DOWN:  # a down always starts afresh, ids may come again
+                if any(r.contains(event.x, event.y) for r in self.regions):
+                    self._ignored.add(event.id)
+                else:
+                    self._ignored.discard(event.id)
             if event.id in self._ignored:
                 if event.phase is TouchPhase.UP:
                     self._ignored.discard(event.id)
@@ -131,34 +133,55 @@ class IgnoreRegions:
         return out
 
 
+Vouch = Callable[[int], float | None]
+"""A source's word on a touch: when it last said the touch is still down (TUIO's alive list)."""
+
+
 @dataclass(slots=True)
 class ReleaseStuck:
-    """A touch with no news for `timeout` seconds is released (a lost touch-up, a stuck finger)."""
+    """A touch with no news for `timeout` seconds is released (a lost touch-up, a dead tracker).
+
+    News is an event of the touch or, where the source can tell (`vouch`), the source saying the
+    touch is still down: a finger held still is not stuck. It runs first in the chain and passes
+    on a well-formed stream whatever it gets, so every later filter sees every end: a down always
+    starts a new touch (a live touch of the same id ends first: its lift was lost and the source
+    has started again); late events of a released touch, and moves or lifts of touches never
+    seen, are dropped.
+    """
 
     timeout: float = 8.0
+    vouch: Vouch | None = None
     released: int = 0
     _seen: dict[int, TouchEvent] = field(default_factory=dict)
-    _dead: set[int] = field(default_factory=set)
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
+        seen = self._seen
         for event in events:
-            if event.id in self._dead:  # a late event of a touch we already ended
-                if event.phase is TouchPhase.UP:
-                    self._dead.discard(event.id)
+            touch, phase = event.id, event.phase
+            if phase is TouchPhase.DOWN:
+                lost = seen.get(touch)
+                if lost is not None:
+                    out.append(lost._replace(phase=TouchPhase.UP, t=event.t))
+                seen[touch] = event._replace(t=now)
+            elif touch not in seen:  # a released touch's late news, or a touch never seen
                 continue
-            if event.phase is TouchPhase.UP:
-                self._seen.pop(event.id, None)
+            elif phase is TouchPhase.UP:
+                del seen[touch]
             else:
-                self._seen[event.id] = event._replace(t=now)
+                seen[touch] = event._replace(t=now)
             out.append(event)
-        for touch, last in list(self._seen.items()):
-            if now - last.t > self.timeout:
-                del self._seen[touch]
-                self._dead.add(touch)
-                self.released += 1
-                log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
-                out.append(last._replace(phase=TouchPhase.UP, t=now))
+        for touch, last in list(seen.items()):
+            if now - last.t <= self.timeout:
+                continue
+            vouched = self.vouch(touch) if self.vouch is not None else None
+            if vouched is not None and now - vouched <= self.timeout:
+                seen[touch] = last._replace(t=vouched)
+                continue
+            del seen[touch]
+            self.released += 1
+            log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
+            out.append(last._replace(phase=TouchPhase.UP, t=now))
         return out
 
 
@@ -176,7 +199,9 @@ class StormGuard:
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out: list[TouchEvent] = []
         for event in events:
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is TouchPhase.DOWN:  # a down always starts afresh
+                self._blocked.discard(event.id)
+                self._live.discard(event.id)
                 if len(self._live) >= self.max_touches:
                     self._blocked.add(event.id)
                 else:

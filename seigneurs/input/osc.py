@@ -2,8 +2,9 @@
 
 TUIO trackers send a bundle of a dozen messages per frame, many frames a second; python-osc's
 general parser costs ~190 us a bundle here, this one a small fraction of that, because a
-message whose arguments are all ints and floats (every TUIO `set`/`ptr`) is unpacked by one
-precompiled struct per type-tag string. Anything malformed raises `OscError`.
+message whose arguments are all ints and floats (every TUIO 2 `ptr`), or one string and then
+only those (every TUIO 1.1 `set`, `alive`, `fseq`), is unpacked by one precompiled struct per
+type-tag string. Anything malformed raises `OscError`.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ def _string(data: bytes, pos: int, stop: int) -> tuple[str, int]:
     return text, pos + ((end - pos) // 4 + 1) * 4
 
 
-_HEADERS: dict[bytes, tuple[str, str, struct.Struct | None, int]] = {}
-"""Raw address+tags bytes -> (address, tags, struct or None, header length): TUIO repeats a
-handful of headers endlessly, so each is decoded once."""
+_HEADERS: dict[bytes, tuple[str, str, struct.Struct | None, bool]] = {}
+"""Raw address+tags bytes -> (address, tags, struct of the fixed-size arguments or None, whether
+a string comes first): TUIO repeats a handful of headers endlessly, so each is decoded once."""
 
 
 def _message(data: bytes, start: int, stop: int) -> Message:
@@ -70,15 +71,21 @@ def _message(data: bytes, start: int, stop: int) -> Message:
             if not tags.startswith(","):
                 raise OscError("OSC type tags must start with ','")
             tags = tags[1:]
-        known = (address, tags, _struct_for(tags), len(header))
+        lead = tags[:1] == "s" and _struct_for(tags[1:]) is not None
+        known = (address, tags, _struct_for(tags[1:] if lead else tags), lead)
         if len(_HEADERS) < 1024:
             _HEADERS[header] = known
-    address, tags, fixed, _length = known
-    if fixed is not None:
+    address, tags, fixed, lead = known
+    if fixed is None:
+        return address, tags, _general(data, args_at, stop, tags)
+    if lead:
+        text, args_at = _string(data, args_at, stop)
         if args_at + fixed.size > stop:
             raise OscError("OSC message shorter than its type tags")
-        return address, tags, fixed.unpack_from(data, args_at)
-    return address, tags, _general(data, args_at, stop, tags)
+        return address, tags, (text, *fixed.unpack_from(data, args_at))
+    if args_at + fixed.size > stop:
+        raise OscError("OSC message shorter than its type tags")
+    return address, tags, fixed.unpack_from(data, args_at)
 
 
 def _general(data: bytes, pos: int, stop: int, tags: str) -> tuple[Any, ...]:

@@ -1,4 +1,5 @@
-"""A summary of the touches a stream carried: what `touch-replay` and `touch-test` print."""
+"""A summary of the touches a stream carried, and of what each source received and dropped:
+what `touch-replay` and `touch-test` print."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from seigneurs.input.evdev_source import EvdevSource
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.filters import Pipeline, ReleaseStuck, StormGuard
+from seigneurs.input.sources import TouchSource
+from seigneurs.input.tuio import TuioSource
 
 
 @dataclass(slots=True)
@@ -20,12 +25,13 @@ class TouchTrace:
     up_t: float | None = None
     moves: int = 0
     seat: int | None = None
+    user: int | None = None  # as the source named it (TUIO 2), else None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "down": round(self.down_t, 6),
                 "up": None if self.up_t is None else round(self.up_t, 6),
                 "start": [round(v, 4) for v in self.start], "end": [round(v, 4) for v in self.end],
-                "moves": self.moves, "seat": self.seat}
+                "moves": self.moves, "seat": self.seat, "user": self.user}
 
 
 class TouchLog:
@@ -42,7 +48,7 @@ class TouchLog:
                 if trace is not None and trace.up_t is None:
                     self.problems.append(f"touch {event.id} went down twice")
                 self.traces[event.id] = TouchTrace(event.id, event.t, (event.x, event.y),
-                                                   (event.x, event.y), seat=seat)
+                                                   (event.x, event.y), seat=seat, user=event.user)
                 continue
             if trace is None or trace.up_t is not None:
                 self.problems.append(f"touch {event.id}: {event.phase} without a down")
@@ -62,3 +68,19 @@ class TouchLog:
     def to_json(self) -> dict[str, Any]:
         return {"touches": [t.to_json() for t in self.traces.values()],
                 "problems": self.problems}
+
+
+def source_report(source: TouchSource) -> dict[str, Any]:
+    """What a source received and had to drop: for the installer, in `touch-test --json`."""
+    filters = source.filters if isinstance(source, Pipeline) else []
+    inner = source.source if isinstance(source, Pipeline) else source
+    report: dict[str, Any] = {"kind": type(inner).__name__}
+    if isinstance(inner, TuioSource):
+        report.update(kind="tuio", address="{}:{}".format(*inner.address),
+                      **inner.stats.to_json(), longest_poll_ms=round(inner.longest_poll * 1000, 2))
+    elif isinstance(inner, EvdevSource):
+        report.update(kind="evdev", path=inner.path, connected=inner.connected,
+                      error=inner.last_error)
+    report["released_stuck"] = sum(f.released for f in filters if isinstance(f, ReleaseStuck))
+    report["storm_dropped"] = sum(f.dropped for f in filters if isinstance(f, StormGuard))
+    return report

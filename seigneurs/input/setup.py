@@ -1,15 +1,18 @@
 """Which touch sources a table reads, and the filters each gets, from plain settings.
 
-By default: every usable evdev panel, TUIO on 127.0.0.1:3333, and the mouse.
+By default: every usable evdev panel, TUIO on 127.0.0.1:3333, and the mouse (ignored while a
+touch is down: X11 echoes the first finger as the mouse).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 from dataclasses import dataclass, field
+from functools import partial
 
 from seigneurs.input.evdev_decode import AxisRange
-from seigneurs.input.evdev_source import EvdevSource, find_touch_devices
+from seigneurs.input.evdev_source import EvdevSource, LinuxDevice, find_touch_devices
 from seigneurs.input.filters import (
     Dejitter,
     Filter,
@@ -19,6 +22,7 @@ from seigneurs.input.filters import (
     ReleaseStuck,
     StormGuard,
     Transform,
+    Vouch,
     rim,
 )
 from seigneurs.input.sources import TouchSource
@@ -53,6 +57,11 @@ class InputSettings:
     stuck_after: float = 8.0
     max_touches: int = 20
     orientation: int = 0  # how the whole touch surface is turned to the picture
+    mouse_during_touch: bool = False
+    """Read the mouse even while another source has a touch down (X11 and Xwayland echo the
+    first finger on a panel as the mouse, so by default the mouse waits)."""
+    grab: bool = False
+    """Take evdev panels for the game alone (EVIOCGRAB): the desktop sees no touch, so no echo."""
 
     def __post_init__(self) -> None:
         unknown = [k for k in self.kinds if k not in KINDS]
@@ -71,22 +80,28 @@ def parse_kinds(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _filters(settings: InputSettings, transform: Transform) -> list[Filter]:
+def _filters(settings: InputSettings, transform: Transform,
+             vouch: Vouch | None = None) -> list[Filter]:
+    """One source's chain. ReleaseStuck comes first, so every filter that keeps per-touch state
+    sees every end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug)."""
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
-    steps: list[Filter] = [transform, StormGuard(settings.max_touches)]
+    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, vouch), transform]
     if settings.orientation:
-        steps.insert(1, Transform(rotation=settings.orientation))
+        steps.append(Transform(rotation=settings.orientation))
+    steps.append(StormGuard(settings.max_touches))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:
         steps.append(Dejitter(settings.jitter))
-    steps.append(ReleaseStuck(settings.stuck_after))
     return steps
 
 
-def build_sources(settings: InputSettings) -> list[TouchSource]:
-    """The device sources (not the mouse, which the window owns), each behind its filters."""
+def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]]:
+    """The device sources (not the mouse, which the window owns), each behind its filters, and
+    what could not be opened at all (a TUIO port already taken), in a sentence each."""
     sources: list[TouchSource] = []
+    problems: list[str] = []
+    opener = partial(LinuxDevice, grab=True) if settings.grab else LinuxDevice
     if "evdev" in settings.kinds:
         paths = settings.evdev_paths or tuple(find_touch_devices())
         for path in paths:
@@ -96,7 +111,7 @@ def build_sources(settings: InputSettings) -> list[TouchSource]:
                 overrides[0x35] = overrides[0x00] = AxisRange(*own.x_range)
             if own.y_range:
                 overrides[0x36] = overrides[0x01] = AxisRange(*own.y_range)
-            sources.append(Pipeline(EvdevSource(path, axis_overrides=overrides),
+            sources.append(Pipeline(EvdevSource(path, opener, axis_overrides=overrides),
                                     _filters(settings, own.transform)))
         if not paths:
             log.info("no evdev touch panel found")
@@ -104,11 +119,16 @@ def build_sources(settings: InputSettings) -> list[TouchSource]:
         try:
             tuio = TuioSource(settings.tuio_host, settings.tuio_port)
         except OSError as error:
-            log.warning("cannot listen for TUIO on %s:%s: %s", settings.tuio_host,
-                        settings.tuio_port, error)
+            taken = error.errno == errno.EADDRINUSE
+            problem = (f"cannot listen for TUIO on {settings.tuio_host}:{settings.tuio_port}: "
+                       f"{error.strerror or error}"
+                       f"{' (is the game or another TUIO client running?)' if taken else ''}")
+            log.warning("%s", problem)
+            problems.append(problem)
         else:
-            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform)))
-    return sources
+            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform,
+                                                   tuio.decoder.vouched)))
+    return sources, problems
 
 
 def wants_mouse(settings: InputSettings) -> bool:

@@ -115,26 +115,82 @@ class MouseSource:
 
 
 class TouchMux:
-    """Polls every source; renumbers touches so ids never collide between sources."""
+    """Polls every source; renumbers touches so ids never collide between sources.
 
-    def __init__(self, sources: Sequence[TouchSource]) -> None:
+    The `mouse`, if any, is ignored while another source has a touch down (unless
+    `mouse_during_touch`): X11 and Xwayland also turn the first finger on a panel into the mouse,
+    and a finger read twice grabs two cards. Like Kivy's mouse provider with
+    `disable_on_activity`, a mouse press during a touch is dropped; and since the mouse's echo
+    may come a frame before the panel's touch, a mouse touch already down when a touch begins is
+    ended then, before that touch (it was its echo), and its later events dropped until it lifts.
+    """
+
+    def __init__(self, sources: Sequence[TouchSource], mouse: TouchSource | None = None,
+                 mouse_during_touch: bool = False) -> None:
         self.sources = list(sources)
+        self.mouse = mouse
+        self.mouse_during_touch = mouse_during_touch
         self._ids: dict[tuple[int, int], int] = {}
         self._next = 1
+        self._touching: set[tuple[int, int]] = set()  # live touches of the other sources
+        self._mouse_down: dict[int, TouchEvent] = {}  # the mouse's id -> its touch as passed on
+        self._muted: set[int] = set()  # the mouse's own ids of touches dropped until they lift
+
+    def _global(self, number: int, event: TouchEvent) -> TouchEvent:
+        key = (number, event.id)
+        if event.phase is TouchPhase.DOWN or key not in self._ids:
+            self._ids[key] = self._next
+            self._next += 1
+        global_id = self._ids[key]
+        if event.phase is TouchPhase.UP:
+            del self._ids[key]
+        return TouchEvent(global_id, event.phase, event.x, event.y, event.t, event.user)
 
     def poll(self) -> list[TouchEvent]:
         """Every source's events, each with a globally unique id, sorted by time."""
         out = []
+        touching = self._touching
+        began = False
         for number, source in enumerate(self.sources):
             for event in source.poll():
-                key = (number, event.id)
-                if event.phase is TouchPhase.DOWN or key not in self._ids:
-                    self._ids[key] = self._next
-                    self._next += 1
-                global_id = self._ids[key]
                 if event.phase is TouchPhase.UP:
-                    del self._ids[key]
-                out.append(TouchEvent(global_id, event.phase, event.x, event.y, event.t,
-                                      event.user))
+                    touching.discard((number, event.id))
+                else:
+                    began = began or event.phase is TouchPhase.DOWN
+                    touching.add((number, event.id))
+                out.append(self._global(number, event))
+        if self.mouse is not None:
+            echoes = self._mouse(began or bool(touching), out)
+            out = echoes + out
         out.sort(key=lambda e: e.t)
         return out
+
+    def _mouse(self, touching: bool, out: list[TouchEvent]) -> list[TouchEvent]:
+        """Adds the mouse's events to `out`; returns the echoes it ends (to go first)."""
+        assert self.mouse is not None
+        events = self.mouse.poll()
+        if self.mouse_during_touch:
+            out.extend(self._global(-1, event) for event in events)
+            return []
+        echoes = []
+        if touching and self._mouse_down:
+            first = min((e.t for e in out), default=0.0)
+            for own, last in self._mouse_down.items():
+                echoes.append(last._replace(phase=TouchPhase.UP, t=min(last.t, first)))
+                del self._ids[(-1, own)]
+                self._muted.add(own)
+            self._mouse_down.clear()
+        for event in events:
+            if event.id in self._muted or (touching and event.phase is TouchPhase.DOWN):
+                if event.phase is TouchPhase.UP:
+                    self._muted.discard(event.id)
+                else:
+                    self._muted.add(event.id)
+                continue
+            mapped = self._global(-1, event)
+            if event.phase is TouchPhase.UP:
+                self._mouse_down.pop(event.id, None)
+            else:
+                self._mouse_down[event.id] = mapped
+            out.append(mapped)
+        return echoes

@@ -1,37 +1,61 @@
 """TUIO over UDP: 1.1 cursors (`/tuio/2Dcur`) and 2.0 pointers (`/tuio2/frm`, `ptr`, `alv`).
 
-`TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out. A frame is
-applied when it is complete (1.1: at `fseq`; 2.0: at `alv`); a frame older than or equal to
-the last one from the same source is late or repeated, and dropped. Anything malformed (not
-OSC, wrong argument types, missing arguments, coordinates off the surface) is dropped,
-counted, and logged once per kind. TUIO 2 carries the user in the low 16 bits of `tu_id`.
+`TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out. It reads
+frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
+
+- a frame may span datagrams. TUIO 2 gathers `ptr` until the frame's `alv` (an over-full frame goes
+  out as bundles without `alv`, then the rest with it); TUIO 1.1 applies every part that carries
+  the frame's `fseq`, so a repeated `fseq` is more of the same frame, not old news;
+- a touch named in `alive`/`alv` is alive, moving or not: `vouched()` says when it was last named,
+  so a finger held still is never mistaken for a stuck one;
+- frames are ordered per tracker (per source name): an older frame is late and dropped, but frame
+  id 0 (TUIO 2) or 0/-1 (1.1: a tracker starting or stopping), a jump back of more than
+  RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
+  after the tracker had none accepted for RESTART_AFTER seconds means the tracker (re)started:
+  its old touches end at once and the new run is read;
+- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody.
+
+Anything malformed (not OSC, wrong argument types, missing arguments, coordinates off the surface)
+is dropped, counted and logged once per kind; so is a datagram over MAX_BUNDLE bytes, which only
+a flood sends (the reference servers split frames at 4,096), so that no single datagram can hold
+a frame for long.
 """
 
 from __future__ import annotations
 
 import logging
 import socket
+import struct
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.osc import OscError, parse_packet
 
 log = logging.getLogger(__name__)
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 3333
-WRAP = 1 << 20  # frame ids this far behind count as a restarted tracker, not a late frame
+RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, never a late frame
+RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id is a new run
+_IMMEDIATELY = 1  # the OSC timetag that means "no time given"
+_ONE_SECOND = 1 << 32  # in OSC timetag units (NTP: 32.32 fixed point seconds)
+MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers send
+Admission = Literal["next", "restart", "late"]
 
 
 @dataclass(slots=True)
 class TuioStats:
-    """What was received and what had to be dropped."""
+    """What was received and what had to be dropped (`dropped`: by the kernel, socket full)."""
 
     packets: int = 0
     frames: int = 0
     late_frames: int = 0
+    resets: int = 0
     malformed: int = 0
+    dropped: int = 0
+    polls_cut: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
 
     def reject(self, reason: str) -> None:
@@ -40,16 +64,25 @@ class TuioStats:
             log.warning("TUIO input dropped: %s", reason)
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
 
+    def to_json(self) -> dict[str, Any]:
+        return {"packets": self.packets, "frames": self.frames, "late_frames": self.late_frames,
+                "resets": self.resets, "malformed": self.malformed, "dropped": self.dropped,
+                "polls_cut": self.polls_cut}
+
 
 @dataclass(slots=True)
 class _Tracker:
-    """One sender's state: its live cursors and the last frame id seen."""
+    """One sender's state: its live touches, the frame being read, and its frame order."""
 
-    last_frame: int | None = None
     touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
+    """session id -> (our touch id, x, y, user)"""
     pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
     alive: list[int] | None = None
-    frame_in_progress: int | None = None  # TUIO 2: the frm id until its alv closes it
+    last_frame: int | None = None
+    last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
+    accepted_at: float = float("-inf")  # decoder time of the last accepted frame
+    alive_at: float = float("-inf")  # decoder time of the last alive list applied
+    late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
 
 
 def _clip(value: float) -> float:
@@ -62,10 +95,12 @@ class TuioDecoder:
     def __init__(self) -> None:
         self.stats = TuioStats()
         self._trackers: dict[str, _Tracker] = {}
+        self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
         self._named: dict[str, str] = {}  # sender -> the source name it last announced
         self._next_id = 1
         self._source = ""
         self._current: _Tracker | None = None  # the TUIO 2 frame being read
+        self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
         self._t = 0.0
         self._out: list[TouchEvent] = []
         self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio2/frm": self._frm,
@@ -74,13 +109,16 @@ class TuioDecoder:
     def feed(self, datagram: bytes, t: float, sender: str = "") -> list[TouchEvent]:
         """One UDP datagram; returns the touch events of the frames it completes."""
         self.stats.packets += 1
+        if len(datagram) > MAX_BUNDLE:
+            self.stats.reject(f"datagram over {MAX_BUNDLE} bytes (a flood?)")
+            return []
         try:
             messages = parse_packet(datagram)
         except OscError as error:
             self.stats.reject(f"not an OSC packet ({error})")
             return []
         self._source = self._named.get(sender, sender)  # bundles may omit the source
-        self._current = None
+        self._current = self._cursors = None
         self._t = t
         out: list[TouchEvent] = []
         self._out = out
@@ -91,6 +129,11 @@ class TuioDecoder:
                 handler(tags, args)
         self._named[sender] = self._source
         return out
+
+    def vouched(self, touch: int) -> float | None:
+        """When `touch`'s tracker last named it alive; None if it is no live touch of ours."""
+        tracker = self._holder.get(touch)
+        return None if tracker is None else tracker.alive_at
 
     def _tracker(self, key: str) -> _Tracker:
         tracker = self._trackers.get(key)
@@ -108,9 +151,11 @@ class TuioDecoder:
         if command == "source":
             if tags[1:2] == "s":
                 self._source = str(args[1])
+                self._cursors = None
             return
-        key = "1:" + self._source
-        tracker = self._tracker(key)
+        tracker = self._cursors
+        if tracker is None:
+            tracker = self._cursors = self._tracker("1:" + self._source)
         if command == "set":
             if not tags.startswith("siff"):
                 self.stats.reject("2Dcur set with missing or wrong arguments")
@@ -129,7 +174,11 @@ class TuioDecoder:
             if tags != "si":
                 self.stats.reject("2Dcur fseq without a frame number")
                 return
-            self._frame(tracker, args[1])
+            if self._admit(tracker, args[1], 0) != "late":
+                self._apply(tracker)
+            else:
+                tracker.pending.clear()
+                tracker.alive = None
         else:
             self.stats.reject(f"unknown 2Dcur command {command!r}")
 
@@ -142,15 +191,19 @@ class TuioDecoder:
         if tags[3:4] == "s":
             self._source = str(args[3])
         tracker = self._tracker("2:" + self._source)
-        tracker.pending.clear()
-        tracker.alive = None
-        tracker.frame_in_progress = args[0]
-        self._current = tracker
+        tag = args[1] if tags[1:2] == "t" else 0
+        admitted = self._admit(tracker, args[0], tag)
+        tracker.late = admitted == "late"
+        if admitted == "restart":
+            tracker.pending.clear()  # the old run's unfinished frame
+        self._current = tracker  # otherwise pending ptr are kept: a frame may span bundles
 
     def _ptr(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
         if tracker is None:
             self.stats.reject("tuio2 ptr without a frm")
+            return
+        if tracker.late:
             return
         if not tags.startswith("iiiff"):
             self.stats.reject("tuio2 ptr with missing or wrong arguments")
@@ -159,40 +212,67 @@ class TuioDecoder:
         if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
             self.stats.reject("tuio2 ptr with coordinates off the surface")
             return
-        user = args[1] & 0xFFFF
+        user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
-        if tracker is None or tracker.frame_in_progress is None:
+        if tracker is None:
             self.stats.reject("tuio2 alv without a frm")
+            return
+        if tracker.late:
+            tracker.late = False
             return
         if tags.count("i") != len(tags):
             self.stats.reject("tuio2 alv with non-integer ids")
             return
         tracker.alive = list(args)
-        frame = tracker.frame_in_progress
-        tracker.frame_in_progress = None
-        self._frame(tracker, frame)
+        self._apply(tracker)
 
     # Frames.
 
-    def _frame(self, tracker: _Tracker, frame: int) -> None:
+    def _admit(self, tracker: _Tracker, frame: int, tag: int) -> Admission:
+        """Whether a frame is news; a tracker that (re)started has its old touches ended."""
         last = tracker.last_frame
-        pending = tracker.pending
-        if frame != -1 and last is not None and last - WRAP < frame <= last:
-            self.stats.late_frames += 1  # late or repeated: its news is old
-            pending.clear()
-            tracker.alive = None
-            return
+        if last is not None and frame != last and frame > 0 and frame < last:
+            newer = tag > _IMMEDIATELY and tracker.last_tag > _IMMEDIATELY and (
+                tag - tracker.last_tag >= _ONE_SECOND)
+            if not (newer or last - frame > RESTART_JUMP
+                    or self._t - tracker.accepted_at > RESTART_AFTER):
+                self.stats.late_frames += 1
+                return "late"
+        tracker.last_frame = frame
+        tracker.last_tag = tag
+        tracker.accepted_at = self._t
+        # A new run: ids went back, or 0 (TUIO 2) and 0/-1 (1.1), a tracker starting or stopping.
+        if last is not None and frame != last and (frame <= 0 or frame < last):
+            self.stats.resets += 1
+            self._end_all(tracker)
+            return "restart"
+        return "next"
+
+    def _end_all(self, tracker: _Tracker) -> None:
+        """The tracker's old run is over: its touches end now."""
+        t, out = self._t, self._out
+        for touch, x, y, user in tracker.touches.values():
+            out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+            self._holder.pop(touch, None)
+        tracker.touches.clear()
+
+    def _apply(self, tracker: _Tracker) -> None:
+        """A complete frame: touches not alive end, new ones begin, moved ones move."""
         self.stats.frames += 1
-        if frame != -1:
-            tracker.last_frame = frame
-        out, t, touches = self._out, self._t, tracker.touches
-        alive = set(tracker.alive) if tracker.alive is not None else set(touches)
+        out, t, touches, holder = self._out, self._t, tracker.touches, self._holder
+        if tracker.alive is not None:
+            alive = set(tracker.alive)
+            tracker.alive_at = t
+        else:
+            alive = set(touches)
         for session in [s for s in touches if s not in alive]:
             touch, x, y, user = touches.pop(session)
+            holder.pop(touch, None)
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+        pending = tracker.pending
         for session, (x, y, user) in pending.items():
             if session not in alive:
                 continue
@@ -200,6 +280,7 @@ class TuioDecoder:
             if known is None:
                 touch = self._next_id
                 self._next_id += 1
+                holder[touch] = tracker
                 out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user))
             else:
                 touch = known[0]
@@ -213,36 +294,73 @@ class TuioDecoder:
 
 DOWN, MOVE, UP = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 
+SO_RXQ_OVFL = 40  # Linux: each datagram carries how many the socket has dropped so far
+_DROPS = struct.Struct("=I")
+MAX_DATAGRAM = 65536
+
 
 class TuioSource:
-    """Listens for TUIO on UDP (127.0.0.1:3333 unless configured); never blocks a frame."""
+    """Listens for TUIO on UDP (127.0.0.1:3333 unless configured); never holds a frame.
 
-    MAX_PACKETS_PER_POLL = 4000  # a flood cannot stall a frame
+    A poll reads datagrams for at most `budget` seconds (2 ms) and leaves the rest in the socket
+    for the next frame, so a flood slows touches down but never freezes the game. Datagrams the
+    kernel had to drop because the socket was full are counted in `decoder.stats.dropped`.
+    A port already taken is an OSError from the constructor (no silent sharing of the port).
+    """
+
+    BUDGET = 0.002
 
     def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, budget: float = BUDGET) -> None:
         self.decoder = TuioDecoder()
+        self.stats = self.decoder.stats
+        self.budget = budget
+        self.longest_poll = 0.0
         self._clock = clock
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind((host, port))
+        try:
+            self.socket.bind((host, port))
+        except OSError:
+            self.socket.close()
+            raise
         self.socket.setblocking(False)
+        self._ancillary = 0
+        if sys.platform == "linux":
+            self.socket.setsockopt(socket.SOL_SOCKET, SO_RXQ_OVFL, 1)
+            self._ancillary = socket.CMSG_SPACE(_DROPS.size)
         self.address = self.socket.getsockname()
+        self._warned_drops = 0
         log.info("listening for TUIO on %s:%s", *self.address)
 
     def poll(self) -> list[TouchEvent]:
         out: list[TouchEvent] = []
-        now = self._clock()
-        for _ in range(self.MAX_PACKETS_PER_POLL):
+        clock = self._clock
+        now = clock()
+        deadline = now + self.budget
+        feed, receive, room = self.decoder.feed, self.socket.recvmsg, self._ancillary
+        while True:
             try:
-                data, sender = self.socket.recvfrom(65536)
+                data, ancillary, _flags, sender = receive(MAX_DATAGRAM, room)
             except (BlockingIOError, InterruptedError):
                 break
             except OSError as error:
                 log.warning("TUIO socket error: %s", error)
                 break
-            out.extend(self.decoder.feed(data, now, f"{sender[0]}:{sender[1]}"))
+            if ancillary:
+                self._count_drops(ancillary[0][2])
+            out.extend(feed(data, now, f"{sender[0]}:{sender[1]}"))
+            if clock() >= deadline:
+                self.stats.polls_cut += 1  # the rest waits in the socket for the next frame
+                break
+        self.longest_poll = max(self.longest_poll, clock() - now)
         return out
+
+    def _count_drops(self, data: bytes) -> None:
+        (dropped,) = _DROPS.unpack_from(data)
+        self.stats.dropped = max(self.stats.dropped, dropped)
+        if dropped >= 2 * self._warned_drops + 1:
+            log.warning("TUIO flood: the kernel has dropped %d datagrams (socket full)", dropped)
+            self._warned_drops = dropped
 
     def close(self) -> None:
         self.socket.close()

@@ -1,28 +1,42 @@
-"""The table's one configuration file (TOML), checked key by key.
+"""The table's settings, declared once, and its one configuration file (TOML), checked key by key.
 
-Every problem is reported at once, naming the file, the key and what was expected. A bad
-value falls back to its default and the rest of the file still counts; a file that is not
-TOML at all gives the defaults. The game always starts.
+Each key of the file is one field of `TableSettings`, made by `setting(...)`: its name, type,
+default, meaning and check on one line. The checks, the defaults, `seigneurs config example` and
+the settings the table runs with all come from those declarations; adding a key is adding a line
+(an `[input]` key whose name is an `InputSettings` field reaches the touch sources by itself).
+
+Every problem is reported at once, naming the file, the key and what was expected. A bad value
+falls back to its default and the rest of the file still counts; a file that is not TOML at all
+gives the defaults. The game always starts.
 """
 
 from __future__ import annotations
 
-import logging
+import secrets
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.filters import Transform
 from seigneurs.input.setup import KINDS, DeviceSettings, InputSettings
+from seigneurs.input.tuio import DEFAULT_HOST, DEFAULT_PORT
 from seigneurs.rules import VARIANTS
 
-log = logging.getLogger(__name__)
 LANGUAGES = ("fr", "en", "de")
 RESOLUTIONS = ("1080p", "2160p")
 LAYOUTS = ("six-around", "long-sides")
+DEFAULT_PIN = "2580"
+"""The PIN every table ships with; `./kiosk.sh install` replaces it with the table's own."""
+PIN_NOTICE = (f"The admin PIN is still the default {DEFAULT_PIN}: set your own (./kiosk.sh "
+              "install, or admin_pin in the configuration)")
+_INPUT = InputSettings()  # the touch layer's own defaults, for the keys passed on to it
+
+Check = Callable[[Any], str | None]
+"""Returns what was expected if the value is wrong, else None."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,27 +52,20 @@ class Problem:
 
 
 @dataclass(frozen=True, slots=True)
-class KioskConfig:
-    """Everything the file can set, with the defaults a fresh table uses."""
+class Key:
+    """A file key's declaration, kept in its field's metadata."""
 
-    diagonal_inches: float = 55.0
-    resolution: str = "1080p"
-    colour_marks: bool = True
-    layout: str = "six-around"
-    language: str = "fr"
-    default_variant: str = "lords"
-    mode: str = "auto"
-    bot_level: str = "child"
-    idle_timeout: float = 90.0
-    attract_after: float = 30.0
-    admin_pin: str = "2580"
-    volume: float = 0.8
-    inputs: InputSettings = field(default_factory=InputSettings)
-    user_seats: dict[int, int] = field(default_factory=dict)
+    section: str
+    meaning: str
+    check: Check
+    read: Callable[[Any], Any] | None = None
+    """Turns the checked TOML value into the field's (90 -> 90.0, a list -> a tuple)."""
 
 
-Check = Callable[[Any], str | None]
-"""Returns what was expected if the value is wrong, else None."""
+def setting(section: str, default: T, meaning: str, check: Check,
+            read: Callable[[Any], Any] | None = None) -> T:
+    """A field of `TableSettings` that the file sets as `[section] name`."""
+    return field(default=default, metadata={"key": Key(section, meaning, check, read)})
 
 
 def _number(low: float, high: float, what: str) -> Check:
@@ -66,6 +73,13 @@ def _number(low: float, high: float, what: str) -> Check:
         if isinstance(value, bool) or not isinstance(value, int | float):
             return f"a number ({what})"
         return None if low <= value <= high else f"{what}, from {low:g} to {high:g}"
+    return check
+
+
+def _whole(low: int, high: int, what: str) -> Check:
+    def check(value: Any) -> str | None:
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        return None if ok else f"a whole number of {what}, from {low} to {high}"
     return check
 
 
@@ -81,7 +95,7 @@ def _boolean(value: Any) -> str | None:
 
 def _pin(value: Any) -> str | None:
     ok = isinstance(value, str) and value.isdigit() and 4 <= len(value) <= 8
-    return None if ok else 'a quoted PIN of 4 to 8 digits, such as "2580"'
+    return None if ok else 'a quoted PIN of 4 to 8 digits, such as "482913"'
 
 
 def _sources(value: Any) -> str | None:
@@ -97,39 +111,97 @@ def _host_port(value: Any) -> str | None:
     return 'an address "HOST:PORT" such as "127.0.0.1:3333"'
 
 
-SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
-    "table": {
-        "diagonal_inches": ("diagonal_inches", _number(10, 200, "inches")),
-        "resolution": ("resolution", _choice(*RESOLUTIONS)),
-        "colour_marks": ("colour_marks", _boolean),
-        "orientation": ("orientation", _choice(0, 90, 180, 270)),
-        "layout": ("layout", _choice(*LAYOUTS)),
-    },
-    "game": {
-        "language": ("language", _choice(*LANGUAGES)),
-        "default_variant": ("default_variant", _choice(*VARIANTS)),
-        "mode": ("mode", _choice("auto", "assisted", "classic")),
-        "bot_level": ("bot_level", _choice(*BOT_LEVELS)),
-    },
-    "kiosk": {
-        "idle_timeout": ("idle_timeout", _number(10, 3600, "seconds")),
-        "attract_after": ("attract_after", _number(5, 3600, "seconds")),
-        "admin_pin": ("admin_pin", _pin),
-        "volume": ("volume", _number(0, 1, "a fraction")),
-    },
-    "input": {
-        "sources": ("sources", _sources),
-        "tuio": ("tuio", _host_port),
-        "jitter": ("jitter", _number(0, 0.05, "a fraction of the display")),
-        "ignore_rim": ("ignore_rim", _number(0, 0.2, "a fraction of the display")),
-        "stuck_after": ("stuck_after", _number(1, 600, "seconds")),
-        "max_touches": ("max_touches", _number(1, 200, "touches")),
-    },
-}
-DEVICE_KEYS: dict[str, Check] = {
-    "rotation": _choice(0, 90, 180, 270), "invert_x": _boolean, "invert_y": _boolean,
-    "swap_axes": _boolean,
-}
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What the table app needs to know about the hardware, the room and its keepers.
+
+    Fields made with `setting` are the configuration file's keys, in the file's order."""
+
+    diagonal_inches: float = setting(
+        "table", 55.0, "the panel's diagonal: cards are drawn at least 4 cm wide",
+        _number(10, 200, "inches"), float)
+    resolution: str = setting("table", "1080p", "card art", _choice(*RESOLUTIONS))
+    colour_marks: bool = setting(
+        "table", True, "the shape marks beside each colour (colour-blind aid)", _boolean)
+    orientation: int = setting(
+        "table", _INPUT.orientation, "how the touch surface is turned to the picture",
+        _choice(0, 90, 180, 270))
+    layout: str = setting(
+        "table", "six-around", "the seats: 2 per long side and 1 per short, or all on long sides",
+        _choice(*LAYOUTS))
+    language: str = setting("game", "fr", "the admin menu's language", _choice(*LANGUAGES))
+    default_variant: str = setting(
+        "game", "lords", "the variant the lobby offers first", _choice(*VARIANTS))
+    mode: str = setting(
+        "game", "auto", "how new seats start: auto is each variant's own (D8)",
+        _choice("auto", "assisted", "classic"))
+    bot_level: str = setting(
+        "game", "child", "the bots' level (attract demo, bots)", _choice(*BOT_LEVELS))
+    idle_timeout: float = setting(
+        "kiosk", 90.0, "seconds without a touch before going back to the lobby",
+        _number(10, 3600, "seconds"), float)
+    attract_after: float = setting(
+        "kiosk", 30.0, "seconds in an untouched lobby before the bots' demo",
+        _number(5, 3600, "seconds"), float)
+    admin_pin: str = setting(
+        "kiosk", DEFAULT_PIN, "hold two opposite corners 3 s, then this PIN", _pin)
+    volume: float = setting("kiosk", 0.8, "0 to 1", _number(0, 1, "a fraction"), float)
+    sources: tuple[str, ...] = setting(
+        "input", _INPUT.kinds, "the touch sources read", _sources, tuple)
+    tuio: str = setting(
+        "input", f"{DEFAULT_HOST}:{DEFAULT_PORT}", "where TUIO is listened for", _host_port)
+    jitter: float = setting(
+        "input", _INPUT.jitter, "moves smaller than this (of the display) are still",
+        _number(0, 0.05, "a fraction of the display"), float)
+    ignore_rim: float = setting(
+        "input", _INPUT.ignore_rim, "touches this near the edge are ignored",
+        _number(0, 0.2, "a fraction of the display"), float)
+    stuck_after: float = setting(
+        "input", _INPUT.stuck_after, "seconds before a silent touch is released",
+        _number(1, 600, "seconds"), float)
+    max_touches: int = setting(
+        "input", _INPUT.max_touches, "more at once (palms, sleeves) are dropped",
+        _whole(1, 200, "touches"))
+    mouse_during_touch: bool = setting(
+        "input", _INPUT.mouse_during_touch,
+        "read the mouse even while a finger is down (X11 echoes the first finger as the mouse)",
+        _boolean)
+    grab: bool = setting(
+        "input", _INPUT.grab, "take evdev panels for the game alone (no desktop echo)", _boolean)
+    devices: Mapping[str, DeviceSettings] = field(default_factory=dict)
+    """[input.devices."PATH"]: one evdev panel's own corrections."""
+    user_seats: Mapping[int, int] = field(default_factory=dict)
+    """[input] users: a touch source's user id -> seat (TUIO 2 `tu_id`)."""
+    locked: bool = False
+    data_dir: Path | None = None
+    """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
+    notices: tuple[str, ...] = ()
+    """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
+
+    @property
+    def inputs(self) -> InputSettings:
+        """The touch sources' settings: keys named like InputSettings fields pass as they are."""
+        own = {f.name for f in fields(InputSettings)}
+        passed = {f.name: getattr(self, f.name) for f, _key in _keys() if f.name in own}
+        host, _, port = self.tuio.rpartition(":")
+        return replace(_INPUT, kinds=self.sources, tuio_host=host, tuio_port=int(port),
+                       devices=dict(self.devices), evdev_paths=tuple(self.devices), **passed)
+
+
+def _keys() -> Iterator[tuple[Field[Any], Key]]:
+    """The file's keys, in declaration order."""
+    for f in fields(TableSettings):
+        key = f.metadata.get("key")
+        if isinstance(key, Key):
+            yield f, key
+
+
+def sections() -> dict[str, dict[str, tuple[Field[Any], Key]]]:
+    """Section -> key name -> declaration."""
+    out: dict[str, dict[str, tuple[Field[Any], Key]]] = {}
+    for f, key in _keys():
+        out.setdefault(key.section, {})[f.name] = (f, key)
+    return out
 
 
 def _range(value: Any) -> str | None:
@@ -145,81 +217,72 @@ def _matrix(value: Any) -> str | None:
     return None if ok else "six numbers [a, b, c, d, e, f] (libinput's calibration matrix)"
 
 
-def load(path: Path | None) -> tuple[KioskConfig, list[Problem]]:
+DEVICE_KEYS: dict[str, tuple[Any, Check]] = {
+    "rotation": (0, _choice(0, 90, 180, 270)), "invert_x": (False, _boolean),
+    "invert_y": (False, _boolean), "swap_axes": (False, _boolean),
+    "x_range": ([0, 4095], _range), "y_range": ([0, 4095], _range),
+    "calibration": ([1, 0, 0, 0, 1, 0], _matrix),
+}
+"""A panel's keys: an example value each, and the check."""
+INPUT_TABLES = ("devices", "users")
+"""[input] entries that are tables of their own, read apart from the plain keys."""
+
+
+def load(path: Path | None) -> tuple[TableSettings, list[Problem]]:
     """Read and check a config file; a missing default file is no problem."""
     if path is None:
-        return KioskConfig(), []
+        return TableSettings(), []
     name = str(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return KioskConfig(), [Problem(name, "-", "no such file")]
+        return TableSettings(), [Problem(name, "-", "no such file")]
     except (OSError, UnicodeDecodeError) as error:
-        return KioskConfig(), [Problem(name, "-", f"cannot be read: {error}")]
+        return TableSettings(), [Problem(name, "-", f"cannot be read: {error}")]
     except tomllib.TOMLDecodeError as error:
-        return KioskConfig(), [Problem(name, "-", f"is not valid TOML: {error}")]
+        return TableSettings(), [Problem(name, "-", f"is not valid TOML: {error}")]
     return parse(data, name)
 
 
-def parse(data: dict[str, Any], name: str = "<config>") -> tuple[KioskConfig, list[Problem]]:
-    """Check parsed TOML; returns the config (defaults where wrong) and every problem."""
+def parse(data: dict[str, Any], name: str = "<config>") -> tuple[TableSettings, list[Problem]]:
+    """Check parsed TOML; returns the settings (defaults where wrong) and every problem."""
     problems: list[Problem] = []
     values: dict[str, Any] = {}
-    raw_input: dict[str, Any] = {}
+    schema = sections()
     for section, body in data.items():
-        if section not in SCHEMA:
+        if section not in schema:
             problems.append(Problem(name, f"[{section}]", "unknown section; expected one of "
-                                    + ", ".join(f"[{s}]" for s in SCHEMA)))
+                                    + ", ".join(f"[{s}]" for s in schema)))
             continue
         if not isinstance(body, dict):
             problems.append(Problem(name, f"[{section}]", "must be a table of keys"))
             continue
-        for key, value in body.items():
-            if section == "input" and key in ("devices", "users"):
+        for key_name, value in body.items():
+            if section == "input" and key_name in INPUT_TABLES:
                 continue
-            spec = SCHEMA[section].get(key)
-            if spec is None:
-                problems.append(Problem(name, f"[{section}] {key}", "unknown key; expected one of "
-                                        + ", ".join(SCHEMA[section])))
+            declared = schema[section].get(key_name)
+            if declared is None:
+                problems.append(Problem(name, f"[{section}] {key_name}", "unknown key; expected "
+                                        "one of " + ", ".join(schema[section])))
                 continue
-            expected = spec[1](value)
+            key = declared[1]
+            expected = key.check(value)
             if expected is not None:
-                problems.append(Problem(name, f"[{section}] {key}",
+                problems.append(Problem(name, f"[{section}] {key_name}",
                                         f"expected {expected}, got {value!r}"))
                 continue
-            (raw_input if section == "input" else values)[spec[0]] = value
-    if "orientation" in values:
-        raw_input["orientation"] = values.pop("orientation")
-    inputs = _inputs(data.get("input"), raw_input, name, problems)
-    users = _users(data.get("input"), name, problems)
-    if "idle_timeout" in values or "attract_after" in values:
-        values = {k: float(v) if k in ("idle_timeout", "attract_after") else v
-                  for k, v in values.items()}
-    config = KioskConfig(**values, inputs=inputs, user_seats=users)
-    for problem in problems:
-        log.warning("configuration: %s (using the default)", problem)
-    return config, problems
+            values[key_name] = key.read(value) if key.read else value
+    tables = data.get("input")
+    settings = TableSettings(**values, devices=_devices(tables, name, problems),
+                             user_seats=_users(tables, name, problems))
+    return settings, problems
 
 
-def _inputs(section: Any, raw: dict[str, Any], name: str,
-            problems: list[Problem]) -> InputSettings:
-    kwargs: dict[str, Any] = {}
-    if "sources" in raw:
-        kwargs["kinds"] = tuple(raw["sources"])
-    if "tuio" in raw:
-        host, _, port = raw["tuio"].rpartition(":")
-        kwargs["tuio_host"], kwargs["tuio_port"] = host, int(port)
-    for key in ("jitter", "ignore_rim", "stuck_after"):
-        if key in raw:
-            kwargs[key] = float(raw[key])
-    if "max_touches" in raw:
-        kwargs["max_touches"] = int(raw["max_touches"])
-    if "orientation" in raw:
-        kwargs["orientation"] = raw["orientation"]
+def _devices(section: Any, name: str, problems: list[Problem]) -> dict[str, DeviceSettings]:
     devices = section.get("devices", {}) if isinstance(section, dict) else {}
     if not isinstance(devices, dict):
         problems.append(Problem(name, "[input.devices]", "must be a table of device paths"))
-        devices = {}
+        return {}
     parsed: dict[str, DeviceSettings] = {}
     for path, body in devices.items():
         where = f"[input.devices.\"{path}\"]"
@@ -229,14 +292,11 @@ def _inputs(section: Any, raw: dict[str, Any], name: str,
         transform: dict[str, Any] = {}
         ranges: dict[str, tuple[int, int]] = {}
         for key, value in body.items():
-            check = DEVICE_KEYS.get(key) or {"x_range": _range, "y_range": _range,
-                                             "calibration": _matrix}.get(key)
-            if check is None:
+            if key not in DEVICE_KEYS:
                 problems.append(Problem(name, f"{where} {key}", "unknown key; expected one of "
-                                        + ", ".join([*DEVICE_KEYS, "x_range", "y_range",
-                                                     "calibration"])))
+                                        + ", ".join(DEVICE_KEYS)))
                 continue
-            expected = check(value)
+            expected = DEVICE_KEYS[key][1](value)
             if expected is not None:
                 problems.append(Problem(name, f"{where} {key}",
                                         f"expected {expected}, got {value!r}"))
@@ -248,10 +308,7 @@ def _inputs(section: Any, raw: dict[str, Any], name: str,
                 transform[key] = value
         parsed[path] = DeviceSettings(Transform(**transform), ranges.get("x_range"),
                                       ranges.get("y_range"))
-    if parsed:
-        kwargs["devices"] = parsed
-        kwargs["evdev_paths"] = tuple(parsed)
-    return InputSettings(**kwargs)
+    return parsed
 
 
 def _users(section: Any, name: str, problems: list[Problem]) -> dict[int, int]:
@@ -269,43 +326,65 @@ def _users(section: Any, name: str, problems: list[Problem]) -> dict[int, int]:
     return out
 
 
-EXAMPLE = """\
-# Seigneurs touch table configuration (every key is optional; these are the defaults).
+def start_notices(settings: TableSettings, problems: list[Problem]) -> tuple[str, ...]:
+    """What the admin menu (and the log) should tell an adult at start-up, most urgent first."""
+    pin = (PIN_NOTICE,) if settings.admin_pin == DEFAULT_PIN else ()
+    return (*pin, *(str(p) for p in problems))
 
-[table]
-diagonal_inches = 55.0      # the panel's diagonal: cards are drawn at least 4 cm wide
-resolution = "1080p"        # card art: "1080p" or "2160p"
-colour_marks = true         # the shape marks beside each colour (colour-blind aid)
-orientation = 0             # 0, 90, 180, 270: how the touch surface is turned to the picture
-layout = "six-around"       # "six-around" (2 per long side, 1 per short) or "long-sides"
 
-[game]
-language = "fr"             # admin menu language: "fr", "en", "de"
-default_variant = "lords"   # training, lords, kids, kings, duo
-mode = "auto"               # auto (the variant's default), assisted, classic
-bot_level = "child"         # toddler, child, adult, expert (attract demo, bots)
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return repr(value)
 
-[kiosk]
-idle_timeout = 90           # seconds without a touch before going back to the lobby
-attract_after = 30          # seconds in an untouched lobby before the bots' demo
-admin_pin = "2580"          # hold two opposite corners 3 s, then this PIN
-volume = 0.8                # 0 to 1
 
-[input]
-sources = ["evdev", "tuio", "mouse"]
-tuio = "127.0.0.1:3333"
-jitter = 0.002
-ignore_rim = 0.0
-stuck_after = 8.0
-max_touches = 20
-# users = { 1 = 0, 2 = 1 }  # TUIO 2 user ids -> seats
+def example() -> str:
+    """`seigneurs config example`: every key with its default and meaning, from the schema."""
+    lines = ["# Seigneurs touch table configuration (every key is optional; these are the "
+             "defaults)."]
+    for section, keys in sections().items():
+        lines += ["", f"[{section}]"]
+        for key_name, (f, key) in keys.items():
+            check = key.check(None) or ""
+            choices = f" ({check})" if check.startswith("one of") else ""
+            lines.append(f"{key_name} = {_toml(f.default)}".ljust(27)
+                         + f" # {key.meaning}{choices}")
+    lines += ["# users = { 1 = 0, 2 = 1 }   # TUIO 2 user ids -> seats", "",
+              '# [input.devices."/dev/input/event5"]   # one panel\'s own corrections']
+    lines += [f"# {k} = {_toml(v)}" for k, (v, _check) in DEVICE_KEYS.items()]
+    return "\n".join(lines) + "\n"
 
-# [input.devices."/dev/input/event5"]
-# rotation = 0
-# invert_x = false
-# invert_y = false
-# swap_axes = false
-# x_range = [0, 4095]
-# y_range = [0, 4095]
-# calibration = [1, 0, 0, 0, 1, 0]
-"""
+
+def set_pin(path: Path, pin: str | None = None) -> str:
+    """Store an admin PIN (random, six digits, unless given) in the file, keeping the rest of
+    it; returns the PIN. Refuses a PIN the check would refuse, or a file it cannot read."""
+    pin = pin if pin is not None else f"{secrets.randbelow(10**6):06d}"
+    if _pin(pin) is not None:
+        raise ValueError(f"a PIN is 4 to 8 digits, such as 482913; got {pin!r}")
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    lines = text.splitlines()
+    line = f'admin_pin = "{pin}"'
+    header = next((i for i, t in enumerate(lines) if t.split("#")[0].strip() == "[kiosk]"),
+                  None)
+    if header is None:
+        lines += ["", "[kiosk]", line] if lines else ["[kiosk]", line]
+    else:
+        end = next((i for i in range(header + 1, len(lines))
+                    if lines[i].lstrip().startswith("[")), len(lines))
+        old = [i for i in range(header + 1, end) if lines[i].split("=")[0].strip() == "admin_pin"]
+        if old:
+            lines[old[0]] = line
+        else:
+            lines.insert(header + 1, line)
+    new = "\n".join(lines) + "\n"
+    settings, problems = parse(tomllib.loads(new), str(path))
+    if settings.admin_pin != pin:
+        raise ValueError(f"{path}: the PIN could not be stored ({'; '.join(map(str, problems))})")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(new, encoding="utf-8")
+    path.chmod(0o600)  # the PIN is the adults' door: only the table's user reads it
+    return pin

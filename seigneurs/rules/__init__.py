@@ -1,6 +1,6 @@
 """The rules of Les Seigneurs des Rails: pure values and functions, no I/O, no drawing.
 
-See ../shared/RULES.md for the numbered rules (R...) and decisions (D...) cited throughout.
+See docs/rules.md for the numbered rules (R...) and decisions (D...) cited throughout.
 """
 
 from seigneurs.rules.cards import (

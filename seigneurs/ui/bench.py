@@ -77,15 +77,17 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from seigneurs.game.config import GameConfig
     from seigneurs.input.sources import ScriptedSource
+    from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.base import COUNTDOWN
     from seigneurs.ui.race_view import RaceView
     from seigneurs.ui.run import seat_plans
-    from seigneurs.ui.window import SeigneursWindow, TableSettings
+    from seigneurs.ui.window import SeigneursWindow
 
     source = ScriptedSource()
     users = {finger: finger % 6 for finger in range(FINGERS)}
     window = SeigneursWindow(*size, visible=False, sources=[source],
                              settings=TableSettings(user_seats=users, volume=0.0), seed=1)
+    window.media.load_all()  # what loads while the lobby stands; the bench deals at once
     textures_at_start = window.ctx.stats.texture[0]
     try:
         window.start_game(GameConfig.for_players("kids", 6, 1),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -181,3 +183,23 @@ def variant_tile(name: str, card: Callable[[str], Image.Image]) -> Image.Image:
     if name in badges:
         badge(badges[name], 252, 52)
     return tile
+
+
+def _card(folder: Path, stem: str) -> Image.Image:
+    return Image.open(folder / f"{stem}.png")
+
+
+def write_tiles(cards: Path, resolutions: Iterable[str], variants: Iterable[str]) -> list[Path]:
+    """Each variant's lobby picture, per card resolution, under `cards/<res>/tiles/`, drawn from
+    the cards already written there (`seigneurs make-assets`): the lobby loads these files
+    instead of drawing them at every start."""
+    written = []
+    for resolution in resolutions:
+        folder = cards / resolution
+        for name in variants:
+            path = folder / "tiles" / f"{name}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            variant_tile(name, partial(_card, folder)).save(path, format="PNG",
+                                                             compress_level=9)
+            written.append(path)
+    return written

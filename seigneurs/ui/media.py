@@ -1,39 +1,60 @@
-"""Every texture and sound the views use, loaded once at start-up (arcade 3 does not cache)."""
+"""Every texture and sound the views use, each loaded once (arcade 3 does not cache).
+
+What the lobby shows (icons, variant pictures, locomotives) loads at start-up; the wagon faces,
+the back and any other work handed to `later` load a slice per frame while the lobby stands, so
+the first frame comes sooner and no frame stalls. The first use of a wagon face or the back (a
+game being dealt) finishes whatever is left, so no texture is ever made mid-game.
+"""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 import arcade
 import pyglet
-from PIL import Image
+from arcade.hitbox import algo_bounding_box
 
 from seigneurs.art.assets import ASSETS
 from seigneurs.art.sounds import SOUNDS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
-from seigneurs.ui.icons import ICONS, icon_image, variant_tile
+from seigneurs.ui.icons import ICONS, icon_image
 
 log = logging.getLogger(__name__)
+SLICE = 0.004
+"""Seconds of loading per frame while the lobby stands (a frame is 16.7 ms)."""
+
+
+def _texture(path: Path) -> arcade.Texture:
+    """A card image; its path is its hash and its box is its hit box (the physics decide where
+    cards touch), which spares hashing and tracing every image's pixels at start-up."""
+    return arcade.load_texture(path, hit_box_algorithm=algo_bounding_box, hash=str(path))
+
+
+def _load_into(textures: list[arcade.Texture], path: Path) -> None:
+    textures.append(_texture(path))
 
 
 class Media:
     """Card faces and backs, icons and sounds; `marks` chooses the colour-blind marked faces."""
 
-    def __init__(self, resolution: str = "1080p", marks: bool = True,
-                 volume: float = 0.8) -> None:
+    def __init__(self, resolution: str = "1080p", marks: bool = True, volume: float = 0.8,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         folder = ASSETS / "cards" / resolution
         faces = folder if marks else folder / "plain"
-        self.wagons = [arcade.load_texture(faces / f"{card.token}.png") for card in WAGONS]
-        self.locomotives = {loco.type: arcade.load_texture(faces / f"loco-{loco.type}.png")
+        self.clock = clock
+        self.locomotives = {loco.type: _texture(faces / f"loco-{loco.type}.png")
                             for loco in LOCOMOTIVES}
-        self.back = arcade.load_texture(folder / "back.png")
-        self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}")
+        self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}",
+                                           hit_box_algorithm=algo_bounding_box)
                       for name in ICONS}
-        for variant_name in VARIANTS:
-            image = variant_tile(variant_name, lambda stem: Image.open(folder / f"{stem}.png"))
-            self.icons[f"variant-{variant_name}"] = arcade.Texture(
-                image, hash=f"tile-{variant_name}")
+        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
+            self.icons[f"variant-{variant_name}"] = _texture(
+                folder / "tiles" / f"{variant_name}.png")
         self._volume = volume
         self.playing: list[pyglet.media.Player] = []
         self.heard: deque[str] = deque(maxlen=64)
@@ -45,6 +66,42 @@ class Media:
                 self.sounds[name] = arcade.load_sound(path)
             except Exception as error:  # no decoder or a broken file: play silently
                 log.warning("sound %s not loaded: %s", path, error)
+        self._wagons: list[arcade.Texture] = []
+        self._back: list[arcade.Texture] = []
+        self._later: deque[Callable[[], None]] = deque(
+            partial(_load_into, self._wagons, faces / f"{card.token}.png") for card in WAGONS)
+        self._later.append(partial(_load_into, self._back, folder / "back.png"))
+
+    def later(self, job: Callable[[], None]) -> None:
+        """Do `job` while the lobby stands (or before the first game, whichever comes first)."""
+        self._later.append(job)
+
+    def load_some(self, budget: float = SLICE) -> None:
+        """Do waiting jobs for about `budget` seconds (called once a frame)."""
+        end = self.clock() + budget
+        while self._later and self.clock() < end:
+            self._later.popleft()()
+
+    def load_all(self) -> None:
+        """Do every waiting job now."""
+        while self._later:
+            self._later.popleft()()
+
+    @property
+    def waiting(self) -> int:
+        """How many jobs are still to do."""
+        return len(self._later)
+
+    @property
+    def wagons(self) -> list[arcade.Texture]:
+        """The 54 wagon faces, by card id."""
+        self.load_all()
+        return self._wagons
+
+    @property
+    def back(self) -> arcade.Texture:
+        self.load_all()
+        return self._back[0]
 
     def locomotive(self, wagon_type: WagonType) -> arcade.Texture:
         """The face of the locomotive showing `wagon_type`."""
@@ -79,4 +136,3 @@ class Media:
             return
         if player is not None:
             self.playing.append(player)
-

@@ -9,8 +9,9 @@ from __future__ import annotations
 import itertools
 
 from seigneurs.input.sources import ScriptedSource
+from seigneurs.kiosk.config import TableSettings
 from seigneurs.ui.base import BaseView
-from seigneurs.ui.window import SeigneursWindow, TableSettings
+from seigneurs.ui.window import SeigneursWindow
 
 
 class ScriptedTable:

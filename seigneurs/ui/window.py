@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import arcade
@@ -23,6 +23,7 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
+from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.history import History, record_of
 from seigneurs.kiosk.journal import Journal
 from seigneurs.kiosk.notify import Notifier
@@ -41,53 +42,28 @@ CORNER = 0.08  # fraction of the shorter side: how near a corner the admin gestu
 ADMIN_HOLD = 3.0  # seconds both corners must be held
 
 
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """What the table app needs to know about the hardware, the room and its keepers."""
-
-    diagonal_inches: float = 55.0
-    resolution: str = "1080p"
-    marks: bool = True
-    volume: float = 0.8
-    layout: str = "six-around"
-    user_seats: Mapping[int, int] = field(default_factory=dict)
-    """A touch source's user id -> seat (TUIO 2 `tu_id`), where the table knows its users."""
-    locked: bool = False
-    admin_pin: str = "2580"
-    language: str = "fr"
-    idle_timeout: float = 90.0
-    attract_after: float = 30.0
-    default_variant: str = "lords"
-    mode: str = "auto"
-    """auto: each variant's default (D8); assisted or classic: every new seat starts so."""
-    bot_level: str = "child"
-    data_dir: Path | None = None
-    """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
-    notices: tuple[str, ...] = ()
-    """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
-
-
 class SeigneursWindow(arcade.Window):
     """The table: one window, one view at a time, every finger routed each frame."""
 
     def __init__(self, width: int = 1920, height: int = 1080, *, fullscreen: bool = False,
                  visible: bool = True, sources: Sequence[TouchSource] = (),
                  settings: TableSettings | None = None, seed: int | None = None,
-                 mouse: bool = True) -> None:
+                 mouse: bool = True, mouse_during_touch: bool = False) -> None:
         super().__init__(width, height, "Seigneurs", fullscreen=fullscreen, visible=visible,
                          update_rate=1 / 60, draw_rate=1 / 60)
         self.settings = settings or TableSettings()
         arcade.set_background_color(FELT)
-        self.ctx.default_atlas.resize(ATLAS)  # sized once: no texture is made mid-game
+        self.ctx.atlas_size = ATLAS  # made at this size when first used: never resized mid-game
         self.layout = TableLayout.build(self.width, self.height, self.settings.diagonal_inches,
                                         self.settings.layout)
-        self.media = Media(self.settings.resolution, self.settings.marks, self.settings.volume)
+        self.media = Media(self.settings.resolution, self.settings.colour_marks,
+                           self.settings.volume)
         self.user_seats = dict(self.settings.user_seats)
         self.pointer = MouseSource(lambda: (self.width, self.height))
-        self.touch_input = TouchMux([self.pointer, *sources] if mouse else list(sources))
+        self.touch_input = TouchMux([], self.pointer if mouse else None, mouse_during_touch)
         self.seed = seed
-        self.notices = list(self.settings.notices) + [
-            error for source in sources if (error := _source_error(source))]
+        self.notices = list(self.settings.notices)
+        self.attach(sources)
         self.clock = 0.0
         self.last_touch = 0.0
         self.exit_code = 0
@@ -105,11 +81,19 @@ class SeigneursWindow(arcade.Window):
         self.notifier.ready()
 
     def _warm_glyphs(self) -> None:
-        """Render every glyph the game shows once now, so no texture is made mid-game."""
-        batch = pyglet.graphics.Batch()
+        """Render every glyph the game shows once, a few a frame while the lobby stands (Media
+        finishes them before a game is dealt), so no texture is made mid-game."""
         for size in (10, 18, 28, 40, 56):
-            arcade.Text(GLYPHS, 0, 0, font_size=size, bold=True, batch=batch)
-        batch.draw()
+            for glyph in GLYPHS:
+                self.media.later(partial(_warm_glyph, glyph, size))
+
+    def attach(self, sources: Sequence[TouchSource], problems: Sequence[str] = ()) -> None:
+        """Read these touch sources from the next frame on (run.play opens the panels while
+        the lobby stands); what went wrong opening them (or any, such as a TUIO port already
+        taken) goes to the admin menu."""
+        self.touch_input.sources.extend(sources)
+        self.notices += [*problems,
+                         *(error for source in sources if (error := _source_error(source)))]
 
     def text_batch(self) -> pyglet.graphics.Batch:
         """A batch for a view's texts: all drawn in one call."""
@@ -240,6 +224,7 @@ class SeigneursWindow(arcade.Window):
         view.touches(events)
         view.tick(delta_time)
         self.notifier.alive()
+        self.media.load_some()  # what the lobby did not need, a slice a frame
 
     def _watch_corners(self, events: Sequence[TouchEvent]) -> None:
         """Two opposite corners held together for 3 s open the PIN pad."""
@@ -332,6 +317,12 @@ class SeigneursWindow(arcade.Window):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button == arcade.MOUSE_BUTTON_LEFT:
             self.pointer.release(x, y)
+
+
+def _warm_glyph(glyph: str, size: int) -> None:
+    batch = pyglet.graphics.Batch()
+    arcade.Text(glyph, 0, 0, font_size=size, bold=True, batch=batch)
+    batch.draw()
 
 
 def _source_error(source: TouchSource) -> str | None:

@@ -1,0 +1,74 @@
+"""Issue 11, cold start: the first (lobby) frame needs only the lobby's textures; the deck and
+the glyph warm-up load a slice per frame while the lobby stands, and all of it is done before
+a game is dealt, so no texture is made mid-game."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from table_driver import Driver
+
+from seigneurs.cli import main
+from seigneurs.game import GameConfig
+from seigneurs.rules import WAGONS
+from seigneurs.ui.media import Media
+from seigneurs.ui.run import seat_plans
+
+
+def test_media_loads_the_lobby_first_then_a_slice_per_call() -> None:
+    ticks = itertools.count()
+    media = Media(clock=lambda: next(ticks) * 0.001)  # each look at the clock: 1 ms later
+    assert len(media.locomotives) == 6 and "variant-lords" in media.icons
+    assert media.waiting == len(WAGONS) + 1  # the faces and the back wait
+    media.load_some(0.0035)  # 3.5 ms of budget: three 1 ms jobs
+    assert media.waiting == len(WAGONS) + 1 - 3
+    assert len(media.wagons) == len(WAGONS) and media.waiting == 0  # first use finishes
+    assert media.back.width > 0
+
+
+def test_the_lobby_stands_while_the_rest_loads_and_a_deal_finishes_it() -> None:
+    driver = Driver()
+    try:
+        window = driver.window
+        waiting = window.media.waiting
+        assert waiting > len(WAGONS)  # the deck and the glyph warm-up
+        driver.frames(1)
+        assert window.media.waiting < waiting  # every lobby frame does a slice
+        window.start_game(GameConfig.for_players("lords", 2, 1),
+                          seat_plans(window, "lords", 2, [None, None]))
+        assert window.media.waiting == 0  # dealt: everything is loaded
+        textures = window.ctx.stats.texture[0]
+        driver.frames(30, draw=True)
+        assert window.ctx.stats.texture[0] == textures  # and nothing is made mid-game
+    finally:
+        driver.close()
+
+
+def test_startup_bench_runs_both_processes_paired(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--startup", "--repeats", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["repeats"] == 1
+    assert report["bare_s"] > 0 and report["table_s"] > 0
+    assert report["bare_mib"] > 0 and report["table_mib"] > report["bare_mib"]
+    assert report["ratio"] == pytest.approx(report["table_s"] / report["bare_s"])  # one pair
+
+
+def test_touch_sources_open_behind_the_lobby_and_are_read_before_a_deal() -> None:
+    """The panels and the TUIO socket open in a thread after the window; Media's queue waits
+    for them before a game, so a deal never misses a source."""
+    from seigneurs.input.setup import InputSettings
+    from seigneurs.input.tuio import TuioSource
+    from seigneurs.ui.run import _open_sources_behind_the_lobby
+
+    driver = Driver()
+    try:
+        window = driver.window
+        before = list(window.touch_input.sources)
+        _open_sources_behind_the_lobby(window, InputSettings(kinds=("tuio",), tuio_port=0))
+        window.media.load_all()  # what dealing a game does first
+        added = window.touch_input.sources[len(before):]
+        assert len(added) == 1 and isinstance(getattr(added[0], "source", added[0]), TuioSource)
+    finally:
+        driver.close()
