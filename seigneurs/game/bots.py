@@ -167,6 +167,8 @@ class DuoBot(Bot):
         game, seat = self.game, self.seat
         if game.phase is not Phase.PLAYING or not game.piles[seat]:
             return None
+        if avoid >> game.piles[seat][0] & 1:
+            return None  # a finger holds the revealed card: wait
         first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
         if self.erring(game.assisted[seat]):
             return Lay(seat, t, first)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -42,4 +43,55 @@ class SeatOwnership:
         seat = self._owners.get(event.id)
         if event.phase is TouchPhase.UP:
             self._owners.pop(event.id, None)
+        return seat
+
+
+HYSTERESIS = 0.75
+"""A carried card changes seat only once it is this much nearer the other seat (no flicker)."""
+
+
+class SeatAttribution:
+    """Whose hand a finger is, from the best evidence, decided as late as possible (issue 9).
+
+    A user id mapped to a seat decides at once. Otherwise the guess is provisional: the
+    nearest seat to the touch-down point (skipping one already holding a card when another
+    free seat is within arm's reach), re-decided with hysteresis while the card is carried,
+    final where it is dropped. Works in any units, as long as anchors and points agree.
+    """
+
+    def __init__(self, anchors: Sequence[Point], seats: Sequence[int],
+                 users: Mapping[int, int] | None = None, reach: float = math.inf) -> None:
+        self.anchors = list(anchors)
+        self.seats = list(seats)  # the seats fingers may belong to (bots' seats are not)
+        self.users = {u: s for u, s in (users or {}).items() if s in self.seats}
+        self.reach = reach
+
+    def distance(self, seat: int, x: float, y: float) -> float:
+        ax, ay = self.anchors[seat]
+        return math.hypot(x - ax, y - ay)
+
+    def by_user(self, user: int | None) -> int | None:
+        """The seat a user id decides, if the source knows its users."""
+        return None if user is None else self.users.get(user)
+
+    def nearest(self, x: float, y: float) -> int:
+        """The seat nearest (x, y)."""
+        return min(self.seats, key=lambda s: self.distance(s, x, y))
+
+    def at_down(self, x: float, y: float, holds: Callable[[int], bool]) -> int | None:
+        """The provisional seat of a finger landing at (x, y): the nearest free seat within
+        reach, else None (the nearest seat already holds a card: R9)."""
+        order = sorted(self.seats, key=lambda s: self.distance(s, x, y))
+        for rank, seat in enumerate(order):
+            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= self.reach):
+                return seat
+        return None
+
+    def while_carried(self, seat: int, x: float, y: float) -> int:
+        """The seat of a card carried at (x, y) so far guessed `seat`: the nearest seat once
+        it is clearly nearer than the current guess."""
+        nearest = self.nearest(x, y)
+        if nearest != seat and (self.distance(nearest, x, y)
+                                < HYSTERESIS * self.distance(seat, x, y)):
+            return nearest
         return seat
