@@ -78,12 +78,14 @@ class SeatAttribution:
         """The seat nearest (x, y)."""
         return min(self.seats, key=lambda s: self.distance(s, x, y))
 
-    def at_down(self, x: float, y: float, holds: Callable[[int], bool]) -> int | None:
+    def at_down(self, x: float, y: float, holds: Callable[[int], bool],
+                reach: float | None = None) -> int | None:
         """The provisional seat of a finger landing at (x, y): the nearest free seat within
         reach, else None (the nearest seat already holds a card: R9)."""
+        limit = self.reach if reach is None else reach
         order = sorted(self.seats, key=lambda s: self.distance(s, x, y))
         for rank, seat in enumerate(order):
-            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= self.reach):
+            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
                 return seat
         return None
 

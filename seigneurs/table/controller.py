@@ -290,8 +290,10 @@ class RaceController(TableController):
             return
         guess = self.seats.by_user(event.user)
         decided = guess is not None
-        if not decided:
-            guess = self.seats.at_down(x, y, self.holds)
+        if not decided:  # the nearest seat, unless it surely holds a card already
+            guess = self.seats.nearest(x, y)
+            if not self._free_for(guess, event.id, reach=math.inf):
+                guess = self.seats.at_down(x, y, self.holds)
         if game.phase is not Phase.PLAYING:
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
                       reason=game.verify(Pick(guess or 0, t, card)))
@@ -329,13 +331,33 @@ class RaceController(TableController):
         seat = self.seats.while_carried(carry.seat, x, y)
         if seat == carry.seat:
             return
-        if self.holds(seat):  # a second card into a seat that has one: back it goes (R9)
+        if not self._free_for(seat, touch):  # a second card into a full seat: back (R9)
             self.physics.release(touch)
             del self.carries[touch]
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         carry.seat = seat
         self.show(What.SEAT_CHANGED, seat=seat, card=carry.card, touch=touch)
+
+    def _free_for(self, seat: int, touch: int, reach: float | None = None) -> bool:
+        """Whether `seat` can take the card on `touch` (R9): it holds nothing, or only a card
+        whose seat was a guess and can be re-guessed to another free seat within `reach` (the
+        neighbour who reached across gets their own card back, nobody is blocked)."""
+        if self.game.hands[seat] != NOBODY:
+            return False
+        other = next((c for t, c in self.carries.items() if c.seat == seat and t != touch), None)
+        if other is None:
+            return True
+        if other.decided:
+            return False
+        where = self.physics.bodies[other.card].position
+        alternative = self.seats.at_down(where.x, where.y,
+                                         lambda s: s == seat or self.holds(s), reach)
+        if alternative is None or alternative == seat:
+            return False
+        other.seat = alternative
+        self.show(What.SEAT_CHANGED, seat=alternative, card=other.card)
+        return True
 
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int | None) -> None:
         """Gently refused: the card wiggles and slides back to where it was taken from."""
@@ -357,7 +379,7 @@ class RaceController(TableController):
             seat = zone  # final where it is dropped
         elif not carry.decided:
             seat = self.seats.while_carried(seat, x, y)
-        if seat != carry.seat and self.holds(seat):
+        if seat != carry.seat and not self._free_for(seat, touch):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = self.apply(Pick(seat, t, carry.card))
