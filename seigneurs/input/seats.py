@@ -46,8 +46,10 @@ class SeatOwnership:
         return seat
 
 
-HYSTERESIS = 0.75
-"""A carried card changes seat only once it is this much nearer the other seat (no flicker)."""
+HEADING = 0.7
+"""A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
+MARGIN = 0.15
+"""...and this much straighter than toward the current guess (hysteresis: no flicker)."""
 
 
 class SeatAttribution:
@@ -55,7 +57,7 @@ class SeatAttribution:
 
     A user id mapped to a seat decides at once. Otherwise the guess is provisional: the
     nearest seat to the touch-down point (skipping one already holding a card when another
-    free seat is within arm's reach), re-decided with hysteresis while the card is carried,
+    free seat is within arm's reach), re-decided while the card is carried toward a seat,
     final where it is dropped. Works in any units, as long as anchors and points agree.
     """
 
@@ -89,11 +91,18 @@ class SeatAttribution:
                 return seat
         return None
 
-    def while_carried(self, seat: int, x: float, y: float) -> int:
-        """The seat of a card carried at (x, y) so far guessed `seat`: the nearest seat once
-        it is clearly nearer than the current guess."""
-        nearest = self.nearest(x, y)
-        if nearest != seat and (self.distance(nearest, x, y)
-                                < HYSTERESIS * self.distance(seat, x, y)):
-            return nearest
+    def while_carried(self, seat: int, start: Point, x: float, y: float,
+                      travel: float) -> int:
+        """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
+        pull a card home, so once it has travelled `travel` mostly straight toward one seat,
+        it is that seat's (with hysteresis against the current guess)."""
+        moved = math.hypot(x - start[0], y - start[1])
+        if moved < travel:
+            return seat
+
+        def heading(s: int) -> float:
+            return (self.distance(s, *start) - self.distance(s, x, y)) / moved
+        best = max(self.seats, key=heading)
+        if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
+            return best
         return seat

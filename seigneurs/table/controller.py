@@ -216,6 +216,7 @@ class RaceController(TableController):
         self.seats = SeatAttribution(geometry.anchors, self.humans, users,
                                      reach=REACH_CM * geometry.px_per_cm)
         self.everyone = SeatAttribution(geometry.anchors, range(game.seat_count))
+        self.travel = geometry.card_w * 1.5  # how far a card goes before its heading counts
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
         for card, (nx, ny) in enumerate(game.positions):
@@ -328,21 +329,20 @@ class RaceController(TableController):
         carry = self.carries.get(touch)
         if carry is None or carry.decided:
             return
-        seat = self.seats.while_carried(carry.seat, x, y)
+        seat = self.seats.while_carried(carry.seat, carry.home, x, y, self.travel)
         if seat == carry.seat:
             return
-        if not self._free_for(seat, touch):  # a second card into a full seat: back (R9)
-            self.physics.release(touch)
-            del self.carries[touch]
-            self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
-            return
+        if not self._free_for(seat, touch):
+            return  # that seat has a card: the guess stays until the drop decides (R9)
         carry.seat = seat
         self.show(What.SEAT_CHANGED, seat=seat, card=carry.card, touch=touch)
 
-    def _free_for(self, seat: int, touch: int, reach: float | None = None) -> bool:
+    def _free_for(self, seat: int, touch: int, reach: float | None = None,
+                  keep_near: bool = False) -> bool:
         """Whether `seat` can take the card on `touch` (R9): it holds nothing, or only a card
         whose seat was a guess and can be re-guessed to another free seat within `reach` (the
-        neighbour who reached across gets their own card back, nobody is blocked)."""
+        neighbour who reached across gets their own card back, nobody is blocked). With
+        `keep_near`, a guessed card lying nearest `seat` stays `seat`'s."""
         if self.game.hands[seat] != NOBODY:
             return False
         other = next((c for t, c in self.carries.items() if c.seat == seat and t != touch), None)
@@ -351,6 +351,8 @@ class RaceController(TableController):
         if other.decided:
             return False
         where = self.physics.bodies[other.card].position
+        if keep_near and self.seats.nearest(where.x, where.y) == seat:
+            return False
         alternative = self.seats.at_down(where.x, where.y,
                                          lambda s: s == seat or self.holds(s), reach)
         if alternative is None or alternative == seat:
@@ -363,7 +365,8 @@ class RaceController(TableController):
         """Gently refused: the card wiggles and slides back to where it was taken from."""
         self.show(What.REFUSED, seat=seat, card=carry.card, reason=reason, touch=touch)
         self.physics.send(carry.card, *carry.home)
-        self.show(What.PUT_BACK, seat=seat, card=carry.card, x=carry.home[0], y=carry.home[1])
+        self.show(What.PUT_BACK, seat=seat, card=carry.card, x=carry.home[0], y=carry.home[1],
+                  touch=touch)
 
     def _up(self, touch: int, x: float, y: float, t: float) -> None:
         self.physics.release(touch)
@@ -378,8 +381,8 @@ class RaceController(TableController):
         if not carry.decided and zone in self.humans:
             seat = zone  # final where it is dropped
         elif not carry.decided:
-            seat = self.seats.while_carried(seat, x, y)
-        if seat != carry.seat and not self._free_for(seat, touch):
+            seat = self.seats.while_carried(seat, carry.home, x, y, self.travel)
+        if not self._free_for(seat, touch, math.inf, keep_near=True):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = self.apply(Pick(seat, t, carry.card))
@@ -396,15 +399,16 @@ class RaceController(TableController):
             self.show(What.REFUSED, seat=seat, card=carry.card, reason=stack.reason,
                       touch=touch)  # D8 assisted: gently, and back it goes
             x, y = carry.home
-        self._put_back(seat, carry.card, x, y, t)
+        self._put_back(seat, carry.card, x, y, t, touch)
 
-    def _put_back(self, seat: int, card: int, x: float, y: float, t: float) -> None:
+    def _put_back(self, seat: int, card: int, x: float, y: float, t: float,
+                  touch: int) -> None:
         free, margin = self.geometry.free, self.geometry.card_w * 0.3
         x, y = free.clamp(x, y, margin=margin)
         result = self.apply(PutBack(seat, t, *free.fraction(x, y)))
         if result.ok:
             self.physics.send(card, x, y)
-            self.show(What.PUT_BACK, seat=seat, card=card, x=x, y=y,
+            self.show(What.PUT_BACK, seat=seat, card=card, x=x, y=y, touch=touch,
                       bot=seat in self.bot_seats)
 
     # Bots.
@@ -423,7 +427,7 @@ class RaceController(TableController):
             x, y = self._bot_put_back_spot(game.hands[seat])
             self.physics.release(finger)
             self.bot_targets.pop(seat, None)
-            self._put_back(seat, game.hands[seat], x, y, action.t)
+            self._put_back(seat, game.hands[seat], x, y, action.t, finger)
             return
         if isinstance(action, CallStop | TurnLocomotive):
             self._act(action)
@@ -543,7 +547,7 @@ class DuoController(TableController):
         if row is None or not self.play(Lay(carry.seat, t, row), touch):
             self.physics.send(carry.card, *carry.home)
             self.show(What.PUT_BACK, seat=carry.seat, card=carry.card, x=carry.home[0],
-                      y=carry.home[1])
+                      y=carry.home[1], touch=touch)
 
     def play(self, action: Lay | Under, touch: int | None) -> bool:
         """Lay or send under; show it, or the refusal."""
@@ -554,9 +558,10 @@ class DuoController(TableController):
             return False
         bot = action.seat in self.bot_seats
         if isinstance(action, Lay):
-            self.show(What.LAID, seat=action.seat, card=result.card, row=action.row, bot=bot)
+            self.show(What.LAID, seat=action.seat, card=result.card, row=action.row, bot=bot,
+                      touch=touch)
         else:
-            self.show(What.UNDER, seat=action.seat, card=result.card, bot=bot)
+            self.show(What.UNDER, seat=action.seat, card=result.card, bot=bot, touch=touch)
         for finger in [f for f, c in self.carries.items() if c.card == card]:
             del self.carries[finger]  # laid by a tap while dragged: the finger holds nothing
         self.reveal(action.seat)
