@@ -250,7 +250,7 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     spec = variant(args.variant)
-    if not spec.min_players <= args.players <= spec.max_players:
+    if not spec.players_ok(args.players):
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     from seigneurs.ui.run import screenshot
 

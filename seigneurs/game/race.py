@@ -37,7 +37,7 @@ class RaceGame(Game):
         n = self.seat_count
         self.locomotives: tuple[Card, ...] = tuple(self.rng.sample(LOCOMOTIVES, n))  # R13
         self.positions: list[Point] = scatter(len(WAGONS), self.rng)  # the only positions
-        self.angles = [self.rng.uniform(-0.35, 0.35) for _ in WAGONS]  # radians, as dealt
+        self.angles = [self.rng.uniform(-0.3, 0.3) for _ in WAGONS]  # radians, as dealt
         self.table_mask = ALL_CARDS
         self.face_up_mask = ALL_CARDS if self.variant.deal_face_up else 0  # R13, R23
         self.stacked_mask = 0
