@@ -218,7 +218,7 @@ def test_a_finger_on_a_carried_card_takes_nothing(driver: Driver) -> None:
     """Issue 9 clause 2: a card being carried is never in another child's hand."""
     join_and_start(driver, "kids", [0, 3])
     view = begin(driver)
-    card = region_cards(view, 0)[0]
+    card = next(c for c in region_cards(view, 0) if view.game.fits(0, c))
     x, y = view.physics.bodies[card].position
     first = driver.down(x, y)
     driver.frames()

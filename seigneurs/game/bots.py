@@ -81,10 +81,13 @@ class Bot:
         """Whether this move is a mistake (only classic mode lets a mistake through, D8)."""
         return not assisted and self.rng.random() < self.level.mistake_rate
 
-    def next_action(self, t: float, avoid: int = 0, near: int = 0) -> Action | None:
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
         """The bot's move now, or None to wait. Polite at a table with children: it never
-        picks a card in the `avoid` mask (touched by a finger) and searches the `near` mask
-        (its own side) first (issue 9, clause 4)."""
+        picks a card in the `avoid` mask (touched by a finger), searches the `near` mask (its
+        own side) first, and with nothing of its own to do fetches a card of the `fetch`
+        mask (one a child needs but cannot reach) so the table can put it back nearer them
+        (issue 9, clause 4)."""
         raise NotImplementedError
 
 
@@ -99,15 +102,16 @@ class BotLoop:
         """When the next bot acts (infinity with no bots)."""
         return min(self.due.values(), default=float("inf"))
 
-    def actions(self, t: float, avoid: int = 0,
-                near: Callable[[int], int] | None = None) -> Iterator[Action]:
+    def actions(self, t: float, avoid: int = 0, near: Callable[[int], int] | None = None,
+                fetch: Callable[[], int] | None = None) -> Iterator[Action]:
         """The moves of every bot due at `t`, seat by seat; each bot's next turn is then
         scheduled. Moves are yielded one at a time so each sees the game the last one left."""
         for seat, bot in self.bots.items():
             if t < self.due[seat]:
                 continue
             self.due[seat] = t + bot.delay()
-            action = bot.next_action(t, avoid, near(seat) if near else 0)
+            action = bot.next_action(t, avoid, near(seat) if near else 0,
+                                     fetch() if fetch else 0)
             if action is not None:
                 yield action
 
@@ -120,7 +124,8 @@ class RaceBot(Bot):
         self.game = game
         self.seen = 0  # cards turned and found useless (remembered if the level has memory)
 
-    def next_action(self, t: float, avoid: int = 0, near: int = 0) -> Action | None:
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
         if game.phase is Phase.READY:
             start_by_turning = game.variant.start is Start.LOCOMOTIVES_TURNED
@@ -143,7 +148,7 @@ class RaceBot(Bot):
             return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
         face_down = on_table & ~game.face_up_mask
         candidates = (face_down & ~self.seen) or face_down
-        candidates = candidates & near or candidates
+        candidates = candidates & near or candidates or fetch & on_table
         return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
 
     def _wants_to_stop(self) -> bool:
@@ -163,7 +168,8 @@ class DuoBot(Bot):
         super().__init__(seat, level, rng)
         self.game = game
 
-    def next_action(self, t: float, avoid: int = 0, near: int = 0) -> Action | None:
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
         if game.phase is not Phase.PLAYING or not game.piles[seat]:
             return None

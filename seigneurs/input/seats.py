@@ -91,17 +91,23 @@ class SeatAttribution:
                 return seat
         return None
 
+    def heading(self, seat: int, start: Point, x: float, y: float) -> float:
+        """How straight a card carried from `start` to (x, y) went toward `seat` (-1..1)."""
+        moved = math.hypot(x - start[0], y - start[1])
+        if moved == 0:
+            return 0.0
+        return (self.distance(seat, *start) - self.distance(seat, x, y)) / moved
+
     def while_carried(self, seat: int, start: Point, x: float, y: float,
                       travel: float) -> int:
         """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
-        moved = math.hypot(x - start[0], y - start[1])
-        if moved < travel:
+        if math.hypot(x - start[0], y - start[1]) < travel:
             return seat
 
         def heading(s: int) -> float:
-            return (self.distance(s, *start) - self.distance(s, x, y)) / moved
+            return self.heading(s, start, x, y)
         best = max(self.seats, key=heading)
         if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
             return best

@@ -38,7 +38,7 @@ from seigneurs.game.bots import BotLevel, BotLoop, make_bot
 from seigneurs.game.engine import Phase
 from seigneurs.game.race import NOBODY
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatAttribution
+from seigneurs.input.seats import HEADING, SeatAttribution
 from seigneurs.rules import Start
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
 from seigneurs.table.layout import Rect
@@ -184,7 +184,8 @@ class TableController:
             if self.apply(Whistle(0, self.clock)).ok:
                 self.started()
         if not self.game.over:
-            for action in list(self.bot_loop.actions(self.clock, self.touched, self.near)):
+            for action in list(self.bot_loop.actions(self.clock, self.touched, self.near,
+                                                     self.out_of_reach)):
                 self.bot_move(action)
         self.move_bot_hands(dt)
         self.physics.step(dt)
@@ -194,6 +195,10 @@ class TableController:
 
     def near(self, seat: int) -> int:
         """The cards on `seat`'s side of the table, as a mask (a bot searches there first)."""
+        return 0
+
+    def out_of_reach(self) -> int:
+        """Cards a child needs but cannot reach from their seat, as a mask (bots fetch them)."""
         return 0
 
     def bot_move(self, action: Action) -> None:
@@ -338,11 +343,11 @@ class RaceController(TableController):
         self.show(What.SEAT_CHANGED, seat=seat, card=carry.card, touch=touch)
 
     def _free_for(self, seat: int, touch: int, reach: float | None = None,
-                  keep_near: bool = False) -> bool:
+                  keep_carried: bool = False) -> bool:
         """Whether `seat` can take the card on `touch` (R9): it holds nothing, or only a card
         whose seat was a guess and can be re-guessed to another free seat within `reach` (the
         neighbour who reached across gets their own card back, nobody is blocked). With
-        `keep_near`, a guessed card lying nearest `seat` stays `seat`'s."""
+        `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s."""
         if self.game.hands[seat] != NOBODY:
             return False
         other = next((c for t, c in self.carries.items() if c.seat == seat and t != touch), None)
@@ -351,7 +356,8 @@ class RaceController(TableController):
         if other.decided:
             return False
         where = self.physics.bodies[other.card].position
-        if keep_near and self.seats.nearest(where.x, where.y) == seat:
+        if keep_carried and self.seats.heading(seat, other.home, where.x, where.y) > HEADING \
+                and math.dist(other.home, where) >= self.travel:
             return False
         alternative = self.seats.at_down(where.x, where.y,
                                          lambda s: s == seat or self.holds(s), reach)
@@ -382,7 +388,7 @@ class RaceController(TableController):
             seat = zone  # final where it is dropped
         elif not carry.decided:
             seat = self.seats.while_carried(seat, carry.home, x, y, self.travel)
-        if not self._free_for(seat, touch, math.inf, keep_near=True):
+        if not self._free_for(seat, touch, math.inf, keep_carried=True):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = self.apply(Pick(seat, t, carry.card))
@@ -417,6 +423,16 @@ class RaceController(TableController):
         mask = 0
         for card, body in self.physics.bodies.items():
             if self.everyone.nearest(body.position.x, body.position.y) == seat:
+                mask |= 1 << card
+        return mask
+
+    def out_of_reach(self) -> int:
+        mask = 0
+        reach = self.seats.reach * 0.8
+        for card, body in self.physics.bodies.items():
+            if self.loose(card) and any(
+                    self.game.fits(s, card) and self.seats.distance(s, *body.position) > reach
+                    for s in self.humans):
                 mask |= 1 << card
         return mask
 

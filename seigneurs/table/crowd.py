@@ -61,6 +61,7 @@ class Child:
     anchor: Point
     reach: float
     next_at: float
+    progress_at: float = 0.0  # when this child last stacked: long ago, they stand up and lean
     hands: tuple[Hand, Hand] = field(default_factory=lambda: (Hand(), Hand()))
 
 
@@ -190,8 +191,9 @@ class Crowd:
         assert isinstance(control, RaceController) and isinstance(self.game, RaceGame)
         game = self.game
         physics = control.physics
+        reach = child.reach * (1.6 if self.now - child.progress_at > 20 else 1.0)
         near = [c for c in physics.bodies if control.loose(c)
-                and math.dist(physics.bodies[c].position, child.anchor) <= child.reach]
+                and math.dist(physics.bodies[c].position, child.anchor) <= reach]
         if not near:
             return None
         same = [c for c in contested if c in near]
@@ -300,6 +302,9 @@ class Crowd:
         for shown in shows:
             if shown.what in (What.STACKED, What.LAID):
                 self.progress_at = self.now
+                for child in self.children:
+                    if child.seat == shown.seat:
+                        child.progress_at = self.now
             if shown.what is What.REFUSED and not shown.bot and shown.reason is not None:
                 score.refusals[str(shown.reason)] += 1
             finger = shown.touch
