@@ -50,6 +50,9 @@ END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
 BOT_REACH_SPEED = 1400.0
 """Pixels per second a bot's hand travels."""
+STILL = 3.0
+"""Seconds a guessed card may lie still on a finger before its seat's next card takes over
+(a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -95,6 +98,7 @@ class Carry:
     seat: int
     decided: bool
     home: Point
+    moved_at: float = 0.0
 
 
 def bot_finger(seat: int) -> int:
@@ -311,7 +315,7 @@ class RaceController(TableController):
         else:
             body = self.physics.bodies[card]
             self.carries[event.id] = Carry(card, guess, decided, (body.position.x,
-                                                                 body.position.y))
+                                                                 body.position.y), self.clock)
             self.physics.raise_card(card)
             self.physics.grab(event.id, card, x, y)
             self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
@@ -334,6 +338,7 @@ class RaceController(TableController):
         carry = self.carries.get(touch)
         if carry is None or carry.decided:
             return
+        carry.moved_at = self.clock
         seat = self.seats.while_carried(carry.seat, carry.home, x, y, self.travel)
         if seat == carry.seat:
             return
@@ -350,8 +355,9 @@ class RaceController(TableController):
         `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s."""
         if self.game.hands[seat] != NOBODY:
             return False
-        other = next((c for t, c in self.carries.items() if c.seat == seat and t != touch), None)
-        if other is None:
+        finger, other = next(((t, c) for t, c in self.carries.items()
+                              if c.seat == seat and t != touch), (None, None))
+        if finger is None or other is None:
             return True
         if other.decided:
             return False
@@ -362,7 +368,12 @@ class RaceController(TableController):
         alternative = self.seats.at_down(where.x, where.y,
                                          lambda s: s == seat or self.holds(s), reach)
         if alternative is None or alternative == seat:
-            return False
+            if self.clock - other.moved_at < STILL:
+                return False
+            self.physics.release(finger)  # long still: let it go back, the new card wins
+            del self.carries[finger]
+            self._send_home(other, seat, finger)
+            return True
         other.seat = alternative
         self.show(What.SEAT_CHANGED, seat=alternative, card=other.card)
         return True
@@ -370,6 +381,10 @@ class RaceController(TableController):
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int | None) -> None:
         """Gently refused: the card wiggles and slides back to where it was taken from."""
         self.show(What.REFUSED, seat=seat, card=carry.card, reason=reason, touch=touch)
+        self._send_home(carry, seat, touch)
+
+    def _send_home(self, carry: Carry, seat: int, touch: int | None) -> None:
+        """The card slides back to where it was taken (the game never heard of it)."""
         self.physics.send(carry.card, *carry.home)
         self.show(What.PUT_BACK, seat=seat, card=carry.card, x=carry.home[0], y=carry.home[1],
                   touch=touch)
