@@ -50,7 +50,7 @@ END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
 BOT_REACH_SPEED = 1400.0
 """Pixels per second a bot's hand travels."""
-STILL = 3.0
+STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
 (a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
 REACH_CM = 45.0
@@ -309,7 +309,7 @@ class RaceController(TableController):
                       reason=game.verify(Pick(guess or 0, t, card)))
         elif winners.get(card, event.id) != event.id or not self.loose(card):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
-        elif guess is None or (decided and self.holds(guess)):
+        elif guess is None or (decided and not self._free_for(guess, event.id)):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
                       reason=Reason.SEAT_HOLDS_A_CARD)  # R9: it wiggles where it lies
         else:
@@ -336,9 +336,11 @@ class RaceController(TableController):
     def _move(self, touch: int, x: float, y: float) -> None:
         self.physics.drag(touch, x, y)
         carry = self.carries.get(touch)
-        if carry is None or carry.decided:
+        if carry is None:
             return
         carry.moved_at = self.clock
+        if carry.decided:
+            return
         seat = self.seats.while_carried(carry.seat, carry.home, x, y, self.travel)
         if seat == carry.seat:
             return
@@ -360,7 +362,7 @@ class RaceController(TableController):
         if finger is None or other is None:
             return True
         if other.decided:
-            return False
+            return self._still_gives_way(finger, other, seat)
         where = self.physics.bodies[other.card].position
         if keep_carried and self.seats.heading(seat, other.home, where.x, where.y) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
@@ -368,14 +370,19 @@ class RaceController(TableController):
         alternative = self.seats.at_down(where.x, where.y,
                                          lambda s: s == seat or self.holds(s), reach)
         if alternative is None or alternative == seat:
-            if self.clock - other.moved_at < STILL:
-                return False
-            self.physics.release(finger)  # long still: let it go back, the new card wins
-            del self.carries[finger]
-            self._send_home(other, seat, finger)
-            return True
+            return self._still_gives_way(finger, other, seat)
         other.seat = alternative
         self.show(What.SEAT_CHANGED, seat=alternative, card=other.card)
+        return True
+
+    def _still_gives_way(self, finger: int, carry: Carry, seat: int) -> bool:
+        """A card of `seat` lying still on a finger for STILL seconds goes back to the table so
+        the seat's new card can be taken (R9); True if it went."""
+        if self.clock - carry.moved_at < STILL:
+            return False
+        self.physics.release(finger)
+        del self.carries[finger]
+        self._send_home(carry, seat, finger)
         return True
 
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int | None) -> None:

@@ -191,7 +191,8 @@ class Crowd:
         assert isinstance(control, RaceController) and isinstance(self.game, RaceGame)
         game = self.game
         physics = control.physics
-        reach = child.reach * (1.6 if self.now - child.progress_at > 20 else 1.0)
+        waited = self.now - child.progress_at  # stuck: stand up and lean, then walk round
+        reach = child.reach * (1.0 if waited < 20 else 1.6 if waited < 40 else 10.0)
         near = [c for c in physics.bodies if control.loose(c)
                 and math.dist(physics.bodies[c].position, child.anchor) <= reach]
         if not near:
