@@ -303,3 +303,19 @@ def test_r30_clause3_assisted_duo_under_refused_while_a_row_fits(driver: Driver)
             assert view.control.recent[-1].reason is Reason.FITS_A_ROW
             return
     pytest.skip("no top card fits a row")
+
+
+def test_r9_clause2_a_lost_lift_never_blocks_the_childs_next_card(driver: Driver) -> None:
+    """A finger whose lift the panel lost keeps its card only while it might still be there:
+    once that card has lain still 1.5 s, the same child's next card is taken and the old one
+    slides back (R9 kept: one card per seat)."""
+    view = race(driver, "kids", [None, None], users={5: 0, 6: 1})
+    first, second = loose(view)[:2]
+    driver.down(*where(view, first), user=5)  # ... and its lift is never heard of
+    driver.frames(2 * 60)
+    taken_from = where(view, first)
+    touch = driver.down(*where(view, second), user=5)
+    driver.frames(60)
+    assert view.control.carries[touch].card == second
+    assert view.control.carried(0) == second and first not in view.control.touched_cards()
+    assert view.game.table_mask >> first & 1 and abs(where(view, first)[0] - taken_from[0]) < 2

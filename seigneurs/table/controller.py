@@ -157,12 +157,16 @@ class TableController:
         """The card a finger carries for `seat`, if any."""
         return next((c.card for c in self.carries.values() if c.seat == seat), None)
 
+    def touched_cards(self) -> set[int]:
+        """The cards fingers hold."""
+        return {c.card for c in self.carries.values()}
+
     @property
     def touched(self) -> int:
         """The cards fingers hold, as a mask (bots leave them alone)."""
         mask = 0
-        for carry in self.carries.values():
-            mask |= 1 << carry.card
+        for card in self.touched_cards():
+            mask |= 1 << card
         return mask
 
     def touches(self, events: Sequence[TouchEvent], width: float, height: float) -> None:
