@@ -1,8 +1,9 @@
 """Le Duo des Rails on the table: five locomotives down the middle, each player's rows to
 their right, a pile and its revealed top card in each player's zone (R26-R31).
 
-Lay a card by dragging the top card onto a row, or by tapping the row itself on one's own
-side; the arrow-into-pile button sends the top card under the pile (R30).
+Lay a card by dragging a revealed top card onto a row (it is always that card's owner who
+lays), or by tapping a row on one's own side; the arrow-into-pile button sends the top card
+under the pile (R30). The `DuoController` decides all of it; this view draws what it reports.
 """
 
 from __future__ import annotations
