@@ -409,6 +409,8 @@ class RaceController(TableController):
         zone = self.geometry.zone_at(x, y)
         if zone is None:
             zone = self.geometry.zone_at(body.x, body.y)
+        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5:
+            zone = None  # a tap on a card at a zone's edge is no drop on that zone
         seat = carry.seat
         if not carry.decided and zone in self.humans:
             seat = zone  # final where it is dropped
