@@ -19,10 +19,8 @@ class SeatOwnership:
     """
 
     def __init__(self, anchors: Sequence[Point], users: Mapping[int, int] | None = None,
-                 aspect: float = 1.0,
-                 region: Callable[[float, float], int | None] | None = None) -> None:
+                 aspect: float = 1.0) -> None:
         self.anchors = list(anchors)
-        self.region = region  # a layout's own rule for some areas (Duo: each side's rows)
         self.aspect = aspect  # display width / height, so distances are measured squarely
         self.users = dict(users or {})
         self._owners: dict[int, int] = {}
@@ -37,8 +35,6 @@ class SeatOwnership:
         """The seat of this touch (None for a touch that began before we knew of it)."""
         if event.phase is TouchPhase.DOWN:
             seat = self.users.get(event.user) if event.user is not None else None
-            if seat is None and self.region is not None:
-                seat = self.region(event.x, event.y)
             self._owners[event.id] = seat if seat is not None else self.nearest(event.x, event.y)
         seat = self._owners.get(event.id)
         if event.phase is TouchPhase.UP:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,12 +49,11 @@ def zone_sprite(place: Place, colour: int, alpha: int) -> arcade.SpriteSolidColo
     return zone
 
 
-def seat_ownership(window: SeigneursWindow, places: Sequence[Place],
-                   region: Callable[[float, float], int | None] | None = None) -> SeatOwnership:
-    """Touches to seats by the nearest zone (or the window's user ids, or `region`)."""
+def seat_ownership(window: SeigneursWindow, places: Sequence[Place]) -> SeatOwnership:
+    """Touches to seats by the nearest zone (or the window's user ids): the touch test's view."""
     width, height = window.layout.width, window.layout.height
     anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
-    return SeatOwnership(anchors, window.user_seats, aspect=width / height, region=region)
+    return SeatOwnership(anchors, window.user_seats, aspect=width / height)
 
 
 class Countdown:
