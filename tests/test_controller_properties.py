@@ -82,3 +82,15 @@ def test_clause5_the_controller_and_the_crowd_have_no_arcade_in_them() -> None:
     code = ("import sys, seigneurs.table.controller, seigneurs.table.crowd; "
             "sys.exit('arcade' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_clause2_the_guess_is_the_nearest_seat_unless_a_reachable_one_wants_the_card() -> None:
+    from seigneurs.input.seats import SeatAttribution
+
+    seats = SeatAttribution([(0.0, 0.0), (10.0, 0.0)], [0, 1], reach=8.0)
+    assert seats.likeliest(4.0, 0.0, lambda s: False) == 0  # nearest
+    assert seats.likeliest(4.0, 0.0, lambda s: s == 1) == 1  # it fits seat 1's train
+    assert seats.likeliest(1.0, 0.0, lambda s: s == 1) == 0  # beyond seat 1's reach
+    assert seats.by_user(None) is None
+    assert seats.while_carried(0, (4.0, 0.0), 4.5, 0.0, travel=2.0) == 0  # too short
+    assert seats.while_carried(0, (4.0, 0.0), 8.0, 0.0, travel=2.0) == 1  # pulled toward 1

@@ -108,9 +108,10 @@ def test_clause1_2_a_far_reach_is_taken_and_re_decided_on_the_way_home(
         driver: Driver) -> None:
     """A card in the other child's area is guessed theirs at touch-down; carried home it
     becomes the reacher's, and dropped on the reacher's zone it stacks there."""
-    view = race(driver, "kids", [None, None])
+    view = race(driver, "kings", [None, None])  # Rois: classic, any card stacks (D8)
     game = view.game
-    card = next(c for c in loose(view) if nearest_seat(view, c) == 1 and game.fits(0, c))
+    card = next(c for c in loose(view) if nearest_seat(view, c) == 1
+                and not game.fits(0, c) and not game.fits(1, c))
     touch = driver.down(*where(view, card))
     driver.frames()
     assert view.control.carries[touch].seat == 1 and not view.control.carries[touch].decided
@@ -160,7 +161,7 @@ def test_r9_clause2_a_second_card_into_a_full_seat_wiggles_and_slides_back(
     view = race(driver, "kids", [None, None])
     game = view.game
     first = next(c for c in loose(view) if nearest_seat(view, c) == 0)
-    second = next(c for c in loose(view) if nearest_seat(view, c) == 1)
+    second = next(c for c in loose(view) if nearest_seat(view, c) == 1 and not game.fits(0, c))
     one = driver.down(*where(view, first))
     driver.frames()
     by_zone = view.layout.free.clamp(*home(view, 0), margin=view.layout.card_w)

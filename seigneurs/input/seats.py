@@ -42,6 +42,8 @@ class SeatOwnership:
         return seat
 
 
+WANTED = 0.6
+"""Children search for a card that fits their train: such a seat counts this much nearer."""
 HEADING = 0.7
 """A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
 MARGIN = 0.15
@@ -75,6 +77,15 @@ class SeatAttribution:
     def nearest(self, x: float, y: float) -> int:
         """The seat nearest (x, y)."""
         return min(self.seats, key=lambda s: self.distance(s, x, y))
+
+    def likeliest(self, x: float, y: float, wants: Callable[[int], bool]) -> int:
+        """The seat most likely to reach for a card at (x, y): the nearest, where a seat that
+        `wants` the card (it fits their train and they can see it) counts as nearer by
+        WANTED, as long as it is within reach."""
+        def cost(s: int) -> float:
+            d = self.distance(s, x, y)
+            return d * WANTED if d <= self.reach and wants(s) else d
+        return min(self.seats, key=cost)
 
     def at_down(self, x: float, y: float, holds: Callable[[int], bool],
                 reach: float | None = None) -> int | None:

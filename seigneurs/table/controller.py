@@ -304,9 +304,9 @@ class RaceController(TableController):
             return
         guess = self.seats.by_user(event.user)
         decided = guess is not None
-        if not decided:  # the nearest seat, unless it surely holds a card already
-            guess = self.seats.nearest(x, y)
-            if not self._free_for(guess, event.id, reach=math.inf):
+        if not decided:  # the likeliest seat, unless it surely holds a card already
+            guess = self.seats.likeliest(x, y, lambda s: self._wants(s, card))
+            if not self._free_for(guess, event.id, math.inf, keep_carried=True):
                 guess = self.seats.at_down(x, y, self.holds)
         if game.phase is not Phase.PLAYING:
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
@@ -324,6 +324,10 @@ class RaceController(TableController):
             self.physics.grab(event.id, card, x, y)
             self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
                       provisional=not decided)
+
+    def _wants(self, seat: int, card: int) -> bool:
+        """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
+        return self.game.is_face_up(card) and self.game.fits(seat, card)
 
     def _act(self, action: Action) -> None:
         """A button's action: locomotive or stop sign."""
