@@ -178,10 +178,12 @@ class DuoBot(Bot):
         first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
         if self.erring(game.assisted[seat]):
             return Lay(seat, t, first)
-        rows = game.fitting_rows(seat)
-        if not rows:
-            return Under(seat, t)  # R30
-        return Lay(seat, t, min(rows, key=lambda row: (row - first) % ROWS))
+        card, masks = game.piles[seat][0], game.row_masks[seat]
+        for step in range(ROWS):
+            row = (first + step) % ROWS
+            if masks[row] >> card & 1:  # the first fitting row from the glance (R29)
+                return Lay(seat, t, row)
+        return Under(seat, t)  # R30: it fits no row
 
 
 def make_bot(game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> Bot:

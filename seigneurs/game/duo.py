@@ -124,7 +124,9 @@ class DuoGame(Game):
 
     def _verify_under(self, action: Under) -> Reason | None:
         refusal = self._verify_pile(action)
-        if refusal is None and self.assisted[action.seat] and self.fitting_rows(action.seat):
+        seat = action.seat
+        if refusal is None and self.assisted[seat] and reduce(or_, self.row_masks[seat]) >> \
+                self.piles[seat][0] & 1:
             return Reason.FITS_A_ROW  # R30: only a card that fits no row goes under
         return refusal
 
