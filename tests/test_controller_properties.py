@@ -94,3 +94,15 @@ def test_clause2_the_guess_is_the_nearest_seat_unless_a_reachable_one_wants_the_
     assert seats.by_user(None) is None
     assert seats.while_carried(0, (4.0, 0.0), 4.5, 0.0, travel=2.0) == 0  # too short
     assert seats.while_carried(0, (4.0, 0.0), 8.0, 0.0, travel=2.0) == 1  # pulled toward 1
+
+
+def test_clause1_a_table_of_bots_ignores_fingers_without_failing() -> None:
+    control = controller(2, 2, 3, users=False)
+    control.tick(COUNTDOWN + 5)
+    card = next(iter(control.physics.bodies))
+    x, y = control.physics.bodies[card].position
+    events = [TouchEvent(1, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 0.0),
+              TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, 0.0),
+              TouchEvent(1, TouchPhase.UP, 0.5, 0.5, 0.0)]
+    control.touches(events, LAYOUT.width, LAYOUT.height)
+    assert not control.carries

@@ -300,30 +300,33 @@ class RaceController(TableController):
             if game.phase is Phase.READY and spots.locomotive.hit(x, y):
                 self._act(TurnLocomotive(seat, t))
                 return
-        if card is None:
-            return
+        if card is None or not self.humans:
+            return  # only bots at the table (the demo): fingers take nothing
         guess = self.seats.by_user(event.user)
         decided = guess is not None
+        if game.phase is not Phase.PLAYING:
+            who = self.seats.nearest(x, y) if guess is None else guess
+            self.show(What.REFUSED, seat=who, card=card, touch=event.id,
+                      reason=game.verify(Pick(who, t, card)))
+            return
+        if winners.get(card, event.id) != event.id or not self.loose(card):
+            self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
+            return
         if not decided:  # the likeliest seat, unless it surely holds a card already
             guess = self.seats.likeliest(x, y, lambda s: self._wants(s, card))
             if not self._free_for(guess, event.id, math.inf, keep_carried=True):
                 guess = self.seats.at_down(x, y, self.holds)
-        if game.phase is not Phase.PLAYING:
-            self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
-                      reason=game.verify(Pick(guess or 0, t, card)))
-        elif winners.get(card, event.id) != event.id or not self.loose(card):
-            self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
-        elif guess is None or (decided and not self._free_for(guess, event.id)):
+        if guess is None or (decided and not self._free_for(guess, event.id)):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
                       reason=Reason.SEAT_HOLDS_A_CARD)  # R9: it wiggles where it lies
-        else:
-            body = self.physics.bodies[card]
-            self.carries[event.id] = Carry(card, guess, decided, (body.position.x,
-                                                                 body.position.y), self.clock)
-            self.physics.raise_card(card)
-            self.physics.grab(event.id, card, x, y)
-            self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
-                      provisional=not decided)
+            return
+        body = self.physics.bodies[card]
+        self.carries[event.id] = Carry(card, guess, decided, (body.position.x, body.position.y),
+                                       self.clock)
+        self.physics.raise_card(card)
+        self.physics.grab(event.id, card, x, y)
+        self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
+                  provisional=not decided)
 
     def _wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
