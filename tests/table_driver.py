@@ -9,7 +9,8 @@ from pathlib import Path
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 from seigneurs.input.sources import ScriptedSource
-from seigneurs.ui.window import SeigneursWindow, TableSettings
+from seigneurs.kiosk.config import TableSettings
+from seigneurs.ui.window import SeigneursWindow
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
 

@@ -254,7 +254,7 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
             game.apply(Stack(seat, 2.0))
         lines = driver.window.journal.path.read_text().splitlines()
         assert len(lines) == len(game.log) + 1  # the header, then every action as it came
-        view.ended_at = view.clock  # what the view notes when an action ends the game
+        view.control.ended_at = view.control.clock  # what the controller notes at the end
         driver.frames(120)
         assert not driver.window.journal.path.exists()
         assert driver.window.history is not None and len(driver.window.history.games()) == 1

@@ -1,4 +1,4 @@
-"""Make the right engine for a config: the registry maps a variant's shape to its engine."""
+"""Make the right engine for a config: the registry maps a variant's kind to its engine."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from seigneurs.game.race import RaceGame
 
 AnyGame = RaceGame | DuoGame
 
-_ENGINES: dict[bool, type[RaceGame] | type[DuoGame]] = {False: RaceGame, True: DuoGame}
+ENGINES: dict[str, type[RaceGame] | type[DuoGame]] = {"race": RaceGame, "duo": DuoGame}
+"""Engines by variant kind (`Variant.engine`)."""
 
 
 def new_game(config: GameConfig) -> AnyGame:
     """A freshly dealt game for `config` (R13, R26)."""
-    return _ENGINES[config.spec.duo](config)
+    return ENGINES[config.spec.engine](config)

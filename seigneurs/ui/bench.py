@@ -166,8 +166,8 @@ def _finger(window: Any, finger: int, t: float) -> tuple[float, float]:
 
 
 def _held_position(view: Any, seat: int) -> tuple[float, float] | None:
-    card = view.game.hands[seat]
-    if card < 0:
+    card = view.control.carried(seat)
+    if card is None:
         return None
     sprite = view.card_sprites[card]
     return (round(sprite.center_x, 3), round(sprite.center_y, 3))

@@ -154,13 +154,13 @@ class LobbyView(BaseView):
         if member is not None and member.assisted is not None:
             return member.assisted
         mode = self.app.settings.mode  # the configuration's choice, else the variant's (D8)
-        return variant(self.variant_name).assisted_by_default if mode == "auto" \
+        return variant(self.variant_name).assisted_for(self._rule(member)) if mode == "auto" \
             else mode == "assisted"
 
     def ready(self) -> bool:
         """Enough players for the chosen variant (Duo: exactly two)."""
         spec = variant(self.variant_name)
-        return spec.min_players <= len(self.members) <= spec.max_players
+        return spec.players_ok(len(self.members))
 
     # Touches: everything reacts on touch-down.
 
