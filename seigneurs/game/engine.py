@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -19,7 +19,6 @@ from seigneurs.game.actions import (
     Reason,
     Refused,
     Result,
-    action_from_json,
 )
 from seigneurs.game.config import GameConfig
 from seigneurs.rules import Variant
@@ -148,23 +147,3 @@ class Game:
         return [json.dumps({"config": self.config.to_json()}),
                 *(json.dumps(a.to_json()) for a in self.log)]
 
-
-def replay(lines: Iterable[str]) -> Game:
-    """Rebuild a game from `Game.record()` lines; a malformed log raises ValueError."""
-    from seigneurs.game.factory import new_game
-
-    items = iter(lines)
-    try:
-        header = json.loads(next(items))
-        game = new_game(GameConfig.from_json(header["config"]))
-        for number, line in enumerate(items, start=2):
-            if line.strip():
-                try:
-                    game.apply(action_from_json(json.loads(line)))
-                except (ValueError, TypeError) as error:
-                    raise ValueError(f"event log line {number}: {error}") from None
-    except StopIteration:
-        raise ValueError("empty event log") from None
-    except (KeyError, TypeError, json.JSONDecodeError) as error:
-        raise ValueError(f"event log header: {error}") from None
-    return game
