@@ -16,7 +16,7 @@ from seigneurs.table.layout import Place
 from seigneurs.table.physics import CardPhysics
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 WIGGLE = 0.35
 """Seconds a refused card wiggles."""
@@ -49,7 +49,7 @@ def zone_sprite(place: Place, colour: int, alpha: int) -> arcade.SpriteSolidColo
     return zone
 
 
-def seat_ownership(window: SeigneursWindow, places: Sequence[Place]) -> SeatOwnership:
+def seat_ownership(window: Host, places: Sequence[Place]) -> SeatOwnership:
     """Touches to seats by the nearest zone (or the window's user ids): the touch test's view."""
     width, height = window.layout.width, window.layout.height
     anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
@@ -59,7 +59,7 @@ def seat_ownership(window: SeigneursWindow, places: Sequence[Place]) -> SeatOwne
 class Countdown:
     """Three lamps that light one by one, then the whistle (R14, R28)."""
 
-    def __init__(self, window: SeigneursWindow, overlay: arcade.SpriteList[arcade.Sprite],
+    def __init__(self, window: Host, overlay: arcade.SpriteList[arcade.Sprite],
                  centre: tuple[float, float], size: float, spacing: float) -> None:
         self.icons = window.media.icons
         self.overlay = overlay
@@ -119,8 +119,8 @@ class Tween:
 class BaseView(arcade.View):
     """A view fed by the window: `touches` with each frame's events, then `tick`."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: Host) -> None:
+        super().__init__()  # arcade's current window: the one `window` is
         self.app = window
         self.clock = 0.0
         self.tweens: list[Tween] = []

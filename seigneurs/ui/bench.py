@@ -80,7 +80,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.base import COUNTDOWN
     from seigneurs.ui.race_view import RaceView
-    from seigneurs.ui.run import seat_plans
+    from seigneurs.ui.seat import seat_plans
     from seigneurs.ui.window import SeigneursWindow
 
     source = ScriptedSource()
@@ -90,8 +90,8 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     window.media.load_all()  # what loads while the lobby stands; the bench deals at once
     textures_at_start = window.ctx.stats.texture[0]
     try:
-        window.start_game(GameConfig.for_players("kids", 6, 1),
-                          seat_plans(window, "kids", 6, [None] * 6))
+        window.nav.start_game(GameConfig.for_players("kids", 6, 1),
+                          seat_plans(window.layout, "kids", 6, [None] * 6))
         view = window.scene
         assert isinstance(view, RaceView)
         view.game.apply_batch([])

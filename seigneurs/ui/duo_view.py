@@ -25,13 +25,13 @@ from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 
 class DuoView(BaseView):
     """One Duo game: seat 0 at the bottom, seat 1 at the top, facing each other (R26)."""
 
-    def __init__(self, window: SeigneursWindow, config: GameConfig, seats: Sequence[SeatPlan],
+    def __init__(self, window: Host, config: GameConfig, seats: Sequence[SeatPlan],
                  removed: WagonType | None = None, game: DuoGame | None = None) -> None:
         """Deal a new Duo game, or show `game` (one resumed after a crash)."""
         super().__init__(window)
@@ -145,7 +145,7 @@ class DuoView(BaseView):
         self._draw_shows()
         self.sync(self.card_sprites, self.physics)
         if self.control.finished:
-            self.app.show_results(self.game, self.seats)
+            self.app.nav.show_results(self.game, self.seats)
 
     def on_draw(self) -> None:
         self.clear()

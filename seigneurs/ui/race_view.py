@@ -22,13 +22,13 @@ from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 
 class RaceView(BaseView):
     """One race game on the table."""
 
-    def __init__(self, window: SeigneursWindow, config: GameConfig,
+    def __init__(self, window: Host, config: GameConfig,
                  seats: Sequence[SeatPlan], game: RaceGame | None = None) -> None:
         """Deal a new game of `config`, or show `game` (one resumed after a crash)."""
         super().__init__(window)
@@ -175,7 +175,7 @@ class RaceView(BaseView):
         self._draw_shows()
         self.sync(self.card_sprites, self.physics)
         if self.control.finished:
-            self.app.show_results(self.game, self.seats)
+            self.app.nav.show_results(self.game, self.seats)
 
     def on_draw(self) -> None:
         self.clear()

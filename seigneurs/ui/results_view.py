@@ -21,7 +21,7 @@ from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 CARD_EVERY = 0.16  # seconds between two cards of the check
 REASON_ICONS = {WinReason.NOT_STOP_CALLER: "stop", WinReason.SHARED_NO_CALLER: "stop",
@@ -43,7 +43,7 @@ class CheckRow:
 class ResultsView(BaseView):
     """Reveals the checks one card at a time, seat after seat (D9), then the winners."""
 
-    def __init__(self, window: SeigneursWindow, game: RaceGame | DuoGame,
+    def __init__(self, window: Host, game: RaceGame | DuoGame,
                  seats: Sequence[SeatPlan]) -> None:
         super().__init__(window)
         self.game = game
@@ -140,8 +140,8 @@ class ResultsView(BaseView):
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
-        if self.done and self.app.demo and self.clock > self.next_card_at + 8:
-            self.app.show_lobby()  # the attract demo goes round again
+        if self.done and self.app.nav.demo and self.clock > self.next_card_at + 8:
+            self.app.nav.show_lobby()  # the attract demo goes round again
             return
         if self.done or self.clock < self.next_card_at:
             return
@@ -216,7 +216,7 @@ class ResultsView(BaseView):
         for event in events:
             if event.phase is TouchPhase.DOWN and self.again.visible and hit(
                     self.again, event.x * layout.width, event.y * layout.height):
-                self.app.show_lobby()
+                self.app.nav.show_lobby()
                 return
 
     def on_draw(self) -> None:
