@@ -99,6 +99,42 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _crowd_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="kids", choices=sorted(VARIANTS))
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats, children and bots (default: 6, or 2 for duo)")
+    parser.add_argument("--bots", type=int, default=0, help="how many seats are bots (the last)")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
+    parser.add_argument("--user-ids", action="store_true",
+                        help="the touch source knows whose hand each finger is (TUIO 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("crowd", "simulated children play whole games through the real touch path",
+         _crowd_args)
+def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.table.crowd import run_crowd
+
+    spec = variant(args.variant)
+    players = args.players if args.players is not None else min(6, spec.max_players)
+    if not spec.players_ok(players):
+        parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
+    if not 0 <= args.bots < players:
+        parser.error("--bots must leave at least one child at the table")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    started = time.perf_counter()
+    report = run_crowd(spec.name, players, args.bots, args.games, args.seed, args.user_ids)
+    report["wall_seconds"] = round(time.perf_counter() - started, 2)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for key, value in report.items():
+        print(f"{key:>28}: {value}")
+    return 0
+
+
 def _make_assets_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="folder to write cards/ and sounds/ into (default: ./assets)")
@@ -238,7 +274,7 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     spec = variant(args.variant)
-    if not spec.min_players <= args.players <= spec.max_players:
+    if not spec.players_ok(args.players):
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")

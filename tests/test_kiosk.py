@@ -207,8 +207,7 @@ def test_a_crashed_game_is_offered_again_and_resumes_where_it_was(tmp_path: Path
     game = stack_some(first, 3).game
     assert len(game.trains[0]) == 3
     trains = [list(t) for t in game.trains]
-    first.window.journal.close()  # the process dies here: no finish, no history
-    first.window.history = None
+    first.window.keeper.records.close()  # the process dies here: no finish, no history
     first.close()
     second = Driver(settings=settings)
     try:
@@ -244,7 +243,8 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
     try:
         join_and_start(driver, "kids", [0, 3])
         view = begin(driver)
-        assert driver.window.journal is not None and driver.window.journal.path.exists()
+        journal = driver.window.keeper.records.journal
+        assert journal is not None and journal.path.exists()
         game = view.game
         while not game.over:  # play it out straight through the engine, quickly
             seat = next(s for s in (0, 1) if any(
@@ -252,12 +252,12 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
             card = next(c for c in range(54) if game.table_mask >> c & 1 and game.fits(seat, c))
             game.apply(Pick(seat, 2.0, card))
             game.apply(Stack(seat, 2.0))
-        lines = driver.window.journal.path.read_text().splitlines()
+        lines = journal.path.read_text().splitlines()
         assert len(lines) == len(game.log) + 1  # the header, then every action as it came
-        view.ended_at = view.clock  # what the view notes when an action ends the game
+        view.control.ended_at = view.control.clock  # what the controller notes at the end
         driver.frames(120)
-        assert not driver.window.journal.path.exists()
-        assert driver.window.history is not None and len(driver.window.history.games()) == 1
+        assert not journal.path.exists()
+        assert driver.window.nav.history is not None and len(driver.window.nav.history.games()) == 1
     finally:
         driver.close()
 
@@ -347,12 +347,12 @@ def test_idle_returns_to_the_lobby_then_the_bots_demo_then_a_touch_stops_it() ->
         assert isinstance(driver.scene, LobbyView)  # nobody touched for 20 s
         driver.frames(11 * 60)
         demo = driver.scene
-        assert isinstance(demo, RaceView) and driver.window.demo and all(
+        assert isinstance(demo, RaceView) and driver.window.nav.demo and all(
             s.bot for s in demo.seats)
         driver.frames(10 * 60)
         assert demo.game.log  # the bots are playing
         driver.tap(640, 360)
-        assert isinstance(driver.scene, LobbyView) and not driver.window.demo
+        assert isinstance(driver.scene, LobbyView) and not driver.window.nav.demo
     finally:
         driver.close()
 
@@ -606,6 +606,6 @@ def test_a_game_killed_with_sigkill_is_resumed_by_the_next_start(tmp_path: Path)
         driver.tap(*lobby.resume.position)
         resumed = driver.scene
         assert isinstance(resumed, RaceView) and resumed.game.trains == trains
-        assert driver.window.history is not None and driver.window.history.games() == []
+        assert driver.window.nav.history is not None and driver.window.nav.history.games() == []
     finally:
         driver.close()

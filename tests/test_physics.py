@@ -3,32 +3,36 @@
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
-from seigneurs.game.scatter import scatter
+from seigneurs.game import GameConfig, RaceGame, new_game
 from seigneurs.table.layout import Rect, TableLayout
 from seigneurs.table.physics import CardPhysics
 
 LAYOUT = TableLayout.build(1920, 1080)
 
 
-def dealt(seed: int) -> CardPhysics:
-    physics = CardPhysics(Rect(0, 0, 1920, 1080), LAYOUT.card_w, LAYOUT.card_h)
-    free = LAYOUT.free
-    for card, (x, y) in enumerate(scatter(54, random.Random(seed))):
-        physics.add(card, free.x + x * free.w, free.y + y * free.h)
-    physics.scatter(free, random.Random(seed))
+def dealt(seed: int, layout: TableLayout = LAYOUT) -> CardPhysics:
+    """The cards where the game dealt them: the game holds the only positions (issue 9)."""
+    game = new_game(GameConfig.for_players("kids", 6, seed))
+    assert isinstance(game, RaceGame)
+    physics = CardPhysics(Rect(0, 0, layout.width, layout.height), layout.card_w,
+                          layout.card_h)
+    for card, (x, y) in enumerate(game.positions):
+        physics.add(card, *layout.free.at(x, y), game.angles[card])
     return physics
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_r13_the_scatter_leaves_no_card_on_another_and_all_on_the_free_area(seed: int) -> None:
-    physics = dealt(seed)
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (3840, 2160)])
+def test_r13_the_deal_leaves_no_card_on_another_and_all_on_the_free_area(
+        seed: int, size: tuple[int, int]) -> None:
+    layout = TableLayout.build(*size)
+    physics = dealt(seed, layout)
     assert physics.overlaps() == 0
     for body in physics.bodies.values():
-        assert LAYOUT.free.contains(*body.position)
+        assert layout.free.contains(*body.position)
     assert len({round(b.angle, 3) for b in physics.bodies.values()}) > 40  # every angle
 
 

@@ -30,7 +30,7 @@ from seigneurs.ui.results_layout import (
     snake,
 )
 from seigneurs.ui.results_view import ResultsView
-from seigneurs.ui.run import seat_plans
+from seigneurs.ui.seat import seat_plans
 
 
 @pytest.fixture
@@ -43,9 +43,9 @@ def driver() -> Iterator[Driver]:
 def show(d: Driver, game: object) -> ResultsView:
     window = d.window
     assert hasattr(game, "seat_count")
-    plans = seat_plans(window, game.variant.name, game.seat_count,  # type: ignore[attr-defined]
+    plans = seat_plans(window.layout, game.variant.name, game.seat_count,  # type: ignore[attr-defined]
                        [None] * game.seat_count)  # type: ignore[attr-defined]
-    window.show_results(game, plans)  # type: ignore[arg-type]
+    window.nav.show_results(game, plans)  # type: ignore[arg-type]
     view = d.scene
     assert isinstance(view, ResultsView)
     return view

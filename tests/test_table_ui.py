@@ -11,10 +11,10 @@ from collections.abc import Iterator
 import pytest
 from table_driver import Driver
 
-from seigneurs.game import DuoGame, EndReason, Phase, RaceGame
+from seigneurs.game import DuoGame, EndReason, Phase, RaceGame, Reason
 from seigneurs.game.duo import ROWS
 from seigneurs.kiosk.config import TableSettings
-from seigneurs.ui.base import COUNTDOWN
+from seigneurs.table.controller import COUNTDOWN, What
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
@@ -63,12 +63,11 @@ def begin(d: Driver) -> RaceView:
 
 def region_cards(view: RaceView, seat: int) -> list[int]:
     """Table cards whose position falls in `seat`'s touch region (its nearest anchor)."""
-    layout = view.layout
     out = []
     for card, body in view.physics.bodies.items():
         if view.game.table_mask >> card & 1:
             x, y = body.position
-            if view.ownership.nearest(x / layout.width, y / layout.height) == seat:
+            if view.control.everyone.nearest(x, y) == seat:
                 out.append(card)
     return out
 
@@ -183,18 +182,19 @@ def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
         if game.over:
             break
         for seat in (0, 1):
-            card = duo.shown[seat]
+            card = duo.control.shown[seat]
             if game.over or card is None:
                 continue
             rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
             if rows:
                 laid = len(game.rows[seat][rows[0]])
                 sign = 1 if seat == 0 else -1
-                target = (duo.mid + sign * duo.layout.card_w * 2, duo.row_y(rows[0]))
+                target = (duo.geometry.mid + sign * duo.layout.card_w * 2,
+                          duo.geometry.row_y(rows[0]))
                 driver.drag(tuple(duo.card_sprites[card].position), target)
                 assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
             else:
-                driver.tap(*duo.unders[seat].position)  # R30
+                driver.tap(*duo.geometry.under(seat).centre)  # R30
                 assert game.piles[seat][-1] == card
     assert game.over and game.end_reason in (EndReason.PILE_EMPTY, EndReason.STALEMATE)
     driver.shot("duo-end")
@@ -210,7 +210,7 @@ def test_touch_moves_its_card_in_the_next_frame(driver: Driver) -> None:
     x, y = view.physics.bodies[card].position
     touch = driver.down(x, y)
     driver.frames()
-    assert view.game.hands[0] == card  # R9, R10: on touch-down
+    assert view.control.carried(0) == card  # R9, R10: on touch-down, for the nearest seat
     before = sprite.position
     driver.move(touch, x + 120, y + 40)
     driver.frames(1, draw=True)
@@ -218,42 +218,28 @@ def test_touch_moves_its_card_in_the_next_frame(driver: Driver) -> None:
     assert after[0] > before[0] + 30 and after[1] > before[1] + 5
 
 
-def test_second_card_for_the_same_seat_is_refused_with_a_wiggle(driver: Driver) -> None:
+def test_a_finger_on_a_carried_card_takes_nothing(driver: Driver) -> None:
+    """Issue 9 clause 2: a card being carried is never in another child's hand."""
     join_and_start(driver, "kids", [0, 3])
     view = begin(driver)
-    first, second = region_cards(view, 0)[:2]
-    driver.down(*view.physics.bodies[first].position)
-    driver.frames()
-    driver.down(*view.physics.bodies[second].position)
-    driver.frames()
-    game = view.game
-    assert game.hands[0] == first  # R9: one card at a time
-    assert game.table_mask >> second & 1 and second in view.wiggles
-
-
-def test_a_second_finger_takes_over_its_own_card_and_the_first_lifting_drops_nothing(
-        driver: Driver) -> None:
-    join_and_start(driver, "kids", [0, 3])
-    view = begin(driver)
-    card = region_cards(view, 0)[0]
+    card = next(c for c in region_cards(view, 0) if view.game.fits(0, c))
     x, y = view.physics.bodies[card].position
     first = driver.down(x, y)
     driver.frames()
-    second = driver.down(x + 3, y + 3)  # another finger of the same child, on the same card
+    other = driver.down(x + 3, y + 3)  # another finger on the same card
     driver.frames()
-    driver.up(first, x, y)
-    driver.frames()
-    assert view.game.hands[0] == card  # still held, by the second finger
+    assert view.control.carries[first].card == card and other not in view.control.carries
     target = view.seats[0].place.zone.center
-    driver.move(second, *target)
+    driver.move(first, *target)
     driver.frames(3)
-    driver.up(second, *target)
+    driver.up(first, *target)
+    driver.up(other, x, y)
     driver.frames()
-    assert view.game.hands[0] == -1 and (view.game.trains[0] == [card]
-                                         or view.game.table_mask >> card & 1)
+    assert view.game.hands == [-1, -1] and view.game.trains[0] == [card]
 
 
 def test_conflicting_grabs_the_earlier_touch_wins(driver: Driver) -> None:
+    """Clause 5: simultaneous grabs of one card by different touches go to the earlier."""
     driver.close()
     d = Driver(settings=TableSettings(user_seats={11: 0, 22: 1}))
     try:
@@ -264,7 +250,7 @@ def test_conflicting_grabs_the_earlier_touch_wins(driver: Driver) -> None:
         d.source.down(901, x / d.window.width, y / d.window.height, d.t + 0.002, 22)
         d.source.down(900, x / d.window.width, y / d.window.height, d.t + 0.001, 11)
         d.frames()
-        assert view.game.hands == [card, -1]  # seat 0 touched first, by its device time
+        assert view.control.carried(0) == card and view.control.carried(1) is None
         assert card in view.wiggles
     finally:
         d.close()
@@ -288,8 +274,10 @@ def test_stop_button_refuses_under_five_wagons(driver: Driver) -> None:
     stop = view.stops[0]
     assert stop is not None and stop.alpha < 255  # dimmed under 5 wagons
     driver.tap(*stop.position)
-    assert [a.kind for a in view.game.log].count("call-stop") == 1  # the touch reached the game
-    assert not view.game.over and view.game.stop_caller is None  # R16: refused
+    refused = [s for s in view.control.recent if s.what is What.REFUSED]
+    assert refused[-1].reason is Reason.TOO_FEW_WAGONS and refused[-1].seat == 0  # R16
+    assert not view.game.over and view.game.stop_caller is None
+    assert "call-stop" not in [a.kind for a in view.game.log]  # a refusal is not logged
 
 
 def test_bots_play_a_whole_game_alone() -> None:
@@ -324,6 +312,6 @@ def test_refusal_reasons_reach_the_view_not_exceptions(driver: Driver) -> None:
     view = race(driver)
     card = region_cards(view, 0)[0]
     driver.tap(*view.physics.bodies[card].position)  # before the whistle: refused, no crash
-    assert view.game.log[-1].kind == "pick"
+    assert view.control.recent[-1].reason is Reason.NOT_STARTED
     assert view.game.hands[0] == -1 and view.game.table_mask >> card & 1
     assert view.game.phase is Phase.READY

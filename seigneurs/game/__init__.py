@@ -21,8 +21,8 @@ from seigneurs.game.actions import (
 )
 from seigneurs.game.config import GameConfig, SeatConfig
 from seigneurs.game.duo import DuoGame
-from seigneurs.game.engine import Game, Phase, replay
-from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.game.engine import Game, Phase
+from seigneurs.game.factory import AnyGame, new_game, replay
 from seigneurs.game.race import RaceGame
 
 __all__ = [

@@ -8,6 +8,7 @@ app uses them for solo play and the attract demo; the simulator for statistics a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from seigneurs.game.actions import (
@@ -80,9 +81,39 @@ class Bot:
         """Whether this move is a mistake (only classic mode lets a mistake through, D8)."""
         return not assisted and self.rng.random() < self.level.mistake_rate
 
-    def next_action(self, t: float) -> Action | None:
-        """The bot's move now, or None to wait."""
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
+        """The bot's move now, or None to wait. Polite at a table with children: it never
+        picks a card in the `avoid` mask (touched by a finger), searches the `near` mask (its
+        own side) first, and with nothing of its own to do fetches a card of the `fetch`
+        mask (one a child needs but cannot reach) so the table can put it back nearer them
+        (issue 9, clause 4)."""
         raise NotImplementedError
+
+
+class BotLoop:
+    """The one bot loop: each bot acts when its reaction delay is up (table, demo, simulator)."""
+
+    def __init__(self, bots: dict[int, Bot], start: float = 0.0) -> None:
+        self.bots = bots
+        self.due = {seat: start + bot.delay() for seat, bot in bots.items()}
+
+    def next_due(self) -> float:
+        """When the next bot acts (infinity with no bots)."""
+        return min(self.due.values(), default=float("inf"))
+
+    def actions(self, t: float, avoid: int = 0, near: Callable[[int], int] | None = None,
+                fetch: Callable[[], int] | None = None) -> Iterator[Action]:
+        """The moves of every bot due at `t`, seat by seat; each bot's next turn is then
+        scheduled. Moves are yielded one at a time so each sees the game the last one left."""
+        for seat, bot in self.bots.items():
+            if t < self.due[seat]:
+                continue
+            self.due[seat] = t + bot.delay()
+            action = bot.next_action(t, avoid, near(seat) if near else 0,
+                                     fetch() if fetch else 0)
+            if action is not None:
+                yield action
 
 
 class RaceBot(Bot):
@@ -93,7 +124,8 @@ class RaceBot(Bot):
         self.game = game
         self.seen = 0  # cards turned and found useless (remembered if the level has memory)
 
-    def next_action(self, t: float) -> Action | None:
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
         if game.phase is Phase.READY:
             start_by_turning = game.variant.start is Start.LOCOMOTIVES_TURNED
@@ -110,12 +142,13 @@ class RaceBot(Bot):
             return PutBack(seat, t, x, y)
         if self._wants_to_stop():
             return CallStop(seat, t)
-        on_table = game.table_mask
+        on_table = game.table_mask & ~avoid
         fitting = game.fit_masks[seat] & on_table & game.face_up_mask
         if fitting:
-            return Pick(seat, t, random_bit(fitting, self.rng))
+            return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
         face_down = on_table & ~game.face_up_mask
         candidates = (face_down & ~self.seen) or face_down
+        candidates = candidates & near or candidates or fetch & on_table
         return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
 
     def _wants_to_stop(self) -> bool:
@@ -135,21 +168,22 @@ class DuoBot(Bot):
         super().__init__(seat, level, rng)
         self.game = game
 
-    def next_action(self, t: float) -> Action | None:
+    def next_action(self, t: float, avoid: int = 0, near: int = 0,
+                    fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
-        pile = game.piles[seat]
-        if game.phase is not Phase.PLAYING or not pile:
+        if game.phase is not Phase.PLAYING or not game.piles[seat]:
             return None
-        card = pile[0]
-        masks = game.row_masks[seat]
+        if avoid >> game.piles[seat][0] & 1:
+            return None  # a finger holds the revealed card: wait
         first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
         if self.erring(game.assisted[seat]):
             return Lay(seat, t, first)
+        card, masks = game.piles[seat][0], game.row_masks[seat]
         for step in range(ROWS):
             row = (first + step) % ROWS
-            if masks[row] >> card & 1:
+            if masks[row] >> card & 1:  # the first fitting row from the glance (R29)
                 return Lay(seat, t, row)
-        return Under(seat, t)
+        return Under(seat, t)  # R30: it fits no row
 
 
 def make_bot(game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> Bot:

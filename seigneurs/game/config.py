@@ -27,7 +27,7 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         spec = variant(self.variant)
-        if not spec.min_players <= len(self.seats) <= spec.max_players:
+        if not spec.players_ok(len(self.seats)):
             raise ValueError(f"{spec.name} is for {spec.min_players}-{spec.max_players} players, "
                              f"not {len(self.seats)}")
         for number, seat in enumerate(self.seats):
@@ -55,9 +55,10 @@ class GameConfig:
         return self.seats[seat].rule or self.spec.rule
 
     def seat_assisted(self, seat: int) -> bool:
-        """Whether seat `seat` is refused cards that do not fit (D8)."""
+        """Whether seat `seat` is refused cards that do not fit (D8); by default as its rule's
+        own variant plays (a Rois seat in a Kids game plays classic)."""
         chosen = self.seats[seat].assisted
-        return self.spec.assisted_by_default if chosen is None else chosen
+        return self.spec.assisted_for(self.seat_rule(seat)) if chosen is None else chosen
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for the event log's header."""

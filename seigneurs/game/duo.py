@@ -13,14 +13,12 @@ from seigneurs.game.actions import (
     EndReason,
     Lay,
     Reason,
-    Refused,
     RemoveLocomotive,
-    Result,
     Under,
     Whistle,
 )
 from seigneurs.game.config import GameConfig
-from seigneurs.game.engine import Game, Handler, Phase
+from seigneurs.game.engine import Game, Performer, Phase, Verifier
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Card, DuoOutcome, Rule, duo_outcome
 
 ROWS = 5
@@ -60,16 +58,33 @@ class DuoGame(Game):
             for k, loco in enumerate(self.locomotives)
         })
 
-    def _remove_locomotive(self, action: RemoveLocomotive) -> Result:
+    def fitting_rows(self, seat: int) -> list[int]:
+        """The rows where `seat`'s top card may go now (R29); empty if none or no pile."""
+        card = self.top_card(seat)
+        if card is None or not self.row_masks[seat]:
+            return []
+        return [row for row in range(ROWS) if self.fits(seat, row, card)]
+
+    def _candidates(self, seat: int, t: float) -> list[Action]:
+        if self.phase is Phase.SETUP:
+            return [RemoveLocomotive(seat, t, None)]
+        if self.phase is Phase.READY:
+            return [Whistle(seat, t)]
+        return [*(Lay(seat, t, row) for row in range(ROWS)), Under(seat, t)]
+
+    def _verify_remove(self, action: RemoveLocomotive) -> Reason | None:
         if self.phase is not Phase.SETUP:
-            return Refused(action, Reason.ALREADY_STARTED)
+            return Reason.ALREADY_STARTED
+        if action.locomotive is not None and all(loco.type != action.locomotive
+                                                 for loco in LOCOMOTIVES):
+            return Reason.NOT_A_LOCOMOTIVE
+        return None
+
+    def _remove_locomotive(self, action: RemoveLocomotive) -> Applied:
         if action.locomotive is None:
             removed = self.rng.choice(LOCOMOTIVES)  # D6: chosen at random when skipped
         else:
-            matching = [loco for loco in LOCOMOTIVES if loco.type == action.locomotive]
-            if not matching:
-                return Refused(action, Reason.NOT_A_LOCOMOTIVE)
-            removed = matching[0]
+            removed = next(loco for loco in LOCOMOTIVES if loco.type == action.locomotive)
         self.removed = removed
         self.locomotives = tuple(loco for loco in LOCOMOTIVES if loco != removed)  # R27
         for seat in (0, 1):
@@ -78,36 +93,45 @@ class DuoGame(Game):
         self.phase = Phase.READY
         return Applied(action)
 
-    def _whistle(self, action: Whistle) -> Result:
-        return self._refuse_start(action) or self._start(action)  # R28
+    def _verify_whistle(self, action: Whistle) -> Reason | None:
+        return self._refuse_start()  # R28
 
-    def _lay(self, action: Lay) -> Result:
-        if self.phase is not Phase.PLAYING:
-            return Refused(action, self._not_playing() or Reason.NOT_STARTED)
+    def _verify_pile(self, action: Action) -> Reason | None:
+        """Why a seat cannot use its pile's top card now (Lay, Under), or None."""
+        refusal = self._not_playing()
+        if refusal is None and not self.piles[action.seat]:
+            return Reason.PILE_EMPTY
+        return refusal
+
+    def _verify_lay(self, action: Lay) -> Reason | None:
+        if self.phase is Phase.PLAYING and not 0 <= action.row < ROWS:
+            return Reason.NO_SUCH_ROW
+        refusal = self._verify_pile(action)
+        seat = action.seat
+        if refusal is None and self.assisted[seat] and not self.fits(
+                seat, action.row, self.piles[seat][0]):
+            return Reason.DOES_NOT_FIT  # D8
+        return refusal
+
+    def _lay(self, action: Lay) -> Applied:
         seat, row = action.seat, action.row
-        if not 0 <= row < ROWS:
-            return Refused(action, Reason.NO_SUCH_ROW)
-        pile = self.piles[seat]
-        if not pile:
-            return Refused(action, Reason.PILE_EMPTY)
-        card = pile[0]
-        masks = self.row_masks[seat]
-        fits = bool(masks[row] >> card & 1)
-        if not fits and self.assisted[seat]:
-            return Refused(action, Reason.DOES_NOT_FIT)  # D8
-        pile.popleft()
+        card = self.piles[seat].popleft()
+        fits = self.fits(seat, row, card)
         self.pile_masks[seat] &= ~(1 << card)
         self.rows[seat][row].append(card)
-        masks[row] = RULE.mask(self.locomotives[row], WAGONS[card])
+        self.row_masks[seat][row] = RULE.mask(self.locomotives[row], WAGONS[card])
         return Applied(action, card, fits, self._check_end())
 
-    def _under(self, action: Under) -> Result:
-        refusal = self._not_playing()
-        if refusal:
-            return Refused(action, refusal)
+    def _verify_under(self, action: Under) -> Reason | None:
+        refusal = self._verify_pile(action)
+        seat = action.seat
+        if refusal is None and self.assisted[seat] and reduce(or_, self.row_masks[seat]) >> \
+                self.piles[seat][0] & 1:
+            return Reason.FITS_A_ROW  # R30: only a card that fits no row goes under
+        return refusal
+
+    def _under(self, action: Under) -> Applied:
         pile = self.piles[action.seat]
-        if not pile:
-            return Refused(action, Reason.PILE_EMPTY)
         card = pile[0]
         pile.rotate(-1)  # R30: the top card goes under the pile
         return Applied(action, card)
@@ -121,6 +145,9 @@ class DuoGame(Game):
                 return None
         return self._end(EndReason.STALEMATE)
 
-    handlers: ClassVar[dict[type[Action], Handler]] = {
-        RemoveLocomotive: _remove_locomotive, Whistle: _whistle, Lay: _lay, Under: _under,
+    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {
+        RemoveLocomotive: (_verify_remove, _remove_locomotive),
+        Whistle: (_verify_whistle, Game._start),
+        Lay: (_verify_lay, _lay),
+        Under: (_verify_under, _under),
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -19,7 +19,6 @@ from seigneurs.game.actions import (
     Reason,
     Refused,
     Result,
-    action_from_json,
 )
 from seigneurs.game.config import GameConfig
 from seigneurs.rules import Variant
@@ -34,13 +33,20 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-Handler = Callable[[Any, Any], Result]
+Verifier = Callable[[Any, Any], Reason | None]
+Performer = Callable[[Any, Any], Applied]
 
 
 class Game:
-    """Base of the engines: subclasses fill `handlers`, one method per action type they accept."""
+    """Base of the engines: subclasses fill `moves`, for each action type they accept a
+    verifier (the refusal's reason, or None) and a performer that changes the game.
 
-    handlers: ClassVar[dict[type[Action], Handler]] = {}
+    The contract (as PokerKit's state machines): `verify(action)` says why an action would be
+    refused, `can(action)` whether it would be accepted, `legal_actions(seat)` what a seat may
+    do now; `apply` performs only what `verify` accepts, so a refusal changes nothing at all.
+    """
+
+    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {}
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -59,19 +65,37 @@ class Game:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
 
+    def verify(self, action: Action) -> Reason | None:
+        """Why `action` would be refused now, or None if it would be accepted."""
+        if not 0 <= action.seat < self.seat_count:
+            return Reason.NO_SUCH_SEAT
+        move = self.moves.get(type(action))
+        if move is None:
+            return Reason.NOT_IN_THIS_VARIANT
+        return move[0](self, action)
+
+    def can(self, action: Action) -> bool:
+        """Whether `action` would be accepted now."""
+        return self.verify(action) is None
+
+    def legal_actions(self, seat: int, t: float = 0.0) -> list[Action]:
+        """Every action `seat` may take now (at time `t`); subclasses list their own."""
+        return [a for a in self._candidates(seat, t) if self.can(a)]
+
+    def _candidates(self, seat: int, t: float) -> list[Action]:
+        return []
+
     def apply(self, action: Action) -> Result:
-        """Apply one action now; a refusal leaves the game exactly as it was."""
+        """Apply one action now; a refusal leaves state, clock and log exactly as they were."""
+        reason = self.verify(action)
+        if reason is not None:
+            return Refused(action, reason)
         self.log.append(action)
         for observer in self.observers:
             observer(action)
-        if not 0 <= action.seat < self.seat_count:
-            return Refused(action, Reason.NO_SUCH_SEAT)
-        handler = self.handlers.get(type(action))
-        if handler is None:
-            return Refused(action, Reason.NOT_IN_THIS_VARIANT)
         if action.t > self.clock:
             self.clock = action.t
-        return handler(self, action)
+        return self.moves[type(action)][1](self, action)
 
     def apply_batch(self, actions: Sequence[Action]) -> list[Result]:
         """Apply the actions that arrived in one frame, earliest first.
@@ -102,13 +126,12 @@ class Game:
             return None
         return Reason.GAME_OVER if self.phase is Phase.OVER else Reason.NOT_STARTED
 
-    def _refuse_start(self, action: Action) -> Refused | None:
-        """The refusal for a start action once the game is under way, or None."""
+    def _refuse_start(self) -> Reason | None:
+        """Why a start action is refused once the game is under way, or None."""
         if self.phase is Phase.SETUP:
-            return Refused(action, Reason.NOT_CHOSEN)
+            return Reason.NOT_CHOSEN
         if self.phase is not Phase.READY:
-            return Refused(action, Reason.ALREADY_STARTED if self.phase is Phase.PLAYING
-                           else Reason.GAME_OVER)
+            return Reason.ALREADY_STARTED if self.phase is Phase.PLAYING else Reason.GAME_OVER
         return None
 
     def _start(self, action: Action) -> Applied:
@@ -124,23 +147,3 @@ class Game:
         return [json.dumps({"config": self.config.to_json()}),
                 *(json.dumps(a.to_json()) for a in self.log)]
 
-
-def replay(lines: Iterable[str]) -> Game:
-    """Rebuild a game from `Game.record()` lines; a malformed log raises ValueError."""
-    from seigneurs.game.factory import new_game
-
-    items = iter(lines)
-    try:
-        header = json.loads(next(items))
-        game = new_game(GameConfig.from_json(header["config"]))
-        for number, line in enumerate(items, start=2):
-            if line.strip():
-                try:
-                    game.apply(action_from_json(json.loads(line)))
-                except (ValueError, TypeError) as error:
-                    raise ValueError(f"event log line {number}: {error}") from None
-    except StopIteration:
-        raise ValueError("empty event log") from None
-    except (KeyError, TypeError, json.JSONDecodeError) as error:
-        raise ValueError(f"event log header: {error}") from None
-    return game

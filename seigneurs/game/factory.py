@@ -1,16 +1,41 @@
-"""Make the right engine for a config: the registry maps a variant's shape to its engine."""
+"""Make the right engine for a config (the registry maps a variant's kind to its engine), or
+rebuild a game from its event log."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+
+from seigneurs.game.actions import action_from_json
 from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import DuoGame
 from seigneurs.game.race import RaceGame
 
 AnyGame = RaceGame | DuoGame
 
-_ENGINES: dict[bool, type[RaceGame] | type[DuoGame]] = {False: RaceGame, True: DuoGame}
+ENGINES: dict[str, type[RaceGame] | type[DuoGame]] = {"race": RaceGame, "duo": DuoGame}
+"""Engines by variant kind (`Variant.engine`)."""
 
 
 def new_game(config: GameConfig) -> AnyGame:
     """A freshly dealt game for `config` (R13, R26)."""
-    return _ENGINES[config.spec.duo](config)
+    return ENGINES[config.spec.engine](config)
+
+
+def replay(lines: Iterable[str]) -> AnyGame:
+    """Rebuild a game from `Game.record()` lines; a malformed log raises ValueError."""
+    items = iter(lines)
+    try:
+        header = json.loads(next(items))
+        game = new_game(GameConfig.from_json(header["config"]))
+        for number, line in enumerate(items, start=2):
+            if line.strip():
+                try:
+                    game.apply(action_from_json(json.loads(line)))
+                except (ValueError, TypeError) as error:
+                    raise ValueError(f"event log line {number}: {error}") from None
+    except StopIteration:
+        raise ValueError("empty event log") from None
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"event log header: {error}") from None
+    return game

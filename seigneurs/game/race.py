@@ -16,14 +16,12 @@ from seigneurs.game.actions import (
     Pick,
     PutBack,
     Reason,
-    Refused,
-    Result,
     Stack,
     TurnLocomotive,
     Whistle,
 )
 from seigneurs.game.config import GameConfig
-from seigneurs.game.engine import Game, Handler
+from seigneurs.game.engine import Game, Performer, Phase, Verifier
 from seigneurs.game.scatter import Point, scatter
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Card, Ending, RaceOutcome, Start, race_outcome
 
@@ -38,7 +36,8 @@ class RaceGame(Game):
         super().__init__(config)
         n = self.seat_count
         self.locomotives: tuple[Card, ...] = tuple(self.rng.sample(LOCOMOTIVES, n))  # R13
-        self.positions: list[Point] = scatter(len(WAGONS), self.rng)
+        self.positions: list[Point] = scatter(len(WAGONS), self.rng)  # the only positions
+        self.angles = [self.rng.uniform(-0.3, 0.3) for _ in WAGONS]  # radians, as dealt
         self.table_mask = ALL_CARDS
         self.face_up_mask = ALL_CARDS if self.variant.deal_face_up else 0  # R13, R23
         self.stacked_mask = 0
@@ -76,41 +75,55 @@ class RaceGame(Game):
         return race_outcome(self.variant.name, trains, rules=self.rules,
                             stop_caller=self.stop_caller)
 
-    # Actions.
+    # Actions: each has a verifier (why it is refused, or None) and a performer.
 
-    def _whistle(self, action: Whistle) -> Result:
+    def _candidates(self, seat: int, t: float) -> list[Action]:
+        if self.phase is Phase.READY:
+            return [Whistle(seat, t), TurnLocomotive(seat, t)]
+        held = self.hands[seat]
+        if held != NOBODY:
+            return [Stack(seat, t), PutBack(seat, t, *self.positions[held])]
+        table = self.table_mask
+        picks: list[Action] = [Pick(seat, t, c) for c in range(len(WAGONS)) if table >> c & 1]
+        return [*picks, CallStop(seat, t)]
+
+    def _verify_whistle(self, action: Whistle) -> Reason | None:
         if self.variant.start is not Start.WHISTLE:
-            return Refused(action, Reason.NOT_IN_THIS_VARIANT)
-        refusal = self._refuse_start(action)
-        if refusal:
-            return refusal
+            return Reason.NOT_IN_THIS_VARIANT
+        return self._refuse_start()
+
+    def _whistle(self, action: Whistle) -> Applied:
         self.turned = [True] * self.seat_count  # R14: everyone turns at once
         return self._start(action)
 
-    def _turn_locomotive(self, action: TurnLocomotive) -> Result:
+    def _verify_turn(self, action: TurnLocomotive) -> Reason | None:
         if self.variant.start is not Start.LOCOMOTIVES_TURNED:
-            return Refused(action, Reason.NOT_IN_THIS_VARIANT)
-        refusal = self._refuse_start(action)
-        if refusal:
-            return refusal
-        if self.turned[action.seat]:
-            return Refused(action, Reason.ALREADY_TURNED)
+            return Reason.NOT_IN_THIS_VARIANT
+        refusal = self._refuse_start()
+        if refusal is None and self.turned[action.seat]:
+            return Reason.ALREADY_TURNED
+        return refusal
+
+    def _turn_locomotive(self, action: TurnLocomotive) -> Applied:
         self.turned[action.seat] = True
         if all(self.turned):  # R23
             return self._start(action)
         return Applied(action)
 
-    def _pick(self, action: Pick) -> Result:
+    def _verify_pick(self, action: Pick) -> Reason | None:
         refusal = self._not_playing()
         if refusal:
-            return Refused(action, refusal)
+            return refusal
+        if not 0 <= action.card < len(WAGONS):
+            return Reason.NO_SUCH_CARD
+        if self.hands[action.seat] != NOBODY:
+            return Reason.HAND_FULL  # R9
+        if not self.table_mask >> action.card & 1:
+            return Reason.TAKEN
+        return None
+
+    def _pick(self, action: Pick) -> Applied:
         card, seat = action.card, action.seat
-        if not 0 <= card < len(WAGONS):
-            return Refused(action, Reason.NO_SUCH_CARD)
-        if self.hands[seat] != NOBODY:
-            return Refused(action, Reason.HAND_FULL)  # R9
-        if not self.table_mask >> card & 1:
-            return Refused(action, Reason.TAKEN)
         bit = 1 << card
         self.table_mask ^= bit
         self.face_up_mask &= ~bit  # R10: a picked card is face up in the hand
@@ -118,52 +131,53 @@ class RaceGame(Game):
         self.holder[card] = seat
         return Applied(action, card, self.fits(seat, card))
 
-    def _held(self, action: Stack | PutBack) -> int | Refused:
-        """The card in the acting seat's search hand, or why there is none to use."""
+    def _verify_held(self, action: Action) -> Reason | None:
+        """Why a seat cannot use its search-hand card (Stack, PutBack), or None."""
         refusal = self._not_playing()
         if refusal:
-            return Refused(action, refusal)
-        card = self.hands[action.seat]
-        return Refused(action, Reason.HAND_EMPTY) if card == NOBODY else card
+            return refusal
+        return Reason.HAND_EMPTY if self.hands[action.seat] == NOBODY else None
 
-    def _release(self, seat: int, card: int) -> None:
+    def _release(self, seat: int) -> int:
+        card = self.hands[seat]
         self.hands[seat] = NOBODY
         self.holder[card] = NOBODY
+        return card
 
-    def _stack(self, action: Stack) -> Result:
-        card = self._held(action)
-        if isinstance(card, Refused):
-            return card
+    def _verify_stack(self, action: Stack) -> Reason | None:
+        refusal = self._verify_held(action)
         seat = action.seat
-        fits = self.fits(seat, card)
-        if not fits and self.assisted[seat]:
-            return Refused(action, Reason.DOES_NOT_FIT)  # D8 assisted
-        self._release(seat, card)
+        if refusal is None and self.assisted[seat] and not self.fits(seat, self.hands[seat]):
+            return Reason.DOES_NOT_FIT  # D8 assisted
+        return refusal
+
+    def _stack(self, action: Stack) -> Applied:
+        seat = action.seat
+        fits = self.fits(seat, self.hands[seat])
+        card = self._release(seat)
         self.trains[seat].append(card)  # R8: appended, never reordered
         self.stacked_mask |= 1 << card
         self.fit_masks[seat] = self.rules[seat].mask(self.locomotives[seat], WAGONS[card])
         return Applied(action, card, fits, self._check_end())
 
-    def _put_back(self, action: PutBack) -> Result:
-        card = self._held(action)
-        if isinstance(card, Refused):
-            return card
+    def _put_back(self, action: PutBack) -> Applied:
+        card = self._release(action.seat)
         bit = 1 << card
-        self._release(action.seat, card)
         self.table_mask |= bit
         if self.variant.put_back_face_up:  # R11
             self.face_up_mask |= bit
         self.positions[card] = (min(1.0, max(0.0, action.x)), min(1.0, max(0.0, action.y)))
         return Applied(action, card)
 
-    def _call_stop(self, action: CallStop) -> Result:
+    def _verify_stop(self, action: CallStop) -> Reason | None:
         if self.variant.ending is not Ending.STOP_CALL:
-            return Refused(action, Reason.NOT_IN_THIS_VARIANT)
+            return Reason.NOT_IN_THIS_VARIANT
         refusal = self._not_playing()
-        if refusal:
-            return Refused(action, refusal)
-        if len(self.trains[action.seat]) < self.variant.min_wagons_to_stop:
-            return Refused(action, Reason.TOO_FEW_WAGONS)  # R16
+        if refusal is None and len(self.trains[action.seat]) < self.variant.min_wagons_to_stop:
+            return Reason.TOO_FEW_WAGONS  # R16
+        return refusal
+
+    def _call_stop(self, action: CallStop) -> Applied:
         self.stop_caller = action.seat
         return Applied(action, ended=self._end(EndReason.STOP_CALLED))
 
@@ -179,8 +193,11 @@ class RaceGame(Game):
                 return None
         return self._end(EndReason.NO_FITTING_CARD if loose else EndReason.TABLE_EMPTY)
 
-    handlers: ClassVar[dict[type[Action], Handler]] = {
-        Whistle: _whistle, TurnLocomotive: _turn_locomotive, Pick: _pick, Stack: _stack,
-        PutBack: _put_back, CallStop: _call_stop,
+    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {
+        Whistle: (_verify_whistle, _whistle),
+        TurnLocomotive: (_verify_turn, _turn_locomotive),
+        Pick: (_verify_pick, _pick),
+        Stack: (_verify_stack, _stack),
+        PutBack: (_verify_held, _put_back),
+        CallStop: (_verify_stop, _call_stop),
     }
-

@@ -1,4 +1,8 @@
-"""Where dealt cards land: a jittered grid over the unit square, so cards barely overlap (R13)."""
+"""Where dealt cards land: a jittered grid over the unit square, so no card lies on another (R13).
+
+The game holds these positions (and angles): the table shows them as dealt, and a resumed game
+looks as it was. The default shape is the free area of a 16:9 table with six zones around it.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import random
 Point = tuple[float, float]
 
 
-def scatter(count: int, rng: random.Random, aspect: float = 16 / 9) -> list[Point]:
+def scatter(count: int, rng: random.Random, aspect: float = 2.25) -> list[Point]:
     """`count` points in [0, 1]^2, one per grid cell of an `aspect`-shaped area, in random order."""
     columns = max(1, math.ceil(math.sqrt(count * aspect)))
     rows = max(1, math.ceil(count / columns))
@@ -16,6 +20,6 @@ def scatter(count: int, rng: random.Random, aspect: float = 16 / 9) -> list[Poin
     points = []
     for cell in cells:
         row, column = divmod(cell, columns)
-        points.append(((column + 0.5 + rng.uniform(-0.2, 0.2)) / columns,
-                       (row + 0.5 + rng.uniform(-0.2, 0.2)) / rows))
+        points.append(((column + 0.5 + rng.uniform(-0.08, 0.08)) / columns,
+                       (row + 0.5 + rng.uniform(-0.08, 0.08)) / rows))
     return points

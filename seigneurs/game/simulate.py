@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.game.actions import RemoveLocomotive, Whistle
-from seigneurs.game.bots import BotLevel, make_bot
+from seigneurs.game.bots import BotLevel, BotLoop, make_bot
 from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import DuoGame
 from seigneurs.game.engine import Phase
@@ -58,16 +57,12 @@ def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
         game.apply(RemoveLocomotive(0, 0.0, None))  # D6: skipped, so chosen at random
     if game.variant.start is Start.WHISTLE:
         game.apply(Whistle(0, 0.0))
-    queue = [(bot.delay(), bot.seat) for bot in bots]
-    heapq.heapify(queue)
+    loop = BotLoop(dict(enumerate(bots)))
     apply = game.apply
     while not game.over:
-        t, seat = queue[0]
+        t = loop.next_due()
         if t > MAX_GAME_SECONDS:
             raise RuntimeError(f"bot game {config} did not end within {MAX_GAME_SECONDS} s")
-        bot = bots[seat]
-        action = bot.next_action(t)
-        if action is not None:
+        for action in loop.actions(t):
             apply(action)
-        heapq.heapreplace(queue, (t + bot.delay(), seat))
     return game

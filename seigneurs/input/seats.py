@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -18,10 +19,8 @@ class SeatOwnership:
     """
 
     def __init__(self, anchors: Sequence[Point], users: Mapping[int, int] | None = None,
-                 aspect: float = 1.0,
-                 region: Callable[[float, float], int | None] | None = None) -> None:
+                 aspect: float = 1.0) -> None:
         self.anchors = list(anchors)
-        self.region = region  # a layout's own rule for some areas (Duo: each side's rows)
         self.aspect = aspect  # display width / height, so distances are measured squarely
         self.users = dict(users or {})
         self._owners: dict[int, int] = {}
@@ -36,10 +35,87 @@ class SeatOwnership:
         """The seat of this touch (None for a touch that began before we knew of it)."""
         if event.phase is TouchPhase.DOWN:
             seat = self.users.get(event.user) if event.user is not None else None
-            if seat is None and self.region is not None:
-                seat = self.region(event.x, event.y)
             self._owners[event.id] = seat if seat is not None else self.nearest(event.x, event.y)
         seat = self._owners.get(event.id)
         if event.phase is TouchPhase.UP:
             self._owners.pop(event.id, None)
+        return seat
+
+
+WANTED = 0.6
+"""Children search for a card that fits their train: such a seat counts this much nearer."""
+HEADING = 0.7
+"""A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
+MARGIN = 0.15
+"""...and this much straighter than toward the current guess (hysteresis: no flicker)."""
+
+
+class SeatAttribution:
+    """Whose hand a finger is, from the best evidence, decided as late as possible (issue 9).
+
+    A user id mapped to a seat decides at once. Otherwise the guess is provisional: the
+    nearest seat to the touch-down point (skipping one already holding a card when another
+    free seat is within arm's reach), re-decided while the card is carried toward a seat,
+    final where it is dropped. Works in any units, as long as anchors and points agree.
+    """
+
+    def __init__(self, anchors: Sequence[Point], seats: Sequence[int],
+                 users: Mapping[int, int] | None = None, reach: float = math.inf) -> None:
+        self.anchors = list(anchors)
+        self.seats = list(seats)  # the seats fingers may belong to (bots' seats are not)
+        self.users = {u: s for u, s in (users or {}).items() if s in self.seats}
+        self.reach = reach
+
+    def distance(self, seat: int, x: float, y: float) -> float:
+        ax, ay = self.anchors[seat]
+        return math.hypot(x - ax, y - ay)
+
+    def by_user(self, user: int | None) -> int | None:
+        """The seat a user id decides, if the source knows its users."""
+        return None if user is None else self.users.get(user)
+
+    def nearest(self, x: float, y: float) -> int:
+        """The seat nearest (x, y)."""
+        return min(self.seats, key=lambda s: self.distance(s, x, y))
+
+    def likeliest(self, x: float, y: float, wants: Callable[[int], bool]) -> int:
+        """The seat most likely to reach for a card at (x, y): the nearest, where a seat that
+        `wants` the card (it fits their train and they can see it) counts as nearer by
+        WANTED, as long as it is within reach."""
+        def cost(s: int) -> float:
+            d = self.distance(s, x, y)
+            return d * WANTED if d <= self.reach and wants(s) else d
+        return min(self.seats, key=cost)
+
+    def at_down(self, x: float, y: float, holds: Callable[[int], bool],
+                reach: float | None = None) -> int | None:
+        """The provisional seat of a finger landing at (x, y): the nearest free seat within
+        reach, else None (the nearest seat already holds a card: R9)."""
+        limit = self.reach if reach is None else reach
+        order = sorted(self.seats, key=lambda s: self.distance(s, x, y))
+        for rank, seat in enumerate(order):
+            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
+                return seat
+        return None
+
+    def heading(self, seat: int, start: Point, x: float, y: float) -> float:
+        """How straight a card carried from `start` to (x, y) went toward `seat` (-1..1)."""
+        moved = math.hypot(x - start[0], y - start[1])
+        if moved == 0:
+            return 0.0
+        return (self.distance(seat, *start) - self.distance(seat, x, y)) / moved
+
+    def while_carried(self, seat: int, start: Point, x: float, y: float,
+                      travel: float) -> int:
+        """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
+        pull a card home, so once it has travelled `travel` mostly straight toward one seat,
+        it is that seat's (with hysteresis against the current guess)."""
+        if math.hypot(x - start[0], y - start[1]) < travel:
+            return seat
+
+        def heading(s: int) -> float:
+            return self.heading(s, start, x, y)
+        best = max(self.seats, key=heading)
+        if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
+            return best
         return seat

@@ -48,8 +48,26 @@ class Variant:
     assisted_by_default: bool
     min_players: int
     max_players: int
-    duo: bool = False
+    engine: str = "race"
+    """Which engine plays it: "race" (everyone searches one table) or "duo" (two piles)."""
     min_wagons_to_stop: int = 0
+
+    @property
+    def duo(self) -> bool:
+        """Whether this is Le Duo des Rails (two piles, rows, no shared table)."""
+        return self.engine == "duo"
+
+    def players_ok(self, players: int) -> bool:
+        """Whether this many players may play it."""
+        return self.min_players <= players <= self.max_players
+
+    def assisted_for(self, rule: Rule) -> bool:
+        """The assisted/classic default for a seat playing `rule` here (D8): the default of
+        the variant whose own rule it is, so a Rois seat in a Kids game plays classic."""
+        for other in VARIANTS.values():
+            if other.rule == rule and other.seat_rules == self.seat_rules:
+                return other.assisted_by_default
+        return self.assisted_by_default
 
 
 _KIDS_OR_KINGS = frozenset({Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE})
@@ -76,7 +94,7 @@ VARIANTS: dict[str, Variant] = {
         Variant("duo", "Le Duo des Rails", Rule.AT_LEAST_ONE, frozenset({Rule.AT_LEAST_ONE}),
                 Start.WHISTLE, Ending.PILE_EMPTY, TieBreak.MOST_OF_TYPE,
                 deal_face_up=False, put_back_face_up=False, assisted_by_default=False,
-                min_players=2, max_players=2, duo=True),
+                min_players=2, max_players=2, engine="duo"),
     )
 }
 

@@ -3,13 +3,11 @@
 One kinematic body and one `PivotJoint` per touch (pymunk's constraints example), so a card
 grabbed off-centre swings round and keeps its momentum when let go; the space's damping is the
 felt. Cards pass over each other while played (as on a real table) and bump off the table's
-edges; only the scatter at the deal pushes them apart (R13). Steps are fixed (1/120 s).
+edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (1/120 s).
 """
 
 from __future__ import annotations
 
-import math
-import random
 from dataclasses import dataclass
 
 import pymunk
@@ -19,7 +17,6 @@ from seigneurs.table.layout import Rect
 STEP = 1 / 120
 _CARD = 0b01
 _WALL = 0b10
-_SCATTER = 0b100
 
 
 @dataclass(slots=True)
@@ -75,29 +72,8 @@ class CardPhysics:
         if body is not None:
             self.space.remove(body, *body.shapes)
 
-    def scatter(self, area: Rect, rng: random.Random, rounds: int = 240) -> None:
-        """Spread the cards over `area` so they overlap as little as possible (R13)."""
-        fence = self._box(area, _SCATTER, _CARD)
-        for body in self.bodies.values():
-            body.angle = rng.uniform(-math.pi, math.pi)
-            for shape in body.shapes:
-                shape.filter = pymunk.ShapeFilter(categories=_CARD, mask=_CARD | _SCATTER | _WALL)
-        for _ in range(rounds):
-            self.space.step(STEP)
-            for body in self.bodies.values():
-                body.velocity = body.velocity * 0.5
-                body.angular_velocity *= 0.5
-        for body in self.bodies.values():
-            body.velocity = (0, 0)
-            body.angular_velocity = 0
-            x, y = body.position
-            body.position = area.clamp(x, y, margin=self.card_w * 0.3)
-            for shape in body.shapes:
-                shape.filter = pymunk.ShapeFilter(categories=_CARD, mask=_WALL)
-        self.space.remove(*fence)
-
     def overlaps(self, tolerance: float = 2.0) -> int:
-        """How many pairs of cards overlap by more than `tolerance` pixels (scatter check)."""
+        """How many pairs of cards overlap by more than `tolerance` pixels (deal check)."""
         shapes = [shape for body in self.bodies.values() for shape in body.shapes]
         count = 0
         for i, a in enumerate(shapes):

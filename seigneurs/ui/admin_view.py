@@ -15,7 +15,7 @@ from seigneurs.kiosk.i18n import next_language, text
 from seigneurs.ui.base import BaseView
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 EXIT, RESTART = 0, 75
 """Exit codes for kiosk.sh: 0 stops the loop, 75 restarts at once."""
@@ -37,7 +37,7 @@ class Button:
 class ButtonView(BaseView):
     """A view made of buttons and lines of text."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.boxes: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = window.text_batch()
@@ -79,7 +79,7 @@ class ButtonView(BaseView):
 class PinView(ButtonView):
     """Digits to enter the admin PIN; a wrong PIN clears, and back returns to the game."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.entered = ""
         cx, cy = window.width / 2, window.height / 2
@@ -91,7 +91,7 @@ class PinView(ButtonView):
             row, column = divmod(k, 3)
             self.button(key, cx + (column - 1) * 130, cy + 90 - row * 100,
                         functools.partial(self.press, key), 110, 85)
-        self.button(text(language, "back"), cx, cy - 330, window.show_lobby)
+        self.button(text(language, "back"), cx, cy - 330, window.nav.show_lobby)
 
     def press(self, key: str) -> None:
         if key == "←":
@@ -110,16 +110,16 @@ class PinView(ButtonView):
 class AdminMenu(ButtonView):
     """What an adult can do."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         language = window.settings.language
         cx, cy = window.width / 2, window.height / 2
         entries: list[tuple[str, Callable[[], None]]] = [
             ("exit", lambda: window.quit(EXIT)), ("restart", lambda: window.quit(RESTART)),
-            ("calibrate", window.show_touch_test), ("volume_down", lambda: self.volume(-0.1)),
+            ("calibrate", window.nav.show_touch_test), ("volume_down", lambda: self.volume(-0.1)),
             ("volume_up", lambda: self.volume(0.1)), ("language", self.language),
             ("history", lambda: window.show_view(HistoryView(window))),
-            ("back", window.show_lobby),
+            ("back", window.nav.show_lobby),
         ]
         for k, (key, action) in enumerate(entries):
             row, column = divmod(k, 2)
@@ -148,12 +148,12 @@ class AdminMenu(ButtonView):
 class HistoryView(ButtonView):
     """The last games from the match history."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         language = window.settings.language
         cx, top = window.width / 2, window.height - 80
         self.line(text(language, "history"), cx, top, 28)
-        records = window.history.games(limit=14) if window.history else []
+        records = window.nav.history.games(limit=14) if window.nav.history else []
         if not records:
             self.line(text(language, "no_games"), cx, top - 80)
         for k, record in enumerate(records):

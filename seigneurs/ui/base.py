@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -11,13 +11,15 @@ import arcade
 
 from seigneurs.input.events import TouchEvent
 from seigneurs.input.seats import SeatOwnership
+from seigneurs.table.controller import COUNTDOWN as COUNTDOWN
 from seigneurs.table.layout import Place
+from seigneurs.table.physics import CardPhysics
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
-COUNTDOWN = 3.0
-"""Seconds of lamps before the whistle (R14, R28)."""
+WIGGLE = 0.35
+"""Seconds a refused card wiggles."""
 
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
     (230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (240, 228, 66),
@@ -47,18 +49,17 @@ def zone_sprite(place: Place, colour: int, alpha: int) -> arcade.SpriteSolidColo
     return zone
 
 
-def seat_ownership(window: SeigneursWindow, places: Sequence[Place],
-                   region: Callable[[float, float], int | None] | None = None) -> SeatOwnership:
-    """Touches to seats by the nearest zone (or the window's user ids, or `region`)."""
+def seat_ownership(window: Host, places: Sequence[Place]) -> SeatOwnership:
+    """Touches to seats by the nearest zone (or the window's user ids): the touch test's view."""
     width, height = window.layout.width, window.layout.height
     anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
-    return SeatOwnership(anchors, window.user_seats, aspect=width / height, region=region)
+    return SeatOwnership(anchors, window.user_seats, aspect=width / height)
 
 
 class Countdown:
     """Three lamps that light one by one, then the whistle (R14, R28)."""
 
-    def __init__(self, window: SeigneursWindow, overlay: arcade.SpriteList[arcade.Sprite],
+    def __init__(self, window: Host, overlay: arcade.SpriteList[arcade.Sprite],
                  centre: tuple[float, float], size: float, spacing: float) -> None:
         self.icons = window.media.icons
         self.overlay = overlay
@@ -118,11 +119,12 @@ class Tween:
 class BaseView(arcade.View):
     """A view fed by the window: `touches` with each frame's events, then `tick`."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: Host) -> None:
+        super().__init__()  # arcade's current window: the one `window` is
         self.app = window
         self.clock = 0.0
         self.tweens: list[Tween] = []
+        self.wiggles: dict[int, float] = {}
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         """This frame's touch events, oldest first."""
@@ -131,6 +133,27 @@ class BaseView(arcade.View):
         """Advance by `dt` seconds (animations, bots, physics)."""
         self.clock += dt
         self.tweens = [tween for tween in self.tweens if tween.step(dt)]
+
+    def wiggle(self, card: int) -> None:
+        """A gentle no: the card shakes a little (issue 9: refusals are gentle)."""
+        self.wiggles[card] = WIGGLE
+
+    def sync(self, sprites: Sequence[arcade.Sprite], physics: CardPhysics) -> None:
+        """Copy each body's place to its card's sprite, wiggles added (the one sprite sync,
+        the last step before drawing)."""
+        for card, body in physics.bodies.items():
+            sprite = sprites[card]
+            angle = -math.degrees(body.angle)
+            left = self.wiggles.get(card)
+            if left is not None:
+                left -= 1 / 60
+                angle += math.sin(left * 40) * 9
+                if left <= 0:
+                    del self.wiggles[card]
+                else:
+                    self.wiggles[card] = left
+            sprite.position = body.position
+            sprite.angle = angle
 
     def slide(self, sprite: arcade.Sprite, to: tuple[float, float], duration: float = 0.2,
               hide: bool = False) -> None:

@@ -80,7 +80,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.base import COUNTDOWN
     from seigneurs.ui.race_view import RaceView
-    from seigneurs.ui.run import seat_plans
+    from seigneurs.ui.seat import seat_plans
     from seigneurs.ui.window import SeigneursWindow
 
     source = ScriptedSource()
@@ -90,8 +90,8 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     window.media.load_all()  # what loads while the lobby stands; the bench deals at once
     textures_at_start = window.ctx.stats.texture[0]
     try:
-        window.start_game(GameConfig.for_players("kids", 6, 1),
-                          seat_plans(window, "kids", 6, [None] * 6))
+        window.nav.start_game(GameConfig.for_players("kids", 6, 1),
+                          seat_plans(window.layout, "kids", 6, [None] * 6))
         view = window.scene
         assert isinstance(view, RaceView)
         view.game.apply_batch([])
@@ -166,8 +166,8 @@ def _finger(window: Any, finger: int, t: float) -> tuple[float, float]:
 
 
 def _held_position(view: Any, seat: int) -> tuple[float, float] | None:
-    card = view.game.hands[seat]
-    if card < 0:
+    card = view.control.carried(seat)
+    if card is None:
         return None
     sprite = view.card_sprites[card]
     return (round(sprite.center_x, 3), round(sprite.center_y, 3))

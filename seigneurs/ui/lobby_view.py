@@ -22,7 +22,7 @@ from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 LEVELS: tuple[BotLevel, ...] = tuple(BOT_LEVELS.values())
 
@@ -48,7 +48,7 @@ class PlaceButtons:
 class LobbyView(BaseView):
     """Variant tiles in the middle, a row of buttons at each place, the start button."""
 
-    def __init__(self, window: SeigneursWindow, variant_name: str = "lords") -> None:
+    def __init__(self, window: Host, variant_name: str = "lords") -> None:
         super().__init__(window)
         self.variant_name = variant_name
         self.members: dict[int, Member] = {}
@@ -84,7 +84,7 @@ class LobbyView(BaseView):
         self.resume = fit(arcade.Sprite(media.icons["again"]), layout.card_w * 1.1)
         self.resume.position = (cx + layout.card_w * 2.2, cy - layout.card_h * 0.85)
         self.resume.color = (255, 210, 80, 255)  # a golden 'go on' beside the whistle
-        self.resume.visible = window.resumable()
+        self.resume.visible = window.nav.resumable()
         self.sprites.append(self.resume)
         self._refresh()
 
@@ -154,13 +154,13 @@ class LobbyView(BaseView):
         if member is not None and member.assisted is not None:
             return member.assisted
         mode = self.app.settings.mode  # the configuration's choice, else the variant's (D8)
-        return variant(self.variant_name).assisted_by_default if mode == "auto" \
+        return variant(self.variant_name).assisted_for(self._rule(member)) if mode == "auto" \
             else mode == "assisted"
 
     def ready(self) -> bool:
         """Enough players for the chosen variant (Duo: exactly two)."""
         spec = variant(self.variant_name)
-        return spec.min_players <= len(self.members) <= spec.max_players
+        return spec.players_ok(len(self.members))
 
     # Touches: everything reacts on touch-down.
 
@@ -180,7 +180,7 @@ class LobbyView(BaseView):
             self._start()
             return
         if self.resume.visible and hit(self.resume, x, y):
-            if not self.app.resume():
+            if not self.app.nav.resume():
                 self.resume.visible = False
             return
         if variant(self.variant_name).duo:
@@ -242,8 +242,8 @@ class LobbyView(BaseView):
             member = self.members[index]
             seats.append(SeatConfig(member.rule, self._assisted(member)))
             plans.append(SeatPlan(places[index], index, member.bot))
-        config = GameConfig(self.variant_name, tuple(seats), self.app.next_seed())
-        self.app.start_game(config, plans, removed=self.removed)
+        config = GameConfig(self.variant_name, tuple(seats), self.app.nav.next_seed())
+        self.app.nav.start_game(config, plans, removed=self.removed)
 
     def on_draw(self) -> None:
         self.clear()

@@ -30,7 +30,7 @@ from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band, grow_bands, sn
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 FIRST_AT = 0.8  # seconds before the first card
 CARD_EVERY = 0.32  # between two kept cards: time to count along
@@ -135,7 +135,7 @@ class Party:
 class ResultsView(BaseView):
     """Reveals the checks one card at a time, seat after seat (D9), then the winners."""
 
-    def __init__(self, window: SeigneursWindow, game: RaceGame | DuoGame,
+    def __init__(self, window: Host, game: RaceGame | DuoGame,
                  seats: Sequence[SeatPlan]) -> None:
         super().__init__(window)
         self.game = game
@@ -366,8 +366,8 @@ class ResultsView(BaseView):
         super().tick(dt)
         if self.done:
             self.party.step(self.clock, dt)
-            if self.app.demo and self.clock > self.party.since + 8:
-                self.app.show_lobby()  # the attract demo goes round again
+            if self.app.nav.demo and self.clock > self.party.since + 8:
+                self.app.nav.show_lobby()  # the attract demo goes round again
             return
         if self.clock < self.next_at:
             return
@@ -436,7 +436,7 @@ class ResultsView(BaseView):
             if event.phase is TouchPhase.DOWN and any(
                     hit(again, event.x * layout.width, event.y * layout.height)
                     for again in self.again):
-                self.app.show_lobby()
+                self.app.nav.show_lobby()
                 return
 
     def on_draw(self) -> None:

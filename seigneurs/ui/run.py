@@ -15,29 +15,18 @@ from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
 from seigneurs.rules import variant
-from seigneurs.table.layout import duo_places
-from seigneurs.ui.seat import SeatPlan
+from seigneurs.ui.seat import seat_plans
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.window import SeigneursWindow
 
 
-def seat_plans(window: SeigneursWindow, variant_name: str, players: int,
-               bots: Sequence[BotLevel | None]) -> list[SeatPlan]:
-    """Seats for a game started without the lobby: places spread round the table."""
-    if variant(variant_name).duo:
-        places = duo_places(window.layout)
-        return [SeatPlan(places[i], i * 3, bots[i]) for i in range(2)]
-    order = window.layout.spread(players)
-    return [SeatPlan(window.layout.places[i], i, bots[k]) for k, i in enumerate(order)]
-
-
 def start(window: SeigneursWindow, variant_name: str, players: int, seed: int,
           bots: Sequence[BotLevel | None]) -> None:
     """Skip the lobby: deal `variant_name` for `players` seats straight away."""
     config = GameConfig.for_players(variant_name, players, seed)
-    window.start_game(config, seat_plans(window, variant_name, players, bots))
+    window.nav.start_game(config, seat_plans(window.layout, variant_name, players, bots))
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
@@ -57,7 +46,7 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
-        start(window, variant_name, count, window.next_seed(), plans)
+        start(window, variant_name, count, window.nav.next_seed(), plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame
 
@@ -132,8 +121,8 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
     try:
         if scenario is not None:
             game = SCENARIOS[scenario](seed)
-            window.show_results(game, seat_plans(window, game.variant.name, game.seat_count,
-                                                 [None] * game.seat_count))
+            window.nav.show_results(game, seat_plans(window.layout, game.variant.name,
+                                                     game.seat_count, [None] * game.seat_count))
         elif view != "lobby":
             name = "duo" if view == "duo" else variant_name
             count = 2 if name == "duo" else players

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from seigneurs.game.bots import BotLevel
-from seigneurs.table.layout import Place
+from seigneurs.rules import variant
+from seigneurs.table.layout import Place, TableLayout, duo_places
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,3 +17,13 @@ class SeatPlan:
     place: Place
     colour: int
     bot: BotLevel | None = None
+
+
+def seat_plans(layout: TableLayout, variant_name: str, players: int,
+               bots: Sequence[BotLevel | None]) -> list[SeatPlan]:
+    """Seats for a game started without the lobby: places spread round the table."""
+    if variant(variant_name).duo:
+        places = duo_places(layout)
+        return [SeatPlan(places[i], i * 3, bots[i]) for i in range(2)]
+    order = layout.spread(players)
+    return [SeatPlan(layout.places[i], i, bots[k]) for k, i in enumerate(order)]

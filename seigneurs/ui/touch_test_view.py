@@ -13,7 +13,7 @@ from seigneurs.input.report import TouchLog
 from seigneurs.ui.base import SEAT_COLOURS, BaseView, seat_ownership, zone_sprite
 
 if TYPE_CHECKING:
-    from seigneurs.ui.window import SeigneursWindow
+    from seigneurs.ui.host import Host
 
 TRAIL = 40
 
@@ -21,7 +21,7 @@ TRAIL = 40
 class TouchTestView(BaseView):
     """Shows live touches; keeps a `TouchLog` of everything seen."""
 
-    def __init__(self, window: SeigneursWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         layout = window.layout
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()

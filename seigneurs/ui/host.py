@@ -1,0 +1,76 @@
+"""What a view may ask of the table it is shown on: a narrow interface, so that no view
+imports the window (and the window, through the navigator, imports the views, not the reverse).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import arcade
+    import pyglet
+
+    from seigneurs.game.config import GameConfig
+    from seigneurs.game.factory import AnyGame
+    from seigneurs.kiosk.config import TableSettings
+    from seigneurs.kiosk.history import History
+    from seigneurs.rules import WagonType
+    from seigneurs.table.layout import TableLayout
+    from seigneurs.ui.media import Media
+    from seigneurs.ui.seat import SeatPlan
+
+
+class Navigation(Protocol):
+    """Going from one screen to the next (the lobby, a game, its results, the adults' screens)."""
+
+    @property
+    def demo(self) -> bool:
+        """Whether the game on show is the bots' attract demo."""
+
+    @property
+    def history(self) -> History | None:
+        """The match history, where the table keeps one."""
+
+    def show_lobby(self) -> None: ...
+
+    def start_game(self, config: GameConfig, seats: Sequence[SeatPlan],
+                   removed: WagonType | None = None, demo: bool = False,
+                   game: AnyGame | None = None) -> None: ...
+
+    def next_seed(self) -> int: ...
+
+    def resumable(self) -> bool: ...
+
+    def resume(self) -> bool: ...
+
+    def show_results(self, game: AnyGame, seats: Sequence[SeatPlan]) -> None: ...
+
+    def show_touch_test(self) -> None: ...
+
+
+class Host(Protocol):
+    """The table as its views see it: its size and layout, media, settings, and the way on."""
+
+    layout: TableLayout
+    media: Media
+    settings: TableSettings
+    user_seats: dict[int, int]
+    notices: list[str]
+
+    @property
+    def nav(self) -> Navigation: ...
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    def text_batch(self) -> pyglet.graphics.Batch: ...
+
+    def show_view(self, new_view: arcade.View) -> None: ...
+
+    def set_language(self, language: str) -> None: ...
+
+    def quit(self, code: int) -> None: ...

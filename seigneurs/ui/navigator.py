@@ -1,0 +1,135 @@
+"""Which screen is up, and how the table goes from one to the next: the lobby, a game (or the
+bots' demo), its results, the adults' screens. Keeps the kiosk's keeper told (idle time starts
+anew on every screen, games go to the journal and history)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from seigneurs.game import DuoGame, PutBack, RaceGame
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.config import GameConfig
+from seigneurs.game.factory import AnyGame
+from seigneurs.kiosk.history import History
+from seigneurs.kiosk.keeper import Keeper, Screen
+from seigneurs.rules import WagonType, variant
+from seigneurs.table.layout import Place, Rect
+from seigneurs.ui.admin_view import PinView
+from seigneurs.ui.duo_view import DuoView
+from seigneurs.ui.host import Host
+from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.race_view import RaceView
+from seigneurs.ui.results_view import ResultsView
+from seigneurs.ui.seat import SeatPlan, seat_plans
+from seigneurs.ui.touch_test_view import TouchTestView
+
+log = logging.getLogger(__name__)
+
+
+class Navigator:
+    """The one place that builds views and shows them."""
+
+    def __init__(self, host: Host, keeper: Keeper, clock: Callable[[], float],
+                 seed: int | None = None) -> None:
+        self.host = host
+        self.keeper = keeper
+        self.clock = clock  # the window's frame clock, for the keeper's idle timing
+        self.seed = seed
+        self.screen = Screen.LOBBY
+
+    @property
+    def demo(self) -> bool:
+        return self.screen is Screen.DEMO
+
+    @property
+    def history(self) -> History | None:
+        return self.keeper.records.history
+
+    def _show(self, view: Any, screen: Screen) -> None:
+        self.screen = screen
+        self.keeper.shown(self.clock())
+        self.host.show_view(view)
+
+    def show_lobby(self) -> None:
+        self._show(LobbyView(self.host, self.host.settings.default_variant), Screen.LOBBY)
+
+    def show_touch_test(self) -> None:
+        self._show(TouchTestView(self.host), Screen.ADMIN)
+
+    def show_pin(self) -> None:
+        self._show(PinView(self.host), Screen.ADMIN)
+
+    def next_seed(self) -> int:
+        """The seed of the next deal: counting up from a fixed seed (tests), else random."""
+        if self.seed is None:
+            return random.randrange(2**31)
+        self.seed += 1
+        return self.seed - 1
+
+    def start_game(self, config: GameConfig, seats: Sequence[SeatPlan],
+                   removed: WagonType | None = None, demo: bool = False,
+                   game: AnyGame | None = None) -> None:
+        """Deal and show a game of `config` with these seats (Duo: `removed` locomotive, D6);
+        or go on with a `game` replayed from the journal."""
+        view: DuoView | RaceView
+        if config.spec.duo:
+            view = DuoView(self.host, config, seats, removed,
+                           game=game if isinstance(game, DuoGame) else None)
+        else:
+            view = RaceView(self.host, config, seats,
+                            game=game if isinstance(game, RaceGame) else None)
+        self.keeper.records.started(view.game, {"seats": [_seat_json(s) for s in seats]}, demo)
+        self._show(view, Screen.DEMO if demo else Screen.GAME)
+
+    def start_demo(self) -> None:
+        """The attract mode: bots play while nobody touches the table."""
+        settings = self.host.settings
+        level = BOT_LEVELS[settings.bot_level]
+        spec = variant(settings.default_variant)
+        players = 2 if spec.duo else 4
+        config = GameConfig.for_players(spec.name, players, self.next_seed())
+        self.start_game(config, seat_plans(self.host.layout, spec.name, players,
+                                           [level] * players), demo=True)
+
+    def resumable(self) -> bool:
+        """Whether a game interrupted by a crash waits in the journal."""
+        return self.keeper.records.resumable()
+
+    def resume(self) -> bool:
+        """Go on with the interrupted game: replay its log, put held cards back, show it."""
+        pending = self.keeper.records.pending()
+        if pending is None:
+            return False
+        game, extra = pending
+        if isinstance(game, RaceGame):
+            for seat, card in enumerate(game.hands):
+                if card >= 0:
+                    x, y = game.positions[card]
+                    game.apply(PutBack(seat, game.clock, x, y))
+        seats = [_seat_from_json(s) for s in extra.get("seats", [])]
+        if len(seats) != game.seat_count:
+            log.warning("the interrupted game's seats are unknown; not resumed")
+            self.keeper.records.abandoned()
+            return False
+        self.start_game(game.config, seats, game=game)
+        return True
+
+    def show_results(self, game: AnyGame, seats: Sequence[SeatPlan]) -> None:
+        """The check and the winners; a finished game goes into the history first."""
+        self.keeper.records.finished(game, [s.bot.name if s.bot else None for s in seats],
+                                     self.demo)
+        self._show(ResultsView(self.host, game, seats), self.screen)
+
+
+def _seat_json(seat: SeatPlan) -> dict[str, Any]:
+    zone = seat.place.zone
+    return {"zone": [zone.x, zone.y, zone.w, zone.h], "angle": seat.place.angle,
+            "colour": seat.colour, "bot": seat.bot.name if seat.bot else None}
+
+
+def _seat_from_json(data: dict[str, Any]) -> SeatPlan:
+    place = Place(Rect(*data["zone"]), float(data["angle"]))
+    return SeatPlan(place, int(data["colour"]), BOT_LEVELS.get(data["bot"] or ""))

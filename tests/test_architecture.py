@@ -1,0 +1,94 @@
+"""The shape of the code (issue 11): no import circle anywhere in the package, counting every
+import (at the top, inside functions, and for type checking only), and the pure layers load
+without arcade."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import seigneurs
+
+PACKAGE = Path(seigneurs.__file__).parent
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, in any way at all."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            graph[name] |= {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_circle_in_the_package() -> None:
+    graph = import_graph()
+    assert graph["seigneurs.ui.window"]  # the graph is really read
+    assert circles(graph) == []
+
+
+def test_views_know_the_table_only_through_its_narrow_interface() -> None:
+    graph = import_graph()
+    views = [name for name in graph if name.startswith("seigneurs.ui.") and name.endswith("_view")]
+    assert len(views) >= 6
+    for view in views:
+        assert not graph[view] & {"seigneurs.ui.window", "seigneurs.ui.navigator",
+                                  "seigneurs.ui.run"}, view
+
+
+def test_rules_game_input_and_kiosk_keeping_load_without_arcade() -> None:
+    code = ("import sys, seigneurs.rules, seigneurs.game, seigneurs.input.setup, "
+            "seigneurs.kiosk.keeper, seigneurs.kiosk.config; "
+            "sys.exit(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('arcade', 'pyglet', 'pymunk')) or None)")
+    result = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr

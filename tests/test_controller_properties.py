@@ -1,0 +1,108 @@
+"""The touch-to-game controller under any stream of touches (issue 9, clauses 2 and 5),
+driven directly: it has no arcade in it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seigneurs.game import GameConfig, RaceGame, TurnLocomotive, new_game
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table.controller import COUNTDOWN, RaceController, What
+from seigneurs.table.geometry import RaceGeometry
+from seigneurs.table.layout import TableLayout
+
+LAYOUT = TableLayout.build(1280, 720)
+
+
+def controller(players: int, bots: int, seed: int, users: bool) -> RaceController:
+    game = new_game(GameConfig.for_players("kids", players, seed))
+    assert isinstance(game, RaceGame)
+    for seat in range(players - bots):
+        game.apply(TurnLocomotive(seat, 0.0))
+    places = [LAYOUT.places[i] for i in LAYOUT.spread(players)]
+    geometry = RaceGeometry.build(LAYOUT, places, stop=False)
+    levels = {s: BOT_LEVELS["expert"] for s in range(players - bots, players)}
+    return RaceController(game, geometry, levels, {u: u for u in range(players)} if users
+                          else {}, seed)
+
+
+finger = st.integers(1, 6)
+point = st.tuples(st.floats(0, 1), st.floats(0, 1))
+step = st.tuples(st.sampled_from(list(TouchPhase)), finger, point, st.integers(0, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 1), st.integers(0, 2**16), st.booleans(),
+       st.lists(st.lists(step, max_size=6), max_size=120))
+def test_clause2_5_one_card_per_seat_and_no_finger_fills_a_hand(
+        players: int, bots: int, seed: int, users: bool,
+        frames: list[list[tuple[TouchPhase, int, tuple[float, float], int]]]) -> None:
+    """Whatever the fingers do: a seat carries at most one card (R9), a card is on one finger
+    at most, no child's search hand in the game is ever left full between frames (the game
+    hears of a card only at its drop), and every card is in exactly one place."""
+    control = controller(players, bots, seed, users)
+    game = control.game
+    control.tick(COUNTDOWN)
+    live: set[int] = set()
+    t = COUNTDOWN
+    for frame in frames:
+        events = []
+        for phase, touch, (x, y), user in frame:
+            down = touch in live
+            if (phase is TouchPhase.DOWN and down) or (phase is not TouchPhase.DOWN and not down):
+                continue  # keep the stream well formed, as the input filters do
+            live.symmetric_difference_update({touch} if phase is not TouchPhase.MOVE else set())
+            events.append(TouchEvent(touch, phase, x, y, t, user if users else None))
+        control.touches(events, LAYOUT.width, LAYOUT.height)
+        control.tick(1 / 60)
+        t += 1 / 60
+        seats = Counter(c.seat for c in control.carries.values())
+        assert all(n == 1 for n in seats.values())  # R9
+        cards = [c.card for c in control.carries.values()]
+        assert len(cards) == len(set(cards))  # one finger per card
+        assert all(game.hands[s] == -1 for s in control.humans)
+        for card in range(54):
+            in_train = any(card in train for train in game.trains)
+            in_hand = card in game.hands
+            on_table = bool(game.table_mask >> card & 1)
+            assert in_train + in_hand + on_table == 1
+            assert (card in control.physics.bodies) == (not in_train)
+    for shown in control.drain():
+        assert shown.what is not What.REFUSED or shown.reason is not None
+
+
+def test_clause5_the_controller_and_the_crowd_have_no_arcade_in_them() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, seigneurs.table.controller, seigneurs.table.crowd; "
+            "sys.exit('arcade' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_clause2_the_guess_is_the_nearest_seat_unless_a_reachable_one_wants_the_card() -> None:
+    from seigneurs.input.seats import SeatAttribution
+
+    seats = SeatAttribution([(0.0, 0.0), (10.0, 0.0)], [0, 1], reach=8.0)
+    assert seats.likeliest(4.0, 0.0, lambda s: False) == 0  # nearest
+    assert seats.likeliest(4.0, 0.0, lambda s: s == 1) == 1  # it fits seat 1's train
+    assert seats.likeliest(1.0, 0.0, lambda s: s == 1) == 0  # beyond seat 1's reach
+    assert seats.by_user(None) is None
+    assert seats.while_carried(0, (4.0, 0.0), 4.5, 0.0, travel=2.0) == 0  # too short
+    assert seats.while_carried(0, (4.0, 0.0), 8.0, 0.0, travel=2.0) == 1  # pulled toward 1
+
+
+def test_clause1_a_table_of_bots_ignores_fingers_without_failing() -> None:
+    control = controller(2, 2, 3, users=False)
+    control.tick(COUNTDOWN + 5)
+    card = next(iter(control.physics.bodies))
+    x, y = control.physics.bodies[card].position
+    events = [TouchEvent(1, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 0.0),
+              TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, 0.0),
+              TouchEvent(1, TouchPhase.UP, 0.5, 0.5, 0.0)]
+    control.touches(events, LAYOUT.width, LAYOUT.height)
+    assert not control.carries

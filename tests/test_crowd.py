@@ -1,0 +1,57 @@
+"""`seigneurs crowd` (issue 9, clause 7): simulated children play whole games through the real
+touch path (scripted touches -> production input filters -> controller -> game -> physics)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from seigneurs.cli import main
+from seigneurs.rules import VARIANTS
+
+FIELDS = {"games", "finished", "stalled", "stuck_hands", "attribution", "wrong_refusals",
+          "second_cards", "refusals", "frame_cpu_ms_p50", "frame_cpu_ms_p99", "picks"}
+
+
+def crowd(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["crowd", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_clause7_a_small_crowd_finishes_every_game_per_variant(
+        capsys: pytest.CaptureFixture[str], name: str) -> None:
+    players = "2" if VARIANTS[name].duo else "4"
+    report = crowd(capsys, "--variant", name, "--players", players, "--bots", "1",
+                   "--games", "2", "--seed", "5")
+    assert set(report) >= FIELDS
+    assert report["games"] == report["finished"] == 2
+    assert report["stalled"] == 0 and report["stuck_hands"] == 0
+    assert int(report["picks"]) > 0  # type: ignore[call-overload]
+
+
+def test_clause7_with_user_ids_every_seat_decision_is_right(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = crowd(capsys, "--variant", "kids", "--players", "4", "--games", "1", "--seed", "2",
+                   "--user-ids")
+    assert report["attribution"] == 1.0 and report["finished"] == 1
+
+
+def test_clause7_the_same_seed_plays_the_same_crowd(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--variant", "kings", "--players", "3", "--games", "1", "--seed", "9")
+    first, second = crowd(capsys, *args), crowd(capsys, *args)
+    for key in ("picks", "attribution", "refusals", "game_seconds"):
+        assert first[key] == second[key]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--variant", "duo", "--players", "3"], "duo is for 2-2 players"),
+    (["--players", "3", "--bots", "3"], "--bots must leave at least one child"),
+    (["--games", "0"], "--games must be at least 1"),
+])
+def test_clause7_bad_arguments_get_a_clear_error(capsys: pytest.CaptureFixture[str],
+                                                 args: list[str], says: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["crowd", *args])
+    assert exit_info.value.code == 2 and says in capsys.readouterr().err
