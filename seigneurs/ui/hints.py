@@ -89,19 +89,17 @@ class Hints:
             shown.ring.scale = target.radius * 2.4 / shown.ring.texture.width * (1 + 0.12 * tap)
             shown.ring.alpha = int(200 * fade * (0.6 + 0.4 * tap))
 
-    def glow(self, clock: float, cards: Mapping[int, tuple[float, float, float]],
-             since: float) -> None:
-        """A soft glow under each card of `cards` (card -> x, y, size), shown while the
-        child has been still since `since`; an empty mapping puts them out."""
+    def glow(self, clock: float, cards: Mapping[int, tuple[float, float, float, float]]) -> None:
+        """A soft glow under each card of `cards` (card -> x, y, size, since when it is due),
+        fading in from then; cards left out lose theirs."""
         for card in [c for c in self.glows if c not in cards]:
             self.under.remove(self.glows.pop(card))
-        fade = min(1.0, max(0.0, (clock - since) / FADE_IN))
         pulse = 0.75 + 0.25 * math.sin(clock * 3.0)
-        for card, (x, y, size) in cards.items():
+        for card, (x, y, size, since) in cards.items():
             sprite = self.glows.get(card)
             if sprite is None:
                 sprite = fit(arcade.Sprite(self.icons["glow"]), size * 1.9)
                 self.glows[card] = sprite
                 self.under.append(sprite)
             sprite.position = (x, y)
-            sprite.alpha = int(255 * fade * pulse)
+            sprite.alpha = int(255 * min(1.0, max(0.0, (clock - since) / FADE_IN)) * pulse)
