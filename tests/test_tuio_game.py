@@ -36,7 +36,9 @@ class TuioDriver(Driver):
 
     def _send(self) -> None:
         self.tracker.frame(dict(self.live))
-        select.select([self.tuio.socket], [], [], 1.0)  # delivered before the next frame
+        waiting = select.poll()  # poll, not select: a long test run holds fds past 1024
+        waiting.register(self.tuio.socket, select.POLLIN)
+        waiting.poll(1000)  # delivered before the next frame
 
     def down(self, x: float, y: float, user: int | None = None) -> int:
         touch = next(self.ids)
