@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seigneurs.game import DuoGame, PutBack, RaceGame
 from seigneurs.game.bots import BOT_LEVELS
@@ -17,20 +17,21 @@ from seigneurs.kiosk.history import History
 from seigneurs.kiosk.keeper import Keeper, Screen
 from seigneurs.rules import WagonType, variant
 from seigneurs.table.layout import Place, Rect
-from seigneurs.ui.admin_view import PinView
-from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.host import Host
 from seigneurs.ui.lobby_view import LobbyView
-from seigneurs.ui.race_view import RaceView
-from seigneurs.ui.results_view import ResultsView
 from seigneurs.ui.seat import SeatPlan, seat_plans
-from seigneurs.ui.touch_test_view import TouchTestView
+
+if TYPE_CHECKING:
+    from seigneurs.ui.duo_view import DuoView
+    from seigneurs.ui.race_view import RaceView
 
 log = logging.getLogger(__name__)
 
 
 class Navigator:
-    """The one place that builds views and shows them."""
+    """The one place that builds views and shows them. Only the lobby's view loads with it: the
+others (and the physics and controller behind the game views) load when first shown, so the
+first frame comes sooner (issue 11's cold start)."""
 
     def __init__(self, host: Host, keeper: Keeper, clock: Callable[[], float],
                  seed: int | None = None) -> None:
@@ -57,9 +58,13 @@ class Navigator:
         self._show(LobbyView(self.host, self.host.settings.default_variant), Screen.LOBBY)
 
     def show_touch_test(self) -> None:
+        from seigneurs.ui.touch_test_view import TouchTestView
+
         self._show(TouchTestView(self.host), Screen.ADMIN)
 
     def show_pin(self) -> None:
+        from seigneurs.ui.admin_view import PinView
+
         self._show(PinView(self.host), Screen.ADMIN)
 
     def next_seed(self) -> int:
@@ -74,6 +79,9 @@ class Navigator:
                    game: AnyGame | None = None) -> None:
         """Deal and show a game of `config` with these seats (Duo: `removed` locomotive, D6);
         or go on with a `game` replayed from the journal."""
+        from seigneurs.ui.duo_view import DuoView
+        from seigneurs.ui.race_view import RaceView
+
         view: DuoView | RaceView
         if config.spec.duo:
             view = DuoView(self.host, config, seats, removed,
@@ -119,6 +127,8 @@ class Navigator:
 
     def show_results(self, game: AnyGame, seats: Sequence[SeatPlan]) -> None:
         """The check and the winners; a finished game goes into the history first."""
+        from seigneurs.ui.results_view import ResultsView
+
         self.keeper.records.finished(game, [s.bot.name if s.bot else None for s in seats],
                                      self.demo)
         self._show(ResultsView(self.host, game, seats), self.screen)
