@@ -2,71 +2,18 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
-from seigneurs.input.sources import ScriptedSource
-from seigneurs.kiosk.config import TableSettings
-from seigneurs.ui.window import SeigneursWindow
+from seigneurs.ui.scripted import ScriptedTable
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
 
 
-class Driver:
-    """A headless window plus a scripted touch source, and finger-like helpers."""
-
-    def __init__(self, width: int = 1280, height: int = 720, seed: int = 7,
-                 settings: TableSettings | None = None) -> None:
-        self.source = ScriptedSource()
-        self.window = SeigneursWindow(width, height, visible=False, sources=[self.source],
-                                      settings=settings, seed=seed)
-        self.t = 0.0
-        self.ids = itertools.count(1)
-
-    @property
-    def scene(self):  # type: ignore[no-untyped-def]
-        return self.window.scene
-
-    def frames(self, count: int = 1, draw: bool = False) -> None:
-        for _ in range(count):
-            self.t += 1 / 60
-            self.window.step(draw=draw)
-
-    def _norm(self, x: float, y: float) -> tuple[float, float]:
-        return x / self.window.width, y / self.window.height
-
-    def down(self, x: float, y: float, user: int | None = None) -> int:
-        touch = next(self.ids)
-        self.source.down(touch, *self._norm(x, y), self.t, user)
-        return touch
-
-    def move(self, touch: int, x: float, y: float, user: int | None = None) -> None:
-        self.source.move(touch, *self._norm(x, y), self.t, user)
-
-    def up(self, touch: int, x: float, y: float, user: int | None = None) -> None:
-        self.source.up(touch, *self._norm(x, y), self.t, user)
-
-    def tap(self, x: float, y: float, user: int | None = None) -> None:
-        touch = self.down(x, y, user)
-        self.frames()
-        self.up(touch, x, y, user)
-        self.frames()
-
-    def drag(self, start: tuple[float, float], end: tuple[float, float],
-             user: int | None = None, steps: int = 4) -> None:
-        """Touch down at `start`, move in a few frames to `end`, lift there."""
-        touch = self.down(*start, user)
-        self.frames()
-        for k in range(1, steps + 1):
-            f = k / steps
-            self.move(touch, start[0] + (end[0] - start[0]) * f,
-                      start[1] + (end[1] - start[1]) * f, user)
-            self.frames()
-        self.up(touch, *end, user)
-        self.frames()
+class Driver(ScriptedTable):
+    """The scripted table, plus screenshots for review under out/screenshots/."""
 
     def shot(self, name: str) -> Path:
         """Draw the current frame and save it for review under out/screenshots/."""
@@ -75,6 +22,3 @@ class Driver:
         path = SHOTS / f"{name}.png"
         self.window.snapshot().save(path)
         return path
-
-    def close(self) -> None:
-        self.window.close()

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from seigneurs.art.sounds import SOUNDS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -59,7 +61,7 @@ def test_the_installed_wheel_carries_the_cards_and_sounds(installed: Path,
     assert out.returncode == 0, out.stderr
     where, counts = out.stdout.splitlines()
     assert Path(where).is_relative_to(installed.parent) and not Path(where).is_relative_to(ROOT)
-    assert counts.split() == ["61", "6"]
+    assert counts.split() == ["61", str(len(SOUNDS))]  # every card, one sound per action
 
 
 def test_the_console_script_renders_the_lobby_from_another_directory(installed: Path,

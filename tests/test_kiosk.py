@@ -56,7 +56,7 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
 
     text = example()
     keys = [name for section in sections().values() for name in section]
-    assert len(keys) == len(set(keys)) == 21
+    assert len(keys) == len(set(keys)) == 23  # issue 12 added hint_after, fit_glow_after
     for name in keys:
         assert sum(line.startswith(f"{name} = ") for line in text.splitlines()) == 1, name
     assert 'resolution = "1080p"' in text and "card art (one of 1080p, 2160p)" in text
@@ -76,7 +76,7 @@ def test_every_problem_names_file_key_and_what_was_expected(tmp_path: Path) -> N
     config, problems = load(path)
     text = [str(p) for p in problems]
     assert f"{path}: [kiosk] idel_timeout: unknown key; expected one of idle_timeout, " \
-           "attract_after, admin_pin, volume" in text
+           "attract_after, hint_after, admin_pin, volume" in text
     assert any("[kiosk] idle_timeout: expected a number (seconds), got 'ninety'" in t
                for t in text)
     assert any("[tabel]: unknown section" in t for t in text)

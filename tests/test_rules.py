@@ -141,6 +141,16 @@ def test_r18_tie_goes_to_the_player_who_did_not_call_stop() -> None:
                              "tanker/yellow/2"))]
     outcome = race_outcome("training", trains, stop_caller=0)
     assert outcome.winners == (1,) and outcome.reason is WinReason.NOT_STOP_CALLER
+    assert outcome.tied == (0, 1) and outcome.stop_caller == 0  # the results mark the caller
+
+
+def test_r16_training_ended_by_itself_names_no_stop_caller() -> None:
+    """Issue 12: no stop sign when nobody called stop; the outcome says so."""
+    coach, tanker = locomotive_of(WagonType.COACH), locomotive_of(WagonType.TANKER)
+    outcome = race_outcome("training", [(coach, cards("coach/red/2 coach/blue/2")),
+                                        (tanker, cards("tanker/red/2"))])
+    assert outcome.stop_caller is None and outcome.tied == ()
+    assert outcome.winners == (0,) and outcome.reason is WinReason.LONGEST
 
 
 def test_d3_ties_among_non_callers_are_shared() -> None:

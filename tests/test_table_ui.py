@@ -135,7 +135,7 @@ def finish(d: Driver, name: str) -> ResultsView:
         d.frames()
         if results.done:
             break
-    assert results.done and results.again.visible
+    assert results.done and all(again.visible for again in results.again)
     assert len(results.trophies) == len(results.outcome.winners) >= 1
     d.shot(f"results-{name}")
     return results
@@ -145,16 +145,20 @@ def finish(d: Driver, name: str) -> ResultsView:
 def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> None:
     join_and_start(driver, variant, [0, 3])
     view = begin(driver)
+    heard = driver.window.media.heard
+    assert heard[-1] == ("whistle" if variant in ("training", "lords") else "flip")  # issue 12
     driver.shot(f"table-{variant}")
     game = view.game
     assert isinstance(game, RaceGame)
     play_out(driver, view)
+    if game.end_reason is EndReason.STOP_CALLED:
+        assert heard[-1] == "stop"  # issue 12: every action has its sound
     results = finish(driver, variant)
     outcome = game.outcome()
     assert results.outcome == outcome
-    shown = {row.seat: row.label.text for row in results.rows}
+    shown = {row.seat: row.count.text for row in results.rows}
     assert shown == {seat: str(n) for seat, n in enumerate(outcome.lengths)}
-    driver.tap(*results.again.position)
+    driver.tap(*results.again[0].position)
     assert isinstance(driver.scene, LobbyView)
 
 

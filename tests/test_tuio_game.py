@@ -36,7 +36,9 @@ class TuioDriver(Driver):
 
     def _send(self) -> None:
         self.tracker.frame(dict(self.live))
-        select.select([self.tuio.socket], [], [], 1.0)  # delivered before the next frame
+        waiting = select.poll()  # poll, not select: a long test run holds fds past 1024
+        waiting.register(self.tuio.socket, select.POLLIN)
+        waiting.poll(1000)  # delivered before the next frame
 
     def down(self, x: float, y: float, user: int | None = None) -> int:
         touch = next(self.ids)
@@ -69,7 +71,7 @@ def test_a_kids_game_played_over_tuio_from_lobby_to_results() -> None:
         assert results.outcome == view.game.outcome()
         assert driver.tuio.decoder.stats.frames > 50
         assert driver.tuio.decoder.stats.malformed == 0
-        driver.tap(*results.again.position)
+        driver.tap(*results.again[0].position)
         assert isinstance(driver.scene, LobbyView)
     finally:
         driver.close()

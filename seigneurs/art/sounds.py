@@ -1,4 +1,5 @@
-"""Synthesises the game's sounds as 16-bit mono WAV: whistle, flip, stack, refuse, stop, win.
+"""Synthesises the game's sounds as 16-bit mono WAV, one per action: whistle, take (flip),
+stack, refuse, put back, stop, the check's count, win.
 
 Pure Python (no samples copied from anywhere), seeded noise, so a re-run writes the same bytes.
 Each sound is scaled to a loudness target (RMS in dBFS) so none startles: the refusal is the
@@ -18,7 +19,8 @@ RATE = 44100
 Samples = list[float]
 
 LOUDNESS_DBFS: dict[str, float] = {
-    "whistle": -17.0, "flip": -22.0, "stack": -20.0, "refuse": -25.0, "stop": -18.0, "win": -18.0,
+    "whistle": -17.0, "flip": -22.0, "stack": -20.0, "refuse": -25.0, "put-back": -23.0,
+    "stop": -18.0, "count": -21.0, "win": -18.0,
 }
 """The RMS level each sound is scaled to; the tests hold every file to it."""
 
@@ -90,6 +92,21 @@ def refuse() -> Samples:
                 (0.17, _tone(0.2, [(330, 1.0), (660, 0.15)], attack=0.02, release=0.12)))
 
 
+def put_back() -> Samples:
+    """A card laid back on the table (R11) or under the pile (R30): a soft slide and tap."""
+    return _mix((0.0, _noise(0.14, 17, decay=18.0, smooth=0.12)),
+                (0.1, _tone(0.08, [(260, 1.0), (520, 0.2)], attack=0.002, release=0.04,
+                            decay=40.0)))
+
+
+def count() -> Samples:
+    """One checked card (R17, R21, R32): a short wooden 'tock'; played a little higher for
+    each card, so the count climbs like a child's voice."""
+    return _mix((0.0, _tone(0.12, [(660, 1.0), (1320, 0.25), (1980, 0.08)], attack=0.002,
+                            release=0.05, decay=30.0)),
+                (0.0, _noise(0.02, 19, decay=150.0, smooth=0.5)))
+
+
 def stop() -> Samples:
     """'Stop!': two bell strikes (R16)."""
     bell = _tone(0.45, [(880, 1.0), (2430, 0.4), (1760, 0.3)], attack=0.003, release=0.1,
@@ -106,8 +123,10 @@ def win() -> Samples:
 
 
 SOUNDS: dict[str, Callable[[], Samples]] = {
-    "whistle": whistle, "flip": flip, "stack": stack, "refuse": refuse, "stop": stop, "win": win,
+    "whistle": whistle, "flip": flip, "stack": stack, "refuse": refuse, "put-back": put_back,
+    "stop": stop, "count": count, "win": win,
 }
+"""Every sound the table plays, by name; Media loads exactly these."""
 
 
 def rms_dbfs(samples: Samples) -> float:

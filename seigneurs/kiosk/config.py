@@ -137,12 +137,18 @@ class TableSettings:
         _choice("auto", "assisted", "classic"))
     bot_level: str = setting(
         "game", "child", "the bots' level (attract demo, bots)", _choice(*BOT_LEVELS))
+    fit_glow_after: float = setting(
+        "game", 12.0, "assisted play: seconds a child is still before a card that fits glows "
+        "(0: never; never in classic)", _number(0, 600, "seconds, 0 for never"), float)
     idle_timeout: float = setting(
         "kiosk", 90.0, "seconds without a touch before going back to the lobby",
         _number(10, 3600, "seconds"), float)
     attract_after: float = setting(
         "kiosk", 30.0, "seconds in an untouched lobby before the bots' demo",
         _number(5, 3600, "seconds"), float)
+    hint_after: float = setting(
+        "kiosk", 5.0, "seconds nobody acts before a hand shows the next step",
+        _number(1, 600, "seconds"), float)
     admin_pin: str = setting(
         "kiosk", DEFAULT_PIN, "hold two opposite corners 3 s, then this PIN", _pin)
     volume: float = setting("kiosk", 0.8, "0 to 1", _number(0, 1, "a fraction"), float)

@@ -15,17 +15,24 @@ class TrainCheck:
 
     length: int
     first_error: int | None
-    of_type: int
-    """Surviving wagons of the locomotive's own type (the tie-break of R22/D5 and R33)."""
+    of_type_at: tuple[int, ...] = ()
+    """Where the surviving wagons of the locomotive's own type are (the tie-break of R22/D5
+    and R33), so the results can point at them."""
+
+    @property
+    def of_type(self) -> int:
+        """How many surviving wagons have the locomotive's type (R22, D5, R33)."""
+        return len(self.of_type_at)
 
 
 def check_train(rule: Rule, locomotive: Card, wagons: Sequence[Card]) -> TrainCheck:
     """Cut the train at the first wagon that does not fit the card before it (R7)."""
     previous = locomotive
-    of_type = 0
+    of_type: list[int] = []
     for position, wagon in enumerate(wagons):
         if not rule.mask(locomotive, previous) >> wagon.index & 1:
-            return TrainCheck(position, position, of_type)
-        of_type += wagon.type == locomotive.type
+            return TrainCheck(position, position, tuple(of_type))
+        if wagon.type == locomotive.type:
+            of_type.append(position)
         previous = wagon
-    return TrainCheck(len(wagons), None, of_type)
+    return TrainCheck(len(wagons), None, tuple(of_type))

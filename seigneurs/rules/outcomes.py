@@ -30,6 +30,10 @@ class RaceOutcome:
     lengths: tuple[int, ...]
     checks: tuple[TrainCheck, ...]
     reason: WinReason
+    tied: tuple[int, ...] = ()
+    """The seats that tied for the longest train, when a tie-break was needed."""
+    stop_caller: int | None = None
+    """Training: the seat that called stop (R16), None when the game ended by itself."""
 
 
 Train = tuple[Card, Sequence[Card]]
@@ -72,13 +76,13 @@ def race_outcome(variant_name: str, trains: Sequence[Train], *,
                    for rule, (loco, wagons) in zip(seat_rules, trains, strict=True))
     lengths = tuple(c.length for c in checks)
     if not lengths:
-        return RaceOutcome((), (), (), WinReason.SHARED)
+        return RaceOutcome((), (), (), WinReason.SHARED, stop_caller=stop_caller)
     longest = max(lengths)
     tied = tuple(s for s, n in enumerate(lengths) if n == longest)
     if len(tied) == 1:
-        return RaceOutcome(tied, lengths, checks, WinReason.LONGEST)
+        return RaceOutcome(tied, lengths, checks, WinReason.LONGEST, stop_caller=stop_caller)
     winners, reason = _BREAKERS[spec.tie_break](tied, checks, stop_caller)
-    return RaceOutcome(winners, lengths, checks, reason)
+    return RaceOutcome(winners, lengths, checks, reason, tied, stop_caller)
 
 
 @dataclass(frozen=True, slots=True)

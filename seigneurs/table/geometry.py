@@ -129,17 +129,26 @@ class DuoGeometry:
         zone = self.places[seat].zone
         return max(zone.w, zone.h)
 
-    def slot(self, seat: int, row: int, index: int) -> Point:
-        """Where the `index`-th card of a row lies: to its player's right (R28)."""
-        half = self.width / 2 - self.card_w * 1.2
-        step = min(self.card_w * 0.62, half / 27)
-        offset = self.card_w * 1.2 + index * step
+    @property
+    def row_card(self) -> float:
+        """The width of a card in the rows: as large as five rows of the table allow, up to a
+        quarter more than a table card (issue 12: Duo that uses the table)."""
+        return min(self.card_w * 1.25, self.pitch * 0.88 / (self.card_h / self.card_w))
+
+    def slot(self, seat: int, row: int, index: int, count: int) -> Point:
+        """Where the `index`-th of a row's `count` cards lies: whole cards to its player's
+        right (R28), closing up only when the row would reach the table's edge."""
+        card = self.row_card
+        start = card / 2 + card * 0.12 + card / 2  # the locomotive, a gap, half a card
+        room = self.width / 2 - start - card / 2 - self.card_w * 0.3
+        step = min(card * 1.06, room / max(1, count - 1))
+        offset = start + index * step
         return (self.mid + offset if seat == 0 else self.mid - offset, self.row_y(row))
 
     def row_at(self, x: float, y: float) -> int | None:
         """The row band under (x, y), off the locomotive column; None elsewhere."""
         free = self.free
-        if not free.y <= y <= free.y + free.h or abs(x - self.mid) < self.card_w * 0.45:
+        if not free.y <= y <= free.y + free.h or abs(x - self.mid) < self.row_card / 2:
             return None
         return min(self.rows - 1, int((free.y + free.h - y) / self.pitch))
 

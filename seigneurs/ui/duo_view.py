@@ -1,5 +1,6 @@
-"""Le Duo des Rails on the table: five locomotives down the middle, each player's rows to
-their right, a pile and its revealed top card in each player's zone (R26-R31).
+"""Le Duo des Rails on the table: five locomotives down the middle, upright so both players
+read them, each player's rows of whole cards to their right, as large as five rows of the table
+allow, a pile, its revealed top card and the under button in each player's zone (R26-R31).
 
 Lay a card by dragging a revealed top card onto a row (it is always that card's owner who
 lays), or by tapping a row on one's own side; the arrow-into-pile button sends the top card
@@ -50,16 +51,15 @@ class DuoView(BaseView):
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = window.text_batch()
-        self.card_sprites = [fit(arcade.Sprite(media.back), layout.card_w * 0.9)
+        self.card_sprites = [fit(arcade.Sprite(media.back), geometry.row_card)
                              for _ in range(54)]
         for sprite in self.card_sprites:
             sprite.visible = False
             self.sprites.append(sprite)
         for row, loco in enumerate(game.locomotives):
-            sprite = fit(arcade.Sprite(media.locomotive(loco.type)), layout.card_w * 0.9)
-            sprite.position = (geometry.mid, geometry.row_y(row))
-            sprite.angle = 90
-            self.panels.append(sprite)
+            sprite = fit(arcade.Sprite(media.locomotive(loco.type)), geometry.row_card)
+            sprite.position = (geometry.mid, geometry.row_y(row))  # upright: its two faces
+            self.panels.append(sprite)  # read from both sides, as the wagons' do
         self.piles: list[arcade.Sprite] = []
         self.counts: list[arcade.Text] = []
         for seat, plan in enumerate(self.seats):
@@ -89,12 +89,10 @@ class DuoView(BaseView):
             self.clock = self.control.clock
             for seat in (0, 1):
                 for row in range(ROWS):
-                    for index, card in enumerate(game.rows[seat][row]):
-                        sprite = self.card_sprites[card]
-                        sprite.texture = media.wagons[card]
-                        sprite.angle = -self.seats[seat].place.angle
-                        sprite.position = geometry.slot(seat, row, index)
-                        sprite.visible = True
+                    for card in game.rows[seat][row]:
+                        self.card_sprites[card].texture = media.wagons[card]
+                        self.card_sprites[card].visible = True
+                    self._lay_out_row(seat, row, 0.0)
         self._draw_shows()
 
     # Drawing what the controller reports.
@@ -114,14 +112,11 @@ class DuoView(BaseView):
                     self.sprites.append(sprite)
             elif shown.what is What.LAID and card is not None and seat is not None:
                 assert shown.row is not None
-                sprite = self.card_sprites[card]
-                sprite.angle = -self.seats[seat].place.angle
-                index = len(self.game.rows[seat][shown.row]) - 1
-                self.slide(sprite, self.geometry.slot(seat, shown.row, index), 0.18)
+                self._lay_out_row(seat, shown.row, 0.18)
                 media.play("stack")
             elif shown.what is What.UNDER and card is not None:
                 self.card_sprites[card].visible = False
-                media.play("flip")
+                media.play("put-back")  # R30: under the pile
             elif shown.what is What.REFUSED:
                 if card is not None:
                     self.wiggle(card)
@@ -130,6 +125,20 @@ class DuoView(BaseView):
             elif shown.what is What.STARTED:
                 self.countdown.hide()
                 media.play("whistle")
+
+    def _lay_out_row(self, seat: int, row: int, duration: float) -> None:
+        """Every card of a row at its slot, row-sized and facing its player (a longer row
+        closes up only when it must)."""
+        cards = self.game.rows[seat][row]
+        for index, card in enumerate(cards):
+            sprite = self.card_sprites[card]
+            fit(sprite, self.geometry.row_card)
+            sprite.angle = -self.seats[seat].place.angle
+            spot = self.geometry.slot(seat, row, index, len(cards))
+            if duration > 0:
+                self.slide(sprite, spot, duration)
+            else:
+                sprite.position = spot
 
     # Touches and time.
 

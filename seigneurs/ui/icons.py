@@ -121,6 +121,30 @@ def _light(d: Draw) -> None:
     _disc(d, (255, 236, 120), outline=(120, 90, 0))
 
 
+def _hand(d: Draw) -> None:
+    """A hand pointing up with its index finger: 'touch here'."""
+    skin, line = (255, 236, 214), INK
+    d.rounded_rectangle((52, 8, 74, 70), radius=11, fill=skin, outline=line, width=5)
+    for k in range(3):  # the curled fingers
+        d.rounded_rectangle((72 + k * 0, 56 + k * 14, 98, 74 + k * 14), radius=8, fill=skin,
+                            outline=line, width=5)
+    d.rounded_rectangle((40, 60, 90, 118), radius=18, fill=skin, outline=line, width=5)
+    d.rounded_rectangle((24, 66, 52, 86), radius=9, fill=skin, outline=line, width=5)  # thumb
+    d.rectangle((45, 66, 70, 100), fill=skin)
+
+
+def _glow(d: Draw) -> None:
+    """A soft warm light that fades outwards, drawn under a card that fits."""
+    for radius in range(62, 0, -2):
+        alpha = int(200 * (1 - radius / 62) ** 0.8)
+        d.ellipse((64 - radius, 64 - radius, 64 + radius, 64 + radius),
+                  fill=(255, 220, 90, alpha))
+
+
+def _plain(d: Draw) -> None:
+    _disc(d, (250, 250, 250))
+
+
 def _dark(d: Draw) -> None:
     _disc(d, (70, 70, 70))
 
@@ -133,6 +157,7 @@ ICONS: dict[str, Callable[[Draw], None]] = {
     "whistle": _whistle, "stop": _stop, "again": _again, "trophy": _trophy, "child": _child,
     "crown": _crown, "smile": _smile, "assisted": _assisted, "classic": _classic,
     "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
+    "plain": _plain, "hand": _hand, "glow": _glow,
     "ring": _ring,
     "bot1": lambda d: _bot(d, 1), "bot2": lambda d: _bot(d, 2), "bot3": lambda d: _bot(d, 3),
     "bot4": lambda d: _bot(d, 4),

@@ -19,6 +19,7 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType, variant
 from seigneurs.table.layout import Place, duo_places
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
+from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class LobbyView(BaseView):
         self.resume.color = (255, 210, 80, 255)  # a golden 'go on' beside the whistle
         self.resume.visible = window.nav.resumable()
         self.sprites.append(self.resume)
+        self.hints = Hints(media.icons, layout.card_w * 1.1, window.settings.hint_after)
         self._refresh()
 
     # Places in play for the chosen variant.
@@ -168,7 +170,22 @@ class LobbyView(BaseView):
         layout = self.app.layout
         for event in events:
             if event.phase is TouchPhase.DOWN:
+                self.hints.touched(self.clock)
                 self.tap(event.x * layout.width, event.y * layout.height)
+
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        self.hints.update(self.clock, self.next_steps)
+
+    def next_steps(self) -> list[Target]:
+        """Where to point when nobody acts: the whistle once enough have joined, else the
+        child face at every free place (issue 12)."""
+        if self.ready():
+            return [Target(*self.start.position, self.start.width / 2, 0.0)]
+        places = self.places()
+        return [Target(*buttons.pad.position, buttons.pad.width / 2, places[index].angle,
+                       rest=(1.0, 0.0))
+                for index, buttons in self.buttons.items() if index not in self.members]
 
     def tap(self, x: float, y: float) -> None:
         """React to a touch-down at pixel (x, y)."""
@@ -249,4 +266,5 @@ class LobbyView(BaseView):
         self.clear()
         self.zones.draw()
         self.sprites.draw()
+        self.hints.over.draw()
 

@@ -16,9 +16,11 @@ from functools import partial
 from pathlib import Path
 
 import arcade
+import pyglet
 from arcade.hitbox import algo_bounding_box
 
 from seigneurs.art.assets import ASSETS
+from seigneurs.art.sounds import SOUNDS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
 from seigneurs.ui.icons import ICONS, icon_image
 
@@ -53,9 +55,12 @@ class Media:
         for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
             self.icons[f"variant-{variant_name}"] = _texture(
                 folder / "tiles" / f"{variant_name}.png")
-        self.volume = volume
+        self._volume = volume
+        self.playing: list[pyglet.media.Player] = []
+        self.heard: deque[str] = deque(maxlen=64)
+        """The names of the last sounds asked for, newest last (what the players heard)."""
         self.sounds: dict[str, arcade.Sound] = {}
-        for name in ("whistle", "flip", "stack", "refuse", "stop", "win"):
+        for name in SOUNDS:
             path = ASSETS / "sounds" / f"{name}.wav"
             try:
                 self.sounds[name] = arcade.load_sound(path)
@@ -102,13 +107,32 @@ class Media:
         """The face of the locomotive showing `wagon_type`."""
         return self.locomotives[wagon_type]
 
-    def play(self, name: str) -> None:
-        """Play a sound if there is one and an audio device; never fails the game."""
+    @property
+    def volume(self) -> float:
+        """The admin menu's volume, 0 to 1: every sound, including those still ringing."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = value
+        for player in self.playing:
+            player.volume = value
+
+    def play(self, name: str, pitch: float = 1.0) -> None:
+        """Play a sound (`pitch` > 1 higher) if there is one and an audio device; never fails
+        the game."""
+        if name not in SOUNDS:
+            raise KeyError(f"no sound called {name!r}")
+        self.heard.append(name)
         sound = self.sounds.get(name)
-        if sound is None or self.volume <= 0:
+        self.playing = [p for p in self.playing if p.playing]
+        if sound is None or self._volume <= 0:
             return
         try:
-            arcade.play_sound(sound, volume=self.volume)
+            player = arcade.play_sound(sound, volume=self._volume, speed=pitch)
         except Exception as error:  # no audio device, driver trouble: stay silent
             log.warning("sound %s not played: %s", name, error)
             self.sounds.pop(name, None)
+            return
+        if player is not None:
+            self.playing.append(player)

@@ -15,10 +15,13 @@ import arcade
 
 from seigneurs.game import CallStop, RaceGame, Reason, new_game
 from seigneurs.game.config import GameConfig
-from seigneurs.input.events import TouchEvent
+from seigneurs.game.engine import Phase
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rules import Start
 from seigneurs.table.controller import RaceController, Shown, What
 from seigneurs.table.geometry import RaceGeometry
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
+from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -70,6 +73,10 @@ class RaceView(BaseView):
             if train:
                 self._show_train(seat)
         self.clock = self.control.clock
+        self.hints = Hints(media.icons, layout.card_w * 1.1, window.settings.hint_after)
+        self.hints.touched(self.clock)
+        self.still = {seat: self.clock for seat in self.control.humans}
+        """When each child last did something: a fitting card glows for one still too long."""
 
     # Building the seat panels, each turned to face its player.
 
@@ -110,6 +117,12 @@ class RaceView(BaseView):
     # Touches: all to the controller; then draw what it reports.
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
+        for event in events:
+            if event.phase is TouchPhase.DOWN:  # hints go at the first touch
+                self.hints.touched(self.clock)
+                if self.still:  # the nearest child is not still any more
+                    x, y = event.x * self.layout.width, event.y * self.layout.height
+                    self.still[self.control.seats.nearest(x, y)] = self.clock
         self.control.touches(events, self.layout.width, self.layout.height)
         self._draw_shows()
 
@@ -117,6 +130,8 @@ class RaceView(BaseView):
         media = self.app.media
         for shown in self.control.drain():
             card = shown.card
+            if shown.seat in self.still and not shown.bot:
+                self.still[shown.seat] = self.clock
             if shown.what is What.PICKED and card is not None:
                 sprite = self.card_sprites[card]
                 sprite.texture = media.wagons[card]
@@ -133,8 +148,11 @@ class RaceView(BaseView):
             elif shown.what is What.PUT_BACK and card is not None:
                 if not self.game.is_face_up(card):  # Training: face down again (R11)
                     self.card_sprites[card].texture = media.back
+                media.play("put-back")
             elif shown.what in (What.TURNED, What.STARTED):
                 self._turn_locomotives()
+                if shown.what is What.TURNED:
+                    media.play("flip")  # a locomotive turned over (R23)
                 if shown.what is What.STARTED and self.countdown is not None:
                     self.countdown.hide()
                     self.countdown = None
@@ -174,15 +192,52 @@ class RaceView(BaseView):
         self.control.tick(dt)
         self._draw_shows()
         self.sync(self.card_sprites, self.physics)
+        self.hints.update(self.clock, self.next_steps)
+        self.hints.glow(self.clock, self._glowing())
         if self.control.finished:
             self.app.nav.show_results(self.game, self.seats)
 
     def on_draw(self) -> None:
         self.clear()
         self.panels.draw()
+        self.hints.under.draw()
         self.cards.draw()
         self.overlay.draw()
+        self.hints.over.draw()
         self.batch.draw()
+
+    # Guidance without words (issue 12).
+
+    def next_steps(self) -> list[Target]:
+        """Kids and Rois before the start: each child's locomotive to turn over (R23)."""
+        game = self.game
+        if game.phase is not Phase.READY or game.variant.start is not Start.LOCOMOTIVES_TURNED:
+            return []
+        return [Target(*self.locos[seat].position, self.layout.card_h / 2,
+                       self.seats[seat].place.angle, rest=(0.0, -1.0))
+                for seat in self.control.humans if not game.turned[seat]]
+
+    def _glowing(self) -> dict[int, tuple[float, float, float, float]]:
+        """For each child in assisted mode still for `fit_glow_after` seconds with an empty
+        hand: the loose face-up card that fits their train, nearest to them (off in classic)."""
+        game, wait = self.game, self.app.settings.fit_glow_after
+        if wait <= 0 or game.phase is not Phase.PLAYING:
+            return {}
+        glowing = {}
+        for seat, since in self.still.items():
+            if (not game.assisted[seat] or self.clock - since < wait
+                    or self.control.holds(seat)):
+                continue
+            bodies = self.physics.bodies
+            fitting = [c for c in bodies
+                       if self.control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
+            if not fitting:
+                continue
+            distance = self.control.seats.distance
+            card = min(fitting, key=lambda c: distance(seat, *bodies[c].position))
+            x, y = bodies[card].position
+            glowing[card] = (x, y, self.layout.card_h, since + wait)
+        return glowing
 
 
 def _level_pips(plan: SeatPlan) -> int:

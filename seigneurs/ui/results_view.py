@@ -1,43 +1,135 @@
-"""The check, shown: each train laid out card by card from its locomotive, in each player's
-zone, a cross where it breaks (R17, R21, R32); then the winners' trophies and the reason of any
-tie-break as a picture (R18, R22, D3, D5); for Duo, who wins each locomotive (R33, R34).
-A big 'again' button goes back to the lobby.
+"""The check, shown so a child can follow it: each train laid out whole from its locomotive,
+large enough to count (`results_layout`), revealed card by card with a 'tock' and a count that
+climbs in big digits, a cross where it breaks (R17, R21, R32). Then the winners celebrated
+(trophy, confetti, the win sound) and the reason as pictures and numbers, all read from the
+rules' outcome: the counts; the wagons of the locomotive's type in a tie (R22, D5); in
+Training the stop caller's stop sign beside a trophy for the winner (R18, D3). Duo: each
+locomotive goes to the player who won it, with its count and why (R33, R34).
+'Again' buttons lie where no card is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import functools
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import arcade
 
+from seigneurs.art.palette import INK
 from seigneurs.game import DuoGame, RaceGame
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck, WinReason
 from seigneurs.rules import check_order as checking_order
-from seigneurs.table.layout import Place
-from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
+from seigneurs.table.layout import Rect
+from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
+from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band, grow_bands, snake
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
 
-CARD_EVERY = 0.16  # seconds between two cards of the check
-REASON_ICONS = {WinReason.NOT_STOP_CALLER: "stop", WinReason.SHARED_NO_CALLER: "stop",
-                WinReason.MOST_OF_TYPE: "loco", WinReason.SHARED: "trophy"}
+FIRST_AT = 0.8  # seconds before the first card
+CARD_EVERY = 0.32  # between two kept cards: time to count along
+LOST_EVERY = 0.12  # between two lost cards, after the break
+ROW_PAUSE = 0.8  # after a train (or a Duo locomotive) is checked
+TIE_BREAK = (WinReason.MOST_OF_TYPE, WinReason.SHARED)
+BIGGEST = 1.4
+"""Results cards at most this many times the table's card width: big, to count along."""
 
 
 @dataclass(slots=True)
 class CheckRow:
-    """One train (or Duo row) to reveal: its sprites in order and where it breaks."""
+    """One train (or Duo row) to reveal: its sprites from the locomotive, where it breaks,
+    and the big running count beside it."""
 
     seat: int
     sprites: list[arcade.Sprite]
     check: TrainCheck
     cross: arcade.Sprite
-    label: arcade.Text
+    disc: arcade.Sprite
+    count: arcade.Text
     revealed: int = 0
+
+    def step(self) -> str | None:
+        """Show the next card; what it sounds like ('count', 'refuse' at the break, '' for a
+        lost card), or None once the row is complete."""
+        if self.revealed >= len(self.sprites):
+            return None
+        sprite = self.sprites[self.revealed]
+        sprite.visible = True
+        wagon = self.revealed - 1  # card 0 is the locomotive
+        self.revealed += 1
+        if wagon < 0:
+            return ""
+        if wagon < self.check.length:
+            self.count.text = str(wagon + 1)
+            return "count"
+        sprite.alpha = 80
+        if wagon == self.check.first_error:
+            self.cross.visible = True
+            return "refuse"
+        return ""
+
+    @property
+    def complete(self) -> bool:
+        return self.revealed >= len(self.sprites)
+
+
+Shown = arcade.Sprite | arcade.Text
+
+
+@dataclass(slots=True)
+class Group:
+    """Rows checked side by side (a Duo locomotive's two rows), what appears once they are
+    (the reason of that locomotive), and what happens then."""
+
+    rows: list[CheckRow]
+    reasons: list[Shown] = field(default_factory=list)
+    then: Callable[[], None] | None = None
+
+
+@dataclass(slots=True)
+class Piece:
+    """A bit of confetti: where it goes and how long it lives."""
+
+    sprite: arcade.Sprite
+    vx: float
+    vy: float
+    gx: float
+    gy: float
+    life: float
+
+
+@dataclass(slots=True)
+class Party:
+    """The winners' celebration: trophies that bounce in and sway, confetti, pulsing bands."""
+
+    trophies: list[tuple[arcade.Sprite, float, float]] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+    bands: list[arcade.Sprite] = field(default_factory=list)
+    since: float = 0.0
+
+    def step(self, clock: float, dt: float) -> None:
+        age = clock - self.since
+        grow = min(1.0, age / 0.6)
+        bounce = 1 + 2.7 * (grow - 1) ** 3 + 1.7 * (grow - 1) ** 2  # ease-out-back
+        for sprite, scale, angle in self.trophies:
+            sprite.scale = scale * max(0.01, bounce)
+            sprite.angle = angle + 9 * math.sin(age * 3.2)
+        for band in self.bands:
+            band.alpha = int(130 + 80 * math.sin(age * 4.0))
+        for piece in self.pieces:
+            piece.life -= dt
+            piece.vx += piece.gx * dt
+            piece.vy += piece.gy * dt
+            piece.sprite.center_x += piece.vx * dt
+            piece.sprite.center_y += piece.vy * dt
+            piece.sprite.angle += 300 * dt
+            piece.sprite.visible = piece.life > 0
 
 
 class ResultsView(BaseView):
@@ -48,174 +140,302 @@ class ResultsView(BaseView):
         super().__init__(window)
         self.game = game
         self.seats = list(seats)
-        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        layout = window.layout
+        self.smallest = MIN_RESULT_CARD_CM * layout.px_per_cm
+        self.column = layout.card_w * 1.15
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = window.text_batch()
         self.rows: list[CheckRow] = []
+        self.groups: list[Group] = []
+        self.bands: list[Band] = []
+        self.band_sprites: list[arcade.Sprite] = []
         self.trophies: list[arcade.Sprite] = []
+        self.reasons: list[Shown] = []
+        """The reason's badges and numbers, shown with the winners."""
+        self.again: list[arcade.Sprite] = []
+        self.tallies: list[list[tuple[float, float]]] = []
+        self.won_counts: list[arcade.Text] = []
+        self.party = Party()
         self.outcome: RaceOutcome | DuoOutcome
-        for plan in self.seats:
-            self.panels.append(zone_sprite(plan.place, plan.colour, 110))
         if isinstance(game, DuoGame):
             self.outcome = game.outcome()
             self._lay_out_duo(game, self.outcome)
         else:
             self.outcome = game.outcome()
             self._lay_out_race(game, self.outcome)
-        layout = window.layout
-        self.again = fit(arcade.Sprite(window.media.icons["again"]), layout.card_w * 1.7)
-        self.again.position = layout.free.center
-        self.again.visible = False
-        self.sprites.append(self.again)
         self.current = 0
-        self.next_card_at = 0.8
+        self.next_at = FIRST_AT
         self.done = False
 
-    # Building the rows.
+    # Shared pieces.
 
-    def _row(self, seat: int, cards: Sequence[arcade.Texture], check: TrainCheck,
+    def _band(self, band: Band, colour: int) -> None:
+        area = band.rect()
+        panel = arcade.SpriteSolidColor(int(area.w), int(area.h),
+                                        color=(*SEAT_COLOURS[colour], 110))
+        panel.position = area.center
+        self.panels.append(panel)
+        self.bands.append(band)
+        self.band_sprites.append(panel)
+
+    def _icon(self, texture: arcade.Texture, width: float, at: tuple[float, float],
+              angle: float, visible: bool = False) -> arcade.Sprite:
+        sprite = fit(arcade.Sprite(texture), width)
+        sprite.position = at
+        sprite.angle = angle
+        sprite.visible = visible
+        self.marks.append(sprite)
+        return sprite
+
+    def _number(self, at: tuple[float, float], size: float, angle: float,
+                text: str = "") -> tuple[arcade.Sprite, arcade.Text]:
+        """A disc with big digits, upright for the player at `angle`."""
+        disc = self._icon(self.app.media.icons["dark"], size, at, angle, visible=True)
+        label = arcade.Text(text, *at, arcade.color.WHITE, font_size=size * 0.42,
+                            anchor_x="center", anchor_y="center", rotation=angle, bold=True,
+                            batch=self.batch)
+        return disc, label
+
+    def _row(self, seat: int, textures: Sequence[arcade.Texture], check: TrainCheck,
              at: Sequence[tuple[float, float]], angle: float, width: float,
-             label_at: tuple[float, float]) -> None:
-        media = self.app.media
+             count_at: tuple[float, float]) -> CheckRow:
         sprites = []
-        for texture, position in zip(cards, at, strict=True):
+        for texture, position in zip(textures, at, strict=True):
             sprite = fit(arcade.Sprite(texture), width)
             sprite.position = position
             sprite.angle = angle
             sprite.visible = False
             sprites.append(sprite)
             self.sprites.append(sprite)
-        cross = fit(arcade.Sprite(media.icons["cross"]), width * 0.9)
-        cross.visible = False
+        cross = self._icon(self.app.media.icons["cross"], width * 0.95, (0, 0), angle)
         if check.first_error is not None:
             cross.position = sprites[check.first_error + 1].position
-        self.sprites.append(cross)
-        label = arcade.Text("", *label_at, arcade.color.WHITE, font_size=width * 0.5,
+        disc, count = self._number(count_at, self.column * 0.95, angle, "0")
+        row = CheckRow(seat, sprites, check, cross, disc, count)
+        self.rows.append(row)
+        return row
+
+    def _of_type_badge(self, at: tuple[float, float], angle: float, row: CheckRow,
+                       loco: arcade.Texture) -> list[Shown]:
+        """The tie-break as a picture and a number: the locomotive and how many wagons of its
+        type the checked train holds, each of them stamped with the locomotive (R22, R33, D5)."""
+        size = self.column
+        turn = math.radians(-angle)
+        across, forward = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
+
+        def moved(point: tuple[float, float], a: float, f: float) -> tuple[float, float]:
+            return (point[0] + across[0] * a + forward[0] * f,
+                    point[1] + across[1] * a + forward[1] * f)
+
+        right = moved(at, size * 0.45, 0)
+        shown: list[Shown] = [self._icon(loco, size * 0.68, moved(at, -size * 0.42, 0), angle),
+                              self._icon(self.app.media.icons["plain"], size * 0.8, right,
+                                         angle)]
+        label = arcade.Text(str(row.check.of_type), *right, INK, font_size=size * 0.36,
                             anchor_x="center", anchor_y="center", rotation=angle, bold=True,
                             batch=self.batch)
-        self.rows.append(CheckRow(seat, sprites, check, cross, label))
+        label.visible = False
+        shown.append(label)
+        for index in row.check.of_type_at:
+            card = row.sprites[index + 1]  # card 0 is the locomotive
+            w = min(card.width, card.height)
+            shown.append(self._icon(loco, w * 0.42, moved(card.position, w * 0.3, w * 0.42),
+                                    angle))
+        return shown
+
+    # The race variants: one band per seat, the train as a snake in it.
 
     def _lay_out_race(self, game: RaceGame, outcome: RaceOutcome) -> None:
         layout, media = self.app.layout, self.app.media
-        width = layout.card_w * 0.62
+        size = layout.card_w * 1.7
+        cx, cy = layout.free.center
+        keep_out = Rect(cx - size * 0.65, cy - size * 0.65, size * 1.3, size * 1.3)
+        rim = layout.card_w * 0.25
+        table = Rect(rim, rim, layout.width - 2 * rim, layout.height - 2 * rim)
+        bands = grow_bands([plan.place for plan in self.seats], table, keep_out,
+                           layout.card_w * 0.1, layout.card_h * 4)
+        self.again.append(self._icon(media.icons["again"], size, (cx, cy), 0))
+        column, gap = self.column, layout.card_w * 0.12
         for seat in checking_order(range(len(self.seats))):  # D9: the order players joined
-            place = self.seats[seat].place
-            textures = [media.locomotive(game.locomotives[seat].type),
-                        *(media.wagons[c] for c in game.trains[seat])]
-            long_side = max(place.zone.w, place.zone.h)
-            span = long_side * 0.78 - width
-            step = min(width * 0.75, span / max(1, len(textures) - 1))
-            at = [place.local(-layout.card_h * 0.1, -long_side * 0.39 + width / 2 + k * step)
-                  for k in range(len(textures))]
-            label_at = place.local(layout.card_h * 0.55, long_side * 0.42)
-            self._row(seat, textures, outcome.checks[seat], at, -place.angle, width, label_at)
+            band, plan = bands[seat], self.seats[seat]
+            self._band(band, plan.colour)
+            angle = -plan.place.angle
+            loco = media.locomotive(game.locomotives[seat].type)
+            textures = [loco, *(media.wagons[c] for c in game.trains[seat])]
+            start = column * 2 + gap * 2
+            line = snake(len(textures), band.width - start - gap, band.depth - 2 * gap,
+                         layout.card_w * BIGGEST, self.smallest)
+            at = [band.point(gap + f, start + a) for f, a in line.spots]
+            middle = min(band.depth / 2, column * 0.7)
+            row = self._row(seat, textures, outcome.checks[seat], at, angle, line.card_w,
+                            band.point(middle, gap + column * 1.5))
+            trophy_at = band.point(middle, gap + column * 0.5)
+            reason_at = band.point(min(band.depth - column * 0.55, middle + column * 1.3),
+                                   gap + column)
+            if seat == outcome.stop_caller:  # Training: who called stop (R16, R18)
+                self.reasons.append(self._icon(media.icons["stop"], column * 0.9, reason_at,
+                                               angle))
+            if outcome.reason in TIE_BREAK and seat in outcome.tied:
+                self.reasons.extend(self._of_type_badge(reason_at, angle, row, loco))
+            if seat in outcome.winners:
+                self._trophy(trophy_at, angle, len(self.bands) - 1)
+            self.groups.append(Group([row]))
+
+    # Duo: the locomotives down the middle, each player's rows on their side, a tally each.
 
     def _lay_out_duo(self, game: DuoGame, outcome: DuoOutcome) -> None:
         layout, media = self.app.layout, self.app.media
-        free = layout.free
-        mid, pitch = layout.width / 2, free.h / len(game.locomotives)
-        width = layout.card_w * 0.62
-        for row, result in enumerate(outcome.locomotives):
-            y = free.y + free.h - (row + 0.5) * pitch
-            loco = fit(arcade.Sprite(media.locomotive(result.locomotive.type)), width * 1.2)
-            loco.position = (mid, y)
-            loco.angle = 90
+        free, column, gap = layout.free, self.column, layout.card_w * 0.12
+        pitch = free.h / len(outcome.locomotives)
+        mid = layout.width / 2
+        largest = min(layout.card_w, pitch * 0.9 / 1.4)
+        rim = layout.card_w * 0.4
+        side = mid - largest / 2 - gap - column * 2.8 - gap * 3 - rim
+        longest = max([1, *(len(r) for rows in game.rows for r in rows)])
+        line = snake(longest, side, largest * 1.4, largest, self.smallest, most_lines=1)
+        for seat, plan in enumerate(self.seats):
+            zone = plan.place.zone
+            band = Band(plan.place, layout.width * 0.72, min(zone.w, zone.h))
+            self._band(band, plan.colour)
+            angle = -plan.place.angle
+            middle = band.depth / 2
+            self.again.append(self._icon(media.icons["again"], column * 1.5,
+                                         band.point(middle, band.width - column), angle))
+            label = self._number(band.point(middle, column * 2.1), column * 1.1, angle, "0")[1]
+            self.won_counts.append(label)
+            self.tallies.append([band.point(middle, column * (3.3 + 1.05 * k))
+                                 for k in range(len(outcome.locomotives))])
+            if seat in outcome.winners:
+                self._trophy(band.point(middle, column * 0.8), angle, seat)
+        for index, result in enumerate(outcome.locomotives):
+            y = free.y + free.h - (index + 0.5) * pitch
+            loco_texture = media.locomotive(result.locomotive.type)
+            loco = fit(arcade.Sprite(loco_texture), largest)
+            loco.position = (mid, y)  # upright: its faces read from both sides, as wagons do
             self.panels.append(loco)
+            group = Group([], then=functools.partial(self._award, index, loco))
             for seat in (0, 1):
-                cards = game.rows[seat][row]
                 sign = 1 if seat == 0 else -1
-                step = min(width * 0.7, (free.w / 2 - width * 2) / max(1, len(cards)))
-                at = [(mid + sign * (width * 1.2 + k * step), y) for k in range(len(cards))]
-                textures = [media.locomotive(result.locomotive.type),
-                            *(media.wagons[c] for c in cards)]
-                at = [(mid, y), *at]
-                label_at = (mid + sign * (free.w / 2 + width * 0.3), y)
-                place: Place = self.seats[seat].place
-                self._row(seat, textures, result.checks[seat], at, -place.angle, width,
-                          label_at)
-                self.rows[-1].sprites[0].visible = False
-                self.rows[-1].revealed = 1  # the locomotive is already drawn in the middle
+                angle = -self.seats[seat].place.angle
+                cards = game.rows[seat][index]
+                start = mid + sign * (largest / 2 + gap)
+                at = [(mid, y), *((start + sign * a, y) for _f, a in line.spots[:len(cards)])]
+                end = line.spots[len(cards) - 1][1] + line.card_w / 2 if cards else 0.0
+                edge = start + sign * (end + gap * 2 + column / 2)  # right after the row
+                row = self._row(seat, [loco_texture, *(media.wagons[c] for c in cards)],
+                                result.checks[seat], at, angle, line.card_w, (edge, y))
+                row.sprites[0].visible = False
+                row.revealed = 1  # the locomotive is already drawn in the middle
+                group.rows.append(row)
+                if result.reason is WinReason.MOST_OF_TYPE:
+                    group.reasons.extend(self._of_type_badge(
+                        (edge + sign * (column * 1.4 + gap), y), angle, row, loco_texture))
+            self.groups.append(group)
+
+    def _award(self, index: int, loco: arcade.Sprite) -> None:
+        """One Duo locomotive checked: the winning row's count turns gold, the reason shows,
+        and a copy of the locomotive slides into the winner's tally (R33)."""
+        assert isinstance(self.outcome, DuoOutcome)
+        result = self.outcome.locomotives[index]
+        rows = self.groups[index].rows
+        if result.winner is None:
+            return
+        winner = rows[result.winner]
+        winner.disc.texture = self.app.media.icons["light"]
+        winner.count.color = (*INK, 255)
+        won = sum(r.winner == result.winner for r in self.outcome.locomotives[:index + 1])
+        copy = fit(arcade.Sprite(loco.texture), self.column * 0.9)
+        copy.position = loco.position
+        copy.angle = -self.seats[result.winner].place.angle
+        self.marks.append(copy)
+        self.slide(copy, self.tallies[result.winner][won - 1], 0.6)
+        self.won_counts[result.winner].text = str(won)
+        self.app.media.play("stack")
+
+    def _trophy(self, at: tuple[float, float], angle: float, band: int) -> None:
+        trophy = self._icon(self.app.media.icons["trophy"], self.column * 1.1, at, angle)
+        self.trophies.append(trophy)
+        self.party.trophies.append((trophy, trophy.scale_x, angle))
+        self.party.bands.append(self.band_sprites[band])
 
     # Time: one card after another.
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
-        if self.done and self.app.nav.demo and self.clock > self.next_card_at + 8:
-            self.app.nav.show_lobby()  # the attract demo goes round again
+        if self.done:
+            self.party.step(self.clock, dt)
+            if self.app.nav.demo and self.clock > self.party.since + 8:
+                self.app.nav.show_lobby()  # the attract demo goes round again
             return
-        if self.done or self.clock < self.next_card_at:
+        if self.clock < self.next_at:
             return
-        self.next_card_at = self.clock + CARD_EVERY
-        while self.current < len(self.rows) and self._reveal_next(self.rows[self.current]):
-            self.current += 1
-            self.next_card_at = self.clock + CARD_EVERY * 3
-            return
-        if self.current >= len(self.rows):
+        if self.current >= len(self.groups):
             self._crown()
-
-    def _reveal_next(self, row: CheckRow) -> bool:
-        """Show the next card of `row`; True once the row is complete."""
-        if row.revealed < len(row.sprites):
-            sprite = row.sprites[row.revealed]
-            sprite.visible = True
-            kept = row.revealed - 1 < row.check.length  # card 0 is the locomotive
-            if not kept:
-                sprite.alpha = 90
-                if row.revealed - 1 == row.check.first_error:
-                    row.cross.visible = True
-                    self.app.media.play("refuse")
-            else:
-                self.app.media.play("flip")
-            row.revealed += 1
-            return False
-        row.label.text = str(row.check.length)
-        return True
+            return
+        group = self.groups[self.current]
+        rows = group.rows
+        sounds = [s for row in rows if (s := row.step()) is not None]
+        if all(row.complete for row in rows) and not sounds:
+            self.current += 1
+            self.next_at = self.clock + ROW_PAUSE
+            for shown in group.reasons:
+                shown.visible = True
+            if group.then is not None:
+                group.then()
+            return
+        media = self.app.media
+        if "refuse" in sounds:
+            media.play("refuse")
+        elif "count" in sounds:
+            counted = max(int(row.count.text or 0) for row in rows)
+            media.play("count", pitch=min(2.0, 1 + 0.05 * counted))
+        self.next_at = self.clock + (CARD_EVERY if "count" in sounds else LOST_EVERY)
 
     def _crown(self) -> None:
-        """The winners' trophies, the tie-break as a picture, then 'again'."""
+        """The winners: trophies, confetti, the reason's badges and numbers, then 'again'."""
         self.done = True
-        media, layout = self.app.media, self.app.layout
-        outcome = self.outcome
-        for seat in outcome.winners:
-            place = self.seats[seat].place
-            long_side = max(place.zone.w, place.zone.h)
-            trophy = fit(arcade.Sprite(media.icons["trophy"]), layout.card_w * 1.1)
-            face(trophy, place, layout.card_h * 0.55, -long_side * 0.25)
-            self.sprites.append(trophy)
-            self.trophies.append(trophy)
-            icon = REASON_ICONS.get(outcome.reason)
-            if icon is None:
-                continue
-            texture = media.icons.get(icon)
-            if icon == "loco" and isinstance(self.game, RaceGame):
-                texture = media.locomotive(self.game.locomotives[seat].type)
-            if texture is not None:
-                badge = fit(arcade.Sprite(texture), layout.card_w * 0.6)
-                face(badge, place, layout.card_h * 0.55, -long_side * 0.25 + layout.card_w)
-                self.sprites.append(badge)
-        if isinstance(outcome, DuoOutcome):
-            self._duo_locomotive_winners(outcome)
+        media = self.app.media
+        self.party.since = self.clock
+        for shown in self.reasons:
+            shown.visible = True
+        winners = set(self.outcome.winners)
+        for row in self.rows:
+            if row.seat in winners and isinstance(self.outcome, RaceOutcome):
+                row.disc.texture = media.icons["light"]
+                row.count.color = (*INK, 255)
+        for trophy in self.trophies:
+            trophy.visible = True
+            self._confetti(trophy)
+        for again in self.again:
+            again.visible = True
         media.play("win")
-        self.again.visible = True
 
-    def _duo_locomotive_winners(self, outcome: DuoOutcome) -> None:
-        layout = self.app.layout
-        free = layout.free
-        pitch = free.h / len(outcome.locomotives)
-        for row, result in enumerate(outcome.locomotives):
-            if result.winner is None:
-                continue
-            sign = 1 if result.winner == 0 else -1
-            star = fit(arcade.Sprite(self.app.media.icons["tick"]), layout.card_w * 0.5)
-            star.position = (layout.width / 2 + sign * layout.card_w * 0.75,
-                             free.y + free.h - (row + 0.5) * pitch + layout.card_h * 0.35)
-            self.sprites.append(star)
+    def _confetti(self, trophy: arcade.Sprite) -> None:
+        rng = random.Random(len(self.party.pieces))
+        speed = self.column * 4
+        turn = math.radians(-trophy.angle)
+        up = (-math.sin(turn), math.cos(turn))  # the player's forward, on the table
+        for k in range(28):
+            colour = SEAT_COLOURS[k % len(SEAT_COLOURS)]
+            piece = arcade.SpriteSolidColor(int(self.column * 0.16), int(self.column * 0.09),
+                                            color=(*colour, 255))
+            piece.position = trophy.position
+            spread = rng.uniform(-1, 1)
+            push = rng.uniform(0.6, 1.2)
+            vx = (up[0] * push + up[1] * spread) * speed
+            vy = (up[1] * push - up[0] * spread) * speed
+            self.party.pieces.append(Piece(piece, vx, vy, -up[0] * speed * 1.6,
+                                           -up[1] * speed * 1.6, rng.uniform(1.2, 2.2)))
+            self.marks.append(piece)
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            if event.phase is TouchPhase.DOWN and self.again.visible and hit(
-                    self.again, event.x * layout.width, event.y * layout.height):
+            if event.phase is TouchPhase.DOWN and any(
+                    hit(again, event.x * layout.width, event.y * layout.height)
+                    for again in self.again):
                 self.app.nav.show_lobby()
                 return
 
@@ -223,5 +443,5 @@ class ResultsView(BaseView):
         self.clear()
         self.panels.draw()
         self.sprites.draw()
+        self.marks.draw()
         self.batch.draw()
-

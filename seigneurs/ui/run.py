@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
+from seigneurs.game.scenarios import SCENARIOS
 from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
@@ -107,15 +108,22 @@ def _open_sources_behind_the_lobby(window: SeigneursWindow, inputs: InputSetting
 
 
 def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
-               size: tuple[int, int] = (1920, 1080), settings: TableSettings | None = None
-               ) -> Path:
-    """Render `view` headless to a PNG: the table is mid-game with bots, results at the end."""
+               size: tuple[int, int] = (1920, 1080), settings: TableSettings | None = None,
+               scenario: str | None = None) -> Path:
+    """Render `view` headless to a PNG: the table is mid-game with bots, results at the end
+    of a bot game or of a `scenario` (a finished game played through the engine)."""
+    if scenario is not None and view != "results":
+        raise ValueError(f"--scenario shows results, not the {view} view")
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from seigneurs.ui.window import SeigneursWindow
 
     window = SeigneursWindow(*size, visible=False, settings=settings, seed=seed)
     try:
-        if view != "lobby":
+        if scenario is not None:
+            game = SCENARIOS[scenario](seed)
+            window.nav.show_results(game, seat_plans(window.layout, game.variant.name,
+                                                     game.seat_count, [None] * game.seat_count))
+        elif view != "lobby":
             name = "duo" if view == "duo" else variant_name
             count = 2 if name == "duo" else players
             start(window, name, count, seed, [BOT_LEVELS["adult"]] * count)
@@ -123,18 +131,26 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
         for _ in range(frames):
             window.step(draw=False)
         if view == "results":
-            from seigneurs.ui.results_view import ResultsView
-
-            for _ in range(60 * 600):
-                window.step(draw=False)
-                if isinstance(window.scene, ResultsView) and window.scene.done:
-                    break
+            finish_results(window)
         window.step()
         out.parent.mkdir(parents=True, exist_ok=True)
         window.snapshot().save(out)
     finally:
         window.close()
     return out
+
+
+def finish_results(window: SeigneursWindow, after: float = 1.0) -> None:
+    """Run frames until the results view has crowned the winners, then `after` seconds of
+    the celebration (confetti in the air)."""
+    from seigneurs.ui.results_view import ResultsView
+
+    for _ in range(60 * 600):
+        window.step(draw=False)
+        if isinstance(window.scene, ResultsView) and window.scene.done:
+            break
+    for _ in range(int(after * 60)):
+        window.step(draw=False)
 
 
 def touch_test(size: tuple[int, int] | None, inputs: InputSettings,

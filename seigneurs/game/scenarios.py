@@ -1,0 +1,60 @@
+"""Finished games that show what the results view must explain, for screenshots and the README
+(`seigneurs screenshot results --scenario NAME`). Each is played through the real engine,
+action by action or by bots, never drawn by hand; each checks it came out as its name says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from seigneurs.game.actions import CallStop, Pick, Stack, Whistle
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.config import GameConfig
+from seigneurs.game.duo import DuoGame
+from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.game.race import RaceGame
+from seigneurs.game.simulate import play_bot_game
+from seigneurs.rules import WAGONS, WinReason
+
+
+def training_tie(seed: int = 1) -> RaceGame:
+    """Training for three, classic checking: seats 0 and 1 each stack five wagons of their
+    locomotive's type, seat 2 three, a wrong one, then one more; seat 0 calls stop. A tie of
+    five the player who did not call stop wins (R16, R17, R18)."""
+    game = new_game(GameConfig.for_players("training", 3, seed, assisted=False))
+    assert isinstance(game, RaceGame)
+    game.apply(Whistle(0, 0.0))
+    own = [[c for c in range(len(WAGONS)) if WAGONS[c].type == loco.type]
+           for loco in game.locomotives]
+    wrong = next(c for c in range(len(WAGONS))
+                 if all(WAGONS[c].type != loco.type for loco in game.locomotives))
+    plans = [own[0][:5], own[1][:5], [*own[2][:3], wrong, own[2][3]]]
+    t = 0.0
+    for step in range(5):
+        for seat, plan in enumerate(plans):
+            t += 0.7
+            game.apply(Pick(seat, t, plan[step]))
+            game.apply(Stack(seat, t + 0.3))
+    game.apply(CallStop(0, t + 1.0))
+    outcome = game.outcome()
+    if (outcome.reason is not WinReason.NOT_STOP_CALLER or outcome.winners != (1,)
+            or outcome.stop_caller != 0):
+        raise RuntimeError(f"the Training tie did not come out as planned: {outcome}")
+    return game
+
+
+def duo_tie_break(seed: int = 1, tries: int = 300) -> DuoGame:
+    """A Duo game played by two adult bots in which a locomotive tied on length goes to the
+    player with more wagons of its type (R33): the first such game from `seed` on."""
+    for game_seed in range(seed, seed + tries):
+        game = play_bot_game(GameConfig.for_players("duo", 2, game_seed),
+                             [BOT_LEVELS["adult"]] * 2)
+        assert isinstance(game, DuoGame)
+        if any(r.reason is WinReason.MOST_OF_TYPE for r in game.outcome().locomotives):
+            return game
+    raise LookupError(f"no Duo game from seed {seed} to {seed + tries - 1} had a tie-break")
+
+
+SCENARIOS: dict[str, Callable[[int], AnyGame]] = {
+    "training-tie": training_tie, "duo": duo_tie_break,
+}
