@@ -49,6 +49,14 @@ class Clock:
 
 
 @pytest.fixture
+def wait_readable(sock: socket.socket, seconds: float = 0.5) -> None:
+    """Wait for a datagram (poll, not select: a long test run holds file descriptors past 1024,
+    which select cannot watch)."""
+    waiting = select.poll()
+    waiting.register(sock, select.POLLIN)
+    waiting.poll(seconds * 1000)
+
+
 def clock() -> Clock:
     return Clock()
 
@@ -69,7 +77,7 @@ def receive(source: TuioSource, expect: int = 1,
         events += (poll or source.poll)()
         if source.stats.packets >= expect:
             break
-        select.select([source.socket], [], [], 0.5)
+        wait_readable(source.socket)
     return events
 
 
@@ -276,7 +284,7 @@ def test_a_flood_never_holds_a_poll_beyond_its_budget() -> None:
         ended: list[TouchEvent] = []
         deadline = time.monotonic() + 5.0
         while not ended and time.monotonic() < deadline:
-            select.select([source.socket], [], [], 0.5)
+            wait_readable(source.socket)
             ended = source.poll()
         assert [e.phase for e in ended] == [U] * 60
         assert 0 < source.stats.dropped < 399  # counted, not silent
