@@ -49,14 +49,6 @@ class Clock:
 
 
 @pytest.fixture
-def wait_readable(sock: socket.socket, seconds: float = 0.5) -> None:
-    """Wait for a datagram (poll, not select: a long test run holds file descriptors past 1024,
-    which select cannot watch)."""
-    waiting = select.poll()
-    waiting.register(sock, select.POLLIN)
-    waiting.poll(seconds * 1000)
-
-
 def clock() -> Clock:
     return Clock()
 
@@ -66,6 +58,14 @@ def source(clock: Clock) -> Iterator[TuioSource]:
     src = TuioSource("127.0.0.1", 0, clock=clock)  # an ephemeral port on loopback
     yield src
     src.close()
+
+
+def wait_readable(sock: socket.socket, seconds: float = 0.5) -> None:
+    """Wait for a datagram (poll, not select: a long test run holds file descriptors past 1024,
+    which select cannot watch)."""
+    waiting = select.poll()
+    waiting.register(sock, select.POLLIN)
+    waiting.poll(seconds * 1000)
 
 
 def receive(source: TuioSource, expect: int = 1,
