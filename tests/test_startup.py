@@ -72,3 +72,23 @@ def test_touch_sources_open_behind_the_lobby_and_are_read_before_a_deal() -> Non
         assert len(added) == 1 and isinstance(getattr(added[0], "source", added[0]), TuioSource)
     finally:
         driver.close()
+
+
+def test_a_closed_table_gives_back_every_file_it_opened() -> None:
+    """Every card image is read and its file closed: a window left about 55 descriptors open
+    before (Arcade decodes lazily), so a long-running test session or kiosk ran out."""
+    import os
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    def one_table() -> None:
+        driver = Driver()
+        driver.window.media.load_all()
+        driver.frames(2)
+        driver.close()
+
+    one_table()  # the first window may keep the GL driver's own files
+    before = open_files()
+    one_table()
+    assert open_files() == before

@@ -18,6 +18,8 @@ from pathlib import Path
 import arcade
 import pyglet
 from arcade.hitbox import algo_bounding_box
+from arcade.texture import ImageData
+from PIL import Image
 
 from seigneurs.art.assets import ASSETS
 from seigneurs.art.sounds import SOUNDS
@@ -31,8 +33,18 @@ SLICE = 0.004
 
 def _texture(path: Path) -> arcade.Texture:
     """A card image; its path is its hash and its box is its hit box (the physics decide where
-    cards touch), which spares hashing and tracing every image's pixels at start-up."""
-    return arcade.load_texture(path, hit_box_algorithm=algo_bounding_box, hash=str(path))
+    cards touch), which spares hashing and tracing every image's pixels at start-up.
+
+    Decoded now, which also closes the file: `arcade.load_texture` decodes lazily and left
+    every image's file open (about 55 descriptors a window, never given back)."""
+    image: Image.Image = Image.open(path)
+    image.load()
+    if image.mode != "RGBA":
+        image = image.convert("RGBA")
+    texture = arcade.Texture(ImageData(image, hash=str(path)),
+                             hit_box_algorithm=algo_bounding_box)
+    texture.file_path = path
+    return texture
 
 
 def _load_into(textures: list[arcade.Texture], path: Path) -> None:
