@@ -320,3 +320,53 @@ def test_r9_clause2_a_lost_lift_never_blocks_the_childs_next_card(driver: Driver
     assert view.control.carries[touch].card == second
     assert view.control.carried(0) == second and first not in view.control.touched_cards()
     assert view.game.table_mask >> first & 1 and abs(where(view, first)[0] - taken_from[0]) < 2
+
+
+def test_r9_clause2_with_user_ids_a_still_card_gives_way_to_the_same_childs_new_touch(
+        driver: Driver) -> None:
+    """With user ids, the same child touching a new card while their card has lain still
+    0.4 s is strong evidence the old lift was lost: the new card is taken, the old slides
+    back (R9 kept). A card still being carried keeps the refusal."""
+    view = race(driver, "kids", [None, None], users={5: 0, 6: 1})
+    first, second, third = loose(view)[:3]
+    driver.down(*where(view, first), user=5)  # its lift is never heard of
+    driver.frames(30)
+    touch = driver.down(*where(view, second), user=5)
+    driver.frames()
+    assert view.control.carries[touch].card == second and first not in view.control.touched_cards()
+    x, y = where(view, second)
+    for step in range(30):  # carried: moving all the time
+        driver.move(touch, x + step, y)
+        driver.frames()
+    driver.down(*where(view, third), user=5)
+    driver.frames()
+    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD
+    assert view.control.carries[touch].card == second
+
+
+def test_r10_clause2_a_card_put_back_beside_a_zone_is_no_stack_for_that_seat(
+        driver: Driver) -> None:
+    """The drop is where the finger lifts: a card put back just off a zone, lying partly on it,
+    is put back, never stacked for that zone's seat (a stack for the wrong child costs them)."""
+    view = race(driver, "training", [None, None])
+    game = view.game
+    card = loose(view)[0]
+    zone = view.seats[0].place.zone
+    cx, cy = view.layout.free.center
+    hx, hy = zone.center
+    ux, uy = (hx - cx) / abs(hy - cy or 1), (hy - cy) / abs(hy - cy or 1)
+    lift = view.layout.free.clamp(hx, hy)
+    lift = lift[0] - ux * 2, lift[1] - uy * 2  # just off the zone, toward the table
+    x, y = where(view, card)
+    touch = driver.down(x, y)
+    driver.frames()
+    for k in range(1, 41):
+        driver.move(touch, x + (lift[0] - x) * k / 40, y + (lift[1] - y) * k / 40)
+        driver.frames()
+    body = view.physics.bodies[card]
+    body.position = lift[0] + ux * 20, lift[1] + uy * 20  # held off-centre, it swung onto the zone
+    assert view.seats[0].place.zone.contains(*where(view, card))  # the card lies on the zone
+    driver.up(touch, *lift)
+    driver.frames()
+    assert game.trains[0] == [] and card not in game.trains[1]
+    assert What.STACKED not in [s.what for s in view.control.recent]

@@ -53,6 +53,9 @@ BOT_REACH_SPEED = 1400.0
 STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
 (a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
+SAME_CHILD_STILL = 0.4
+"""...and when a user id says the new touch is the same child's: a child reaching for a new
+card while their card lies still is strong evidence that the old lift was lost (R9)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -316,7 +319,7 @@ class RaceController(TableController):
             guess = self.seats.likeliest(x, y, lambda s: self._wants(s, card))
             if not self._free_for(guess, event.id, math.inf, keep_carried=True):
                 guess = self.seats.at_down(x, y, self.holds)
-        if guess is None or (decided and not self._free_for(guess, event.id)):
+        if guess is None or (decided and not self._free_for(guess, event.id, same_child=True)):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
                       reason=Reason.SEAT_HOLDS_A_CARD)  # R9: it wiggles where it lies
             return
@@ -361,11 +364,12 @@ class RaceController(TableController):
         self.show(What.SEAT_CHANGED, seat=seat, card=carry.card, touch=touch)
 
     def _free_for(self, seat: int, touch: int, reach: float | None = None,
-                  keep_carried: bool = False) -> bool:
+                  keep_carried: bool = False, same_child: bool = False) -> bool:
         """Whether `seat` can take the card on `touch` (R9): it holds nothing, or only a card
         whose seat was a guess and can be re-guessed to another free seat within `reach` (the
         neighbour who reached across gets their own card back, nobody is blocked). With
-        `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s."""
+        `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s; with
+        `same_child` (a user id decided `touch`), a card of `seat` lying still gives way sooner."""
         if self.game.hands[seat] != NOBODY:
             return False
         finger, other = next(((t, c) for t, c in self.carries.items()
@@ -373,7 +377,8 @@ class RaceController(TableController):
         if finger is None or other is None:
             return True
         if other.decided:
-            return self._still_gives_way(finger, other, seat)
+            return self._still_gives_way(finger, other, seat,
+                                         SAME_CHILD_STILL if same_child else STILL)
         where = self.physics.bodies[other.card].position
         if keep_carried and self.seats.heading(seat, other.home, where.x, where.y) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
@@ -383,13 +388,14 @@ class RaceController(TableController):
         if alternative is None or alternative == seat:
             return self._still_gives_way(finger, other, seat)
         other.seat = alternative
-        self.show(What.SEAT_CHANGED, seat=alternative, card=other.card)
+        self.show(What.SEAT_CHANGED, seat=alternative, card=other.card, touch=finger)
         return True
 
-    def _still_gives_way(self, finger: int, carry: Carry, seat: int) -> bool:
-        """A card of `seat` lying still on a finger for STILL seconds goes back to the table so
-        the seat's new card can be taken (R9); True if it went."""
-        if self.clock - carry.moved_at < STILL:
+    def _still_gives_way(self, finger: int, carry: Carry, seat: int,
+                         still: float = STILL) -> bool:
+        """A card of `seat` lying still on a finger for `still` seconds goes back to the table
+        so the seat's new card can be taken (R9); True if it went."""
+        if self.clock - carry.moved_at < still:
             return False
         self.physics.release(finger)
         del self.carries[finger]
@@ -412,10 +418,8 @@ class RaceController(TableController):
         carry = self.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
-        body = self.physics.bodies[carry.card].position
-        zone = self.geometry.zone_at(x, y)
-        if zone is None:
-            zone = self.geometry.zone_at(body.x, body.y)
+        zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
+        # (a card put back beside a zone overlaps it: no stack for that zone's seat)
         if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5:
             zone = None  # a tap on a card at a zone's edge is no drop on that zone
         seat = carry.seat
