@@ -13,7 +13,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from seigneurs.game import (
@@ -58,6 +58,15 @@ SAME_CHILD_STILL = 0.4
 card while their card lies still is strong evidence that the old lift was lost (R9)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
+FLING_CM_S = 120.0
+"""A card let go faster than this was thrown, not placed: it is no drop on the zone it ends in
+(children slow down to put a card on their zone; a flick lands anywhere)."""
+FLING_WINDOW = 0.1
+"""Seconds of the finger's path before the drop its speed is measured over."""
+HAND_SPAN_CM = 3.0
+"""Fingertips landing this close together..."""
+HAND_WINDOW = 0.25
+"""...within this many seconds of each other are one hand (small children touch with several)."""
 
 
 class What(StrEnum):
@@ -102,6 +111,8 @@ class Carry:
     decided: bool
     home: Point
     moved_at: float = 0.0
+    trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
+    """The finger's latest (clock, x, y): how fast it went at the drop."""
 
 
 def bot_finger(seat: int) -> int:
@@ -233,6 +244,8 @@ class RaceController(TableController):
                                      reach=REACH_CM * geometry.px_per_cm)
         self.everyone = SeatAttribution(geometry.anchors, range(game.seat_count))
         self.travel = geometry.card_w * 1.5  # how far a card goes before its heading counts
+        self.span = HAND_SPAN_CM * geometry.px_per_cm
+        self.fingers: dict[int, tuple[float, float, float]] = {}  # touch -> x, y, down at
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
         for card, (nx, ny) in enumerate(game.positions):
@@ -261,10 +274,22 @@ class RaceController(TableController):
             x, y, t = event.x * width, event.y * height, self.game_time(event, latest)
             if event.phase is TouchPhase.DOWN:
                 self._down(event, x, y, t, targets.get(event.id), winners)
+                self.fingers[event.id] = x, y, self.clock
             elif event.phase is TouchPhase.MOVE:
                 self._move(event.id, x, y)
+                if event.id in self.fingers:
+                    self.fingers[event.id] = x, y, self.fingers[event.id][2]
             else:
                 self._up(event.id, x, y, t)
+                self.fingers.pop(event.id, None)
+
+    def _same_hand(self, x: float, y: float) -> Carry | None:
+        """The card carried by another fingertip of the hand that just landed at (x, y)."""
+        for touch, carry in self.carries.items():
+            fx, fy, down_at = self.fingers.get(touch, (math.inf, math.inf, -math.inf))
+            if self.clock - down_at <= HAND_WINDOW and math.hypot(fx - x, fy - y) <= self.span:
+                return carry
+        return None
 
     def _fair_grabs(self, events: Sequence[TouchEvent], width: float,
                     height: float) -> tuple[dict[int, int], dict[int, int]]:
@@ -315,6 +340,11 @@ class RaceController(TableController):
         if winners.get(card, event.id) != event.id or not self.loose(card):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
             return
+        hand = None if decided else self._same_hand(x, y)
+        if hand is not None:  # a second fingertip of a hand that holds a card: R9
+            self.show(What.REFUSED, seat=hand.seat, card=card, touch=event.id,
+                      reason=Reason.SEAT_HOLDS_A_CARD)
+            return
         if not decided:  # the likeliest seat, unless it surely holds a card already
             guess = self.seats.likeliest(x, y, lambda s: self._wants(s, card))
             if not self._free_for(guess, event.id, math.inf, keep_carried=True):
@@ -324,8 +354,9 @@ class RaceController(TableController):
                       reason=Reason.SEAT_HOLDS_A_CARD)  # R9: it wiggles where it lies
             return
         body = self.physics.bodies[card]
-        self.carries[event.id] = Carry(card, guess, decided, (body.position.x, body.position.y),
-                                       self.clock)
+        carry = Carry(card, guess, decided, (body.position.x, body.position.y), self.clock)
+        carry.trail.append((self.clock, x, y))
+        self.carries[event.id] = carry
         self.physics.raise_card(card)
         self.physics.grab(event.id, card, x, y)
         self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
@@ -353,6 +384,7 @@ class RaceController(TableController):
         if carry is None:
             return
         carry.moved_at = self.clock
+        carry.trail.append((self.clock, x, y))
         if carry.decided:
             return
         seat = self.seats.while_carried(carry.seat, carry.home, x, y, self.travel)
@@ -420,8 +452,8 @@ class RaceController(TableController):
             return
         zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
         # (a card put back beside a zone overlaps it: no stack for that zone's seat)
-        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5:
-            zone = None  # a tap on a card at a zone's edge is no drop on that zone
+        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or self._flung(carry, x, y):
+            zone = None  # a tap on a card at a zone's edge, or a throw, is no drop on a zone
         seat = carry.seat
         if not carry.decided and zone in self.humans:
             seat = zone  # final where it is dropped
@@ -445,6 +477,13 @@ class RaceController(TableController):
                       touch=touch)  # D8 assisted: gently, and back it goes
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
+
+    def _flung(self, carry: Carry, x: float, y: float) -> bool:
+        """Whether the finger let go of the card at (x, y) faster than a hand places one."""
+        recent = [p for p in carry.trail if self.clock - p[0] <= FLING_WINDOW] or [carry.trail[-1]]
+        t, x0, y0 = recent[0]
+        seconds = max(self.clock - t, 1 / 60)
+        return math.hypot(x - x0, y - y0) / seconds > FLING_CM_S * self.geometry.px_per_cm
 
     def _put_back(self, seat: int, card: int, x: float, y: float, t: float,
                   touch: int) -> None:
