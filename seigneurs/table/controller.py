@@ -254,9 +254,13 @@ class RaceController(TableController):
 
     # Touches.
 
+    @property
+    def loose_mask(self) -> int:
+        """The cards on the table that no finger and no bot holds, as a mask."""
+        return self.game.table_mask & ~self.touched
+
     def loose(self, card: int) -> bool:
-        """A card on the table that no finger and no bot holds."""
-        return bool(self.game.table_mask >> card & 1) and not self.touched >> card & 1
+        return bool(self.loose_mask >> card & 1)
 
     def holds(self, seat: int) -> bool:
         """Whether `seat` already has its one card (R9): on a finger, or in its hand."""
@@ -264,8 +268,8 @@ class RaceController(TableController):
             c.seat == seat for c in self.carries.values())
 
     def card_under(self, x: float, y: float) -> int | None:
-        loose = {c for c in self.physics.bodies if self.loose(c)}
-        return self.physics.card_at(x, y, among=loose)
+        mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
+        return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
 
     def frame(self, events: Sequence[TouchEvent], width: float, height: float,
               latest: float) -> None:
@@ -506,9 +510,9 @@ class RaceController(TableController):
 
     def out_of_reach(self) -> int:
         mask = 0
-        reach = self.seats.reach * 0.8
+        reach, loose = self.seats.reach * 0.8, self.loose_mask
         for card, body in self.physics.bodies.items():
-            if self.loose(card) and any(
+            if loose >> card & 1 and any(
                     self.game.fits(s, card) and self.seats.distance(s, *body.position) > reach
                     for s in self.humans):
                 mask |= 1 << card
