@@ -55,3 +55,14 @@ def test_clause7_bad_arguments_get_a_clear_error(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as exit_info:
         main(["crowd", *args])
     assert exit_info.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_clause7_six_children_rushing_put_twelve_fingers_down_and_the_cpu_is_measured_there(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The frame CPU target is for 12 fingers down: at the start six children grab with both
+    hands, some with several fingertips, so such frames happen and are measured apart."""
+    report = crowd(capsys, "--variant", "kids", "--players", "6", "--games", "2", "--seed", "3")
+    assert int(report["fingers_down_max"]) >= 12  # type: ignore[call-overload]
+    assert int(report["frames_12_fingers"]) > 0  # type: ignore[call-overload]
+    assert report["frame_cpu_ms_p50_12_fingers"] is not None
+    assert report["frame_cpu_ms_p99_12_fingers"] is not None

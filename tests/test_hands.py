@@ -123,6 +123,7 @@ def test_clause1_2_a_far_reach_is_taken_and_re_decided_on_the_way_home(
                     start_xy[1] + (goal[1] - start_xy[1]) * f)
         driver.frames()
     assert view.control.carries[touch].seat == 0  # re-decided while carried
+    driver.frames(10)  # placed, not thrown: the hand rests before letting go
     driver.up(touch, *goal)
     driver.frames()
     assert game.trains[0] == [card] and game.hands == [-1, -1]
@@ -142,14 +143,14 @@ def test_clause2_a_cross_reach_never_blocks_the_neighbour(driver: Driver) -> Non
     driver.frames()
     assert b in view.control.carries, "B's pick is never refused for A's reach"
     driver.move(b, *home(view, 1))
-    driver.frames(2)
+    driver.frames(10)  # placed, not thrown
     driver.up(b, *home(view, 1))
     driver.frames()
     assert game.trains[1] == [b_card]
     assert Reason.SEAT_HOLDS_A_CARD not in refusals(view) and Reason.HAND_FULL not in \
         refusals(view)
     driver.move(a, *home(view, 0))
-    driver.frames(2)
+    driver.frames(10)
     driver.up(a, *home(view, 0))
     driver.frames()
     assert game.trains[0] == [a_card] and game.hands == [-1, -1]
@@ -171,7 +172,7 @@ def test_r9_clause2_a_second_card_into_a_full_seat_wiggles_and_slides_back(
     two = driver.down(*taken_from)
     driver.frames()
     driver.move(two, *home(view, 0))
-    driver.frames(2)
+    driver.frames(10)  # placed on the zone, not thrown
     driver.up(two, *home(view, 0))
     driver.frames(90)
     assert Reason.SEAT_HOLDS_A_CARD in refusals(view)
@@ -320,3 +321,89 @@ def test_r9_clause2_a_lost_lift_never_blocks_the_childs_next_card(driver: Driver
     assert view.control.carries[touch].card == second
     assert view.control.carried(0) == second and first not in view.control.touched_cards()
     assert view.game.table_mask >> first & 1 and abs(where(view, first)[0] - taken_from[0]) < 2
+
+
+def test_r9_clause2_with_user_ids_a_still_card_gives_way_to_the_same_childs_new_touch(
+        driver: Driver) -> None:
+    """With user ids, the same child touching a new card while their card has lain still
+    0.4 s is strong evidence the old lift was lost: the new card is taken, the old slides
+    back (R9 kept). A card still being carried keeps the refusal."""
+    view = race(driver, "kids", [None, None], users={5: 0, 6: 1})
+    first, second, third = loose(view)[:3]
+    driver.down(*where(view, first), user=5)  # its lift is never heard of
+    driver.frames(30)
+    touch = driver.down(*where(view, second), user=5)
+    driver.frames()
+    assert view.control.carries[touch].card == second and first not in view.control.touched_cards()
+    x, y = where(view, second)
+    for step in range(30):  # carried: moving all the time
+        driver.move(touch, x + step, y)
+        driver.frames()
+    driver.down(*where(view, third), user=5)
+    driver.frames()
+    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD
+    assert view.control.carries[touch].card == second
+
+
+def test_r10_clause2_a_card_put_back_beside_a_zone_is_no_stack_for_that_seat(
+        driver: Driver) -> None:
+    """The drop is where the finger lifts: a card put back just off a zone, lying partly on it,
+    is put back, never stacked for that zone's seat (a stack for the wrong child costs them)."""
+    view = race(driver, "training", [None, None])
+    game = view.game
+    card = loose(view)[0]
+    zone = view.seats[0].place.zone
+    cx, cy = view.layout.free.center
+    hx, hy = zone.center
+    ux, uy = (hx - cx) / abs(hy - cy or 1), (hy - cy) / abs(hy - cy or 1)
+    lift = view.layout.free.clamp(hx, hy)
+    lift = lift[0] - ux * 2, lift[1] - uy * 2  # just off the zone, toward the table
+    x, y = where(view, card)
+    touch = driver.down(x, y)
+    driver.frames()
+    for k in range(1, 41):
+        driver.move(touch, x + (lift[0] - x) * k / 40, y + (lift[1] - y) * k / 40)
+        driver.frames()
+    body = view.physics.bodies[card]
+    body.position = lift[0] + ux * 20, lift[1] + uy * 20  # held off-centre, it swung onto the zone
+    assert view.seats[0].place.zone.contains(*where(view, card))  # the card lies on the zone
+    driver.up(touch, *lift)
+    driver.frames()
+    assert game.trains[0] == [] and card not in game.trains[1]
+    assert What.STACKED not in [s.what for s in view.control.recent]
+
+
+def test_r10_clause2_a_card_thrown_onto_a_zone_is_not_stacked_there(driver: Driver) -> None:
+    """A card let go while the finger still flies (a flick) was thrown, not placed: it is no
+    drop on the zone it ends in, so nobody is given a card they did not put there."""
+    view = race(driver, "kings", [None, None])  # Rois: classic, any card would stack (D8)
+    game = view.game
+    card = next(c for c in loose(view) if nearest_seat(view, c) == 0)
+    x, y = where(view, card)
+    goal = home(view, 1)
+    touch = driver.down(x, y)
+    driver.frames()
+    for k in range(1, 4):  # three frames across the table
+        driver.move(touch, x + (goal[0] - x) * k / 3, y + (goal[1] - y) * k / 3)
+        driver.frames()
+    driver.up(touch, *goal)
+    driver.frames()
+    assert game.trains == [[], []] and game.table_mask >> card & 1
+    assert What.STACKED not in [s.what for s in view.control.recent]
+
+
+def test_r9_clause2_fingertips_of_one_hand_take_one_card(driver: Driver) -> None:
+    """Small children touch with several fingertips: two landing 1.5 cm apart at once are one
+    hand, so only one card is taken; the other wiggles (R9). Without user ids."""
+    view = race(driver, "kids", [None, None])
+    first, second = loose(view)[:2]
+    x, y = where(view, first)
+    w = view.layout.card_w
+    view.physics.bodies[second].position = x + w * 1.05, y
+    driver.frames()
+    tip = view.layout.px_per_cm * 1.5
+    a = driver.down(x + w * 0.3, y)
+    b = driver.down(x + w * 0.3 + tip, y)
+    driver.frames()
+    assert view.control.carries[a].card == first and b not in view.control.carries
+    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD and second in view.wiggles

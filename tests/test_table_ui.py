@@ -231,7 +231,7 @@ def test_a_finger_on_a_carried_card_takes_nothing(driver: Driver) -> None:
     assert view.control.carries[first].card == card and other not in view.control.carries
     target = view.seats[0].place.zone.center
     driver.move(first, *target)
-    driver.frames(3)
+    driver.frames(10)  # placed, not thrown: the hand rests before letting go
     driver.up(first, *target)
     driver.up(other, x, y)
     driver.frames()

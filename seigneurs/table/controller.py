@@ -13,7 +13,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from seigneurs.game import (
@@ -53,8 +53,20 @@ BOT_REACH_SPEED = 1400.0
 STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
 (a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
+SAME_CHILD_STILL = 0.4
+"""...and when a user id says the new touch is the same child's: a child reaching for a new
+card while their card lies still is strong evidence that the old lift was lost (R9)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
+FLING_CM_S = 120.0
+"""A card let go faster than this was thrown, not placed: it is no drop on the zone it ends in
+(children slow down to put a card on their zone; a flick lands anywhere)."""
+FLING_WINDOW = 0.1
+"""Seconds of the finger's path before the drop its speed is measured over."""
+HAND_SPAN_CM = 3.0
+"""Fingertips landing this close together..."""
+HAND_WINDOW = 0.25
+"""...within this many seconds of each other are one hand (small children touch with several)."""
 
 
 class What(StrEnum):
@@ -99,6 +111,8 @@ class Carry:
     decided: bool
     home: Point
     moved_at: float = 0.0
+    trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
+    """The finger's latest (clock, x, y): how fast it went at the drop."""
 
 
 def bot_finger(seat: int) -> int:
@@ -230,6 +244,8 @@ class RaceController(TableController):
                                      reach=REACH_CM * geometry.px_per_cm)
         self.everyone = SeatAttribution(geometry.anchors, range(game.seat_count))
         self.travel = geometry.card_w * 1.5  # how far a card goes before its heading counts
+        self.span = HAND_SPAN_CM * geometry.px_per_cm
+        self.fingers: dict[int, tuple[float, float, float]] = {}  # touch -> x, y, down at
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
         for card, (nx, ny) in enumerate(game.positions):
@@ -238,9 +254,13 @@ class RaceController(TableController):
 
     # Touches.
 
+    @property
+    def loose_mask(self) -> int:
+        """The cards on the table that no finger and no bot holds, as a mask."""
+        return self.game.table_mask & ~self.touched
+
     def loose(self, card: int) -> bool:
-        """A card on the table that no finger and no bot holds."""
-        return bool(self.game.table_mask >> card & 1) and not self.touched >> card & 1
+        return bool(self.loose_mask >> card & 1)
 
     def holds(self, seat: int) -> bool:
         """Whether `seat` already has its one card (R9): on a finger, or in its hand."""
@@ -248,8 +268,8 @@ class RaceController(TableController):
             c.seat == seat for c in self.carries.values())
 
     def card_under(self, x: float, y: float) -> int | None:
-        loose = {c for c in self.physics.bodies if self.loose(c)}
-        return self.physics.card_at(x, y, among=loose)
+        mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
+        return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
 
     def frame(self, events: Sequence[TouchEvent], width: float, height: float,
               latest: float) -> None:
@@ -258,10 +278,22 @@ class RaceController(TableController):
             x, y, t = event.x * width, event.y * height, self.game_time(event, latest)
             if event.phase is TouchPhase.DOWN:
                 self._down(event, x, y, t, targets.get(event.id), winners)
+                self.fingers[event.id] = x, y, self.clock
             elif event.phase is TouchPhase.MOVE:
                 self._move(event.id, x, y)
+                if event.id in self.fingers:
+                    self.fingers[event.id] = x, y, self.fingers[event.id][2]
             else:
                 self._up(event.id, x, y, t)
+                self.fingers.pop(event.id, None)
+
+    def _same_hand(self, x: float, y: float) -> Carry | None:
+        """The card carried by another fingertip of the hand that just landed at (x, y)."""
+        for touch, carry in self.carries.items():
+            fx, fy, down_at = self.fingers.get(touch, (math.inf, math.inf, -math.inf))
+            if self.clock - down_at <= HAND_WINDOW and math.hypot(fx - x, fy - y) <= self.span:
+                return carry
+        return None
 
     def _fair_grabs(self, events: Sequence[TouchEvent], width: float,
                     height: float) -> tuple[dict[int, int], dict[int, int]]:
@@ -312,17 +344,23 @@ class RaceController(TableController):
         if winners.get(card, event.id) != event.id or not self.loose(card):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
             return
+        hand = None if decided else self._same_hand(x, y)
+        if hand is not None:  # a second fingertip of a hand that holds a card: R9
+            self.show(What.REFUSED, seat=hand.seat, card=card, touch=event.id,
+                      reason=Reason.SEAT_HOLDS_A_CARD)
+            return
         if not decided:  # the likeliest seat, unless it surely holds a card already
             guess = self.seats.likeliest(x, y, lambda s: self._wants(s, card))
             if not self._free_for(guess, event.id, math.inf, keep_carried=True):
                 guess = self.seats.at_down(x, y, self.holds)
-        if guess is None or (decided and not self._free_for(guess, event.id)):
+        if guess is None or (decided and not self._free_for(guess, event.id, same_child=True)):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id,
                       reason=Reason.SEAT_HOLDS_A_CARD)  # R9: it wiggles where it lies
             return
         body = self.physics.bodies[card]
-        self.carries[event.id] = Carry(card, guess, decided, (body.position.x, body.position.y),
-                                       self.clock)
+        carry = Carry(card, guess, decided, (body.position.x, body.position.y), self.clock)
+        carry.trail.append((self.clock, x, y))
+        self.carries[event.id] = carry
         self.physics.raise_card(card)
         self.physics.grab(event.id, card, x, y)
         self.show(What.PICKED, seat=guess, card=card, touch=event.id, x=x, y=y,
@@ -350,6 +388,7 @@ class RaceController(TableController):
         if carry is None:
             return
         carry.moved_at = self.clock
+        carry.trail.append((self.clock, x, y))
         if carry.decided:
             return
         seat = self.seats.while_carried(carry.seat, carry.home, x, y, self.travel)
@@ -361,11 +400,12 @@ class RaceController(TableController):
         self.show(What.SEAT_CHANGED, seat=seat, card=carry.card, touch=touch)
 
     def _free_for(self, seat: int, touch: int, reach: float | None = None,
-                  keep_carried: bool = False) -> bool:
+                  keep_carried: bool = False, same_child: bool = False) -> bool:
         """Whether `seat` can take the card on `touch` (R9): it holds nothing, or only a card
         whose seat was a guess and can be re-guessed to another free seat within `reach` (the
         neighbour who reached across gets their own card back, nobody is blocked). With
-        `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s."""
+        `keep_carried`, a guessed card already carried toward `seat` stays `seat`'s; with
+        `same_child` (a user id decided `touch`), a card of `seat` lying still gives way sooner."""
         if self.game.hands[seat] != NOBODY:
             return False
         finger, other = next(((t, c) for t, c in self.carries.items()
@@ -373,7 +413,8 @@ class RaceController(TableController):
         if finger is None or other is None:
             return True
         if other.decided:
-            return self._still_gives_way(finger, other, seat)
+            return self._still_gives_way(finger, other, seat,
+                                         SAME_CHILD_STILL if same_child else STILL)
         where = self.physics.bodies[other.card].position
         if keep_carried and self.seats.heading(seat, other.home, where.x, where.y) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
@@ -383,13 +424,14 @@ class RaceController(TableController):
         if alternative is None or alternative == seat:
             return self._still_gives_way(finger, other, seat)
         other.seat = alternative
-        self.show(What.SEAT_CHANGED, seat=alternative, card=other.card)
+        self.show(What.SEAT_CHANGED, seat=alternative, card=other.card, touch=finger)
         return True
 
-    def _still_gives_way(self, finger: int, carry: Carry, seat: int) -> bool:
-        """A card of `seat` lying still on a finger for STILL seconds goes back to the table so
-        the seat's new card can be taken (R9); True if it went."""
-        if self.clock - carry.moved_at < STILL:
+    def _still_gives_way(self, finger: int, carry: Carry, seat: int,
+                         still: float = STILL) -> bool:
+        """A card of `seat` lying still on a finger for `still` seconds goes back to the table
+        so the seat's new card can be taken (R9); True if it went."""
+        if self.clock - carry.moved_at < still:
             return False
         self.physics.release(finger)
         del self.carries[finger]
@@ -412,12 +454,10 @@ class RaceController(TableController):
         carry = self.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
-        body = self.physics.bodies[carry.card].position
-        zone = self.geometry.zone_at(x, y)
-        if zone is None:
-            zone = self.geometry.zone_at(body.x, body.y)
-        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5:
-            zone = None  # a tap on a card at a zone's edge is no drop on that zone
+        zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
+        # (a card put back beside a zone overlaps it: no stack for that zone's seat)
+        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or self._flung(carry, x, y):
+            zone = None  # a tap on a card at a zone's edge, or a throw, is no drop on a zone
         seat = carry.seat
         if not carry.decided and zone in self.humans:
             seat = zone  # final where it is dropped
@@ -442,6 +482,13 @@ class RaceController(TableController):
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
 
+    def _flung(self, carry: Carry, x: float, y: float) -> bool:
+        """Whether the finger let go of the card at (x, y) faster than a hand places one."""
+        recent = [p for p in carry.trail if self.clock - p[0] <= FLING_WINDOW] or [carry.trail[-1]]
+        t, x0, y0 = recent[0]
+        seconds = max(self.clock - t, 1 / 60)
+        return math.hypot(x - x0, y - y0) / seconds > FLING_CM_S * self.geometry.px_per_cm
+
     def _put_back(self, seat: int, card: int, x: float, y: float, t: float,
                   touch: int) -> None:
         free, margin = self.geometry.free, self.geometry.card_w * 0.3
@@ -463,9 +510,9 @@ class RaceController(TableController):
 
     def out_of_reach(self) -> int:
         mask = 0
-        reach = self.seats.reach * 0.8
+        reach, loose = self.seats.reach * 0.8, self.loose_mask
         for card, body in self.physics.bodies.items():
-            if self.loose(card) and any(
+            if loose >> card & 1 and any(
                     self.game.fits(s, card) and self.seats.distance(s, *body.position) > reach
                     for s in self.humans):
                 mask |= 1 << card

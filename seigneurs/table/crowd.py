@@ -1,10 +1,11 @@
 """A crowd of simulated children playing whole games headless, through the real path:
 touch events -> the production input filters -> the controller -> the game -> physics.
 
-Each child sits at a seat and reaches with an arm of limited length; they tap, drag, fling,
-put back, sometimes use two hands, sometimes go for the same card as a neighbour, sometimes
-lose a lift. The simulation knows whose hand every finger is, so it scores the table's seat
-guesses (issue 9, clause 7).
+Each child sits at a seat and reaches with an arm of limited length; they tap, drag at a
+child's pace, fling, put back, sometimes touch with two or three fingertips, sometimes use two
+hands (both at once in the rush after the start), sometimes go for the same card as a
+neighbour, sometimes lose a lift. The simulation knows whose hand every finger is, so it
+scores the table's seat guesses (issue 9, clause 7).
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
 from seigneurs.table.layout import TableLayout, duo_places
 
 FRAME = 1 / 60
+MORE_FINGERS = 0.15
+"""Share of reaches for a card made with two or three fingers of the hand, not one (small
+children often touch with several)."""
+FINGER_GAP_CM = (1.2, 2.5)
+"""How far a child's other fingertips land from the first."""
+SECOND_HAND = 0.08
+"""Chance a child reaches with the other hand while one is busy..."""
+RUSH_SECOND_HAND = 0.6
+"""...and that they reach with both at once in the first RUSH seconds after the start, when
+everybody grabs."""
+RUSH = 5.0
+DRAG_CM_S = (20.0, 60.0)
+"""How fast a child drags a card across the table, in cm per second."""
+REACTION = (0.15, 0.6)
+"""Seconds from the whistle (or the last locomotive turned) to a child's first reach."""
 STALL_SECONDS = 120.0
 """No stack (or lay) for this long on the game clock: the game is stalled."""
 MAX_SECONDS = 1800.0
@@ -53,6 +69,7 @@ class Hand:
     finger: int | None = None
     path: list[Point] = field(default_factory=list)
     lose_lift: bool = False
+    extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingers, offsets
 
 
 @dataclass(slots=True)
@@ -104,6 +121,8 @@ class Score:
             "second_cards": self.second_cards, "refusals": dict(sorted(self.refusals.items())),
             "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
             "frame_cpu_ms_p99": round(cpu[max(0, math.ceil(len(cpu) * 0.99) - 1)], 3),
+            "frames_12_fingers": len(busy),
+            "frame_cpu_ms_p50_12_fingers": round(statistics.median(busy), 3) if busy else None,
             "frame_cpu_ms_p99_12_fingers": round(busy[max(0, math.ceil(len(busy) * 0.99) - 1)],
                                                  3) if busy else None,
             "fingers_down_max": self.fingers_down_max,
@@ -151,6 +170,9 @@ class Crowd:
         self.down: set[int] = set()  # fingers really on the glass
         self.ids = iter(range(1, 10**9))
         self.progress_at = 0.0
+        self.playing_since = math.inf
+        self.px_per_cm = layout.px_per_cm
+        self.held: dict[int, int] = {}  # finger -> the card the table says it carries
         self.orphans: dict[int, float] = {}  # cards held for fingers gone -> since when
         self.stuck_seen: set[int] = set()
 
@@ -161,15 +183,34 @@ class Crowd:
         self.source.push(TouchEvent(finger, phase, min(1.0, max(0.0, x / self.width)),
                                     min(1.0, max(0.0, y / self.height)), self.now, user))
 
-    def _press(self, child: Child, hand: Hand, x: float, y: float, path: list[Point]) -> None:
+    def _finger(self, child: Child) -> int:
         finger = next(self.ids)
         self.owner[finger] = child.seat
         self.down.add(finger)
-        hand.finger, hand.path = finger, path
+        return finger
+
+    def _press(self, child: Child, hand: Hand, x: float, y: float, path: list[Point],
+               fingers: int = 1) -> None:
+        """The hand touches at (x, y) with `fingers` fingertips (the first at (x, y)) and
+        follows `path`; no path is a tap."""
+        hand.finger, hand.path = self._finger(child), path
         hand.lose_lift = self.rng.random() < 0.01
-        self._event(finger, TouchPhase.DOWN, x, y)
+        self._event(hand.finger, TouchPhase.DOWN, x, y)
+        for _ in range(fingers - 1):
+            gap = self.rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
+            turn = self.rng.uniform(0, math.tau)
+            offset = gap * math.cos(turn), gap * math.sin(turn)
+            hand.extra.append((self._finger(child), offset))
+            self._event(hand.extra[-1][0], TouchPhase.DOWN, x + offset[0], y + offset[1])
         if not path:  # a tap: sometimes down and up in the very same frame
             self._lift(hand, x, y)
+
+    def _follow(self, hand: Hand, x: float, y: float) -> None:
+        """The hand moves to (x, y), all its fingertips with it."""
+        assert hand.finger is not None
+        self._event(hand.finger, TouchPhase.MOVE, x, y)
+        for finger, (dx, dy) in hand.extra:
+            self._event(finger, TouchPhase.MOVE, x + dx, y + dy)
 
     def _lift(self, hand: Hand, x: float, y: float) -> None:
         finger = hand.finger
@@ -177,10 +218,15 @@ class Crowd:
         self.down.discard(finger)
         if not hand.lose_lift:  # a lost lift: the panel never says the finger went
             self._event(finger, TouchPhase.UP, x, y)
-        hand.finger, hand.path = None, []
+        for other, (dx, dy) in hand.extra:
+            self.down.discard(other)
+            self._event(other, TouchPhase.UP, x + dx, y + dy)
+        hand.finger, hand.path, hand.extra = None, [], []
 
     def _path(self, start: Point, end: Point, fling: bool) -> list[Point]:
-        steps = self.rng.randint(2, 4) if fling else self.rng.randint(12, 40)
+        """A fling is a flick of a few frames; a drag goes at a child's pace."""
+        speed = self.rng.uniform(*DRAG_CM_S) * self.px_per_cm * FRAME
+        steps = self.rng.randint(2, 4) if fling else max(8, round(math.dist(start, end) / speed))
         return [(start[0] + (end[0] - start[0]) * k / steps,
                  start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
 
@@ -210,8 +256,9 @@ class Crowd:
         w = control.geometry.card_w * 0.25
         x, y = x + self.rng.uniform(-w, w), y + self.rng.uniform(-w, w)
         roll = self.rng.random()
+        fingers = self.rng.choice((2, 3)) if self.rng.random() < MORE_FINGERS else 1
         if roll < 0.08:
-            self._press(child, hand, x, y, [])  # a quick tap
+            self._press(child, hand, x, y, [], fingers)  # a quick tap
             return card
         zone = control.geometry.seats[child.seat].place.zone
         if game.fits(child.seat, card) and self.rng.random() < 0.95:
@@ -223,7 +270,7 @@ class Crowd:
             spread = control.geometry.card_w * (4 if fling else 1.2)
             end = control.geometry.free.clamp(x + self.rng.uniform(-spread, spread),
                                               y + self.rng.uniform(-spread, spread))
-        self._press(child, hand, x, y, self._path((x, y), end, fling))
+        self._press(child, hand, x, y, self._path((x, y), end, fling), fingers)
         return card
 
     def _reach_duo(self, child: Child, hand: Hand) -> None:
@@ -266,40 +313,47 @@ class Crowd:
                         spot = self.race.seats[child.seat].locomotive
                         self._press(child, child.hands[0], *spot.centre, [])
             return
+        if self.playing_since == math.inf:  # the start: each child reacts in their own time
+            self.playing_since = self.now
+            for child in self.children:
+                child.next_at = self.now + self.rng.uniform(*REACTION)
         contested: list[int] = []
         for child in self.children:
             for hand in child.hands:
                 if hand.finger is not None and hand.path:
                     x, y = hand.path.pop(0)
-                    self._event(hand.finger, TouchPhase.MOVE, x, y)
+                    self._follow(hand, x, y)
                     if not hand.path:
                         self._lift(hand, x, y)
             if self.now < child.next_at:
                 continue
             child.next_at = self.now + self.rng.uniform(0.4, 1.6)
             main, other = child.hands
-            if main.finger is None:
-                hand = main
-            elif other.finger is None and self.rng.random() < 0.08:
-                hand = other  # two hands at once
+            rush = self.now - self.playing_since < RUSH
+            if main.finger is None:  # in the rush, often both hands at once
+                hands = [main, other] if rush and other.finger is None and \
+                    self.rng.random() < RUSH_SECOND_HAND else [main]
+            elif other.finger is None and self.rng.random() < SECOND_HAND:
+                hands = [other]  # the other hand while one is busy
             else:
                 continue
             if isinstance(self.game, DuoGame):
                 if main.finger is None and other.finger is None:
-                    self._reach_duo(child, hand)
+                    self._reach_duo(child, main)
             elif self._wants_to_stop(child.seat):
                 stop = self.race.seats[child.seat].stop
                 assert stop is not None
-                self._press(child, hand, *stop.centre, [])  # R16
+                self._press(child, hands[0], *stop.centre, [])  # R16
             else:
-                card = self._reach_race(child, hand, contested)
-                if card is not None:
-                    contested.append(card)
+                for hand in hands:
+                    card = self._reach_race(child, hand, contested)
+                    if card is not None:
+                        contested.append(card)
 
     # Scoring.
 
     def _score(self, shows: list[Shown]) -> None:
-        score, control = self.score, self.control
+        score = self.score
         for shown in shows:
             if shown.what in (What.STACKED, What.LAID):
                 self.progress_at = self.now
@@ -318,16 +372,18 @@ class Crowd:
             if not shown.provisional and shown.what is not What.SEAT_CHANGED:
                 score.committed += 1
                 score.committed_right += shown.seat == truth
+            mine_elsewhere = any(self.owner[f] == truth and f in self.down
+                                 for f in self.held if f != finger)
             if shown.what is What.PICKED:
                 score.picks += 1
-            mine_elsewhere = any(c.card is not None for t, c in control.carries.items()
-                                 if t != finger and self.owner.get(t) == truth
-                                 and t in self.down)
+                score.second_cards += mine_elsewhere
+                if shown.card is not None:
+                    self.held[finger] = shown.card
+            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID):
+                self.held.pop(finger, None)
             if (shown.what is What.REFUSED and shown.reason in (
                     Reason.SEAT_HOLDS_A_CARD, Reason.HAND_FULL) and not mine_elsewhere):
                 score.wrong_refusals += 1
-            if shown.what in (What.STACKED, What.PUT_BACK) and mine_elsewhere:
-                score.second_cards += 1
 
     def _stuck(self) -> None:
         """A card held for a finger no longer on the glass, longer than the input's own

@@ -57,7 +57,8 @@ class ScriptedTable:
 
     def drag(self, start: tuple[float, float], end: tuple[float, float],
              user: int | None = None, steps: int = 4) -> None:
-        """Touch down at `start`, move in a few frames to `end`, lift there."""
+        """Touch down at `start`, move in a few frames to `end`, rest there as a hand placing a
+        card does (a card let go while moving fast was thrown, not placed), lift."""
         touch = self.down(*start, user)
         self.frames()
         for k in range(1, steps + 1):
@@ -65,6 +66,7 @@ class ScriptedTable:
             self.move(touch, start[0] + (end[0] - start[0]) * f,
                       start[1] + (end[1] - start[1]) * f, user)
             self.frames()
+        self.frames(8)
         self.up(touch, *end, user)
         self.frames()
 
