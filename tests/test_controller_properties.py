@@ -106,3 +106,27 @@ def test_clause1_a_table_of_bots_ignores_fingers_without_failing() -> None:
               TouchEvent(1, TouchPhase.UP, 0.5, 0.5, 0.0)]
     control.touches(events, LAYOUT.width, LAYOUT.height)
     assert not control.carries
+
+
+def test_clause5_exact_ties_between_touches_rotate_between_seats() -> None:
+    """Clause 5: three children's touches reach one card at the very same instant, three times:
+    each time one gets it, and the seat priority turns, so each child wins once."""
+    control = controller(3, 0, 5, users=True)
+    control.tick(COUNTDOWN)
+    winners = []
+    touch = 100
+    for round_ in range(3):
+        card = next(c for c in sorted(control.physics.bodies) if control.loose(c))
+        x, y = control.physics.bodies[card].position
+        t = COUNTDOWN + round_
+        downs = [TouchEvent(touch + seat, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height,
+                            t, seat) for seat in range(3)]
+        control.touches(downs, LAYOUT.width, LAYOUT.height)
+        holders = [s for s in range(3) if control.carried(s) == card]
+        assert len(holders) == 1
+        winners.append(holders[0])
+        ups = [e._replace(phase=TouchPhase.UP) for e in downs]
+        control.touches(ups, LAYOUT.width, LAYOUT.height)  # lifted on the table: put back
+        control.tick(1 / 60)
+        touch += 10
+    assert sorted(winners) == [0, 1, 2]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -57,7 +57,6 @@ class Game:
         self.end_reason: EndReason | None = None
         self.log: list[Action] = []
         self.clock = 0.0
-        self._tie_turn = 0
         self.observers: list[Callable[[Action], None]] = []  # e.g. the kiosk's journal
 
     @property
@@ -96,24 +95,6 @@ class Game:
         if action.t > self.clock:
             self.clock = action.t
         return self.moves[type(action)][1](self, action)
-
-    def apply_batch(self, actions: Sequence[Action]) -> list[Result]:
-        """Apply the actions that arrived in one frame, earliest first.
-
-        Actions with the same timestamp are ordered by a seat priority that rotates by one after
-        every batch that had such a tie, so no seat wins every exact tie. Results come back in
-        the order the actions were given.
-        """
-        n = self.seat_count
-        turn = self._tie_turn
-        order = sorted(range(len(actions)),
-                       key=lambda i: (actions[i].t, (actions[i].seat - turn) % n))
-        if len({a.t for a in actions}) < len(actions):
-            self._tie_turn += 1
-        results: list[Result | None] = [None] * len(actions)
-        for i in order:
-            results[i] = self.apply(actions[i])
-        return [r for r in results if r is not None]
 
     def _end(self, reason: EndReason) -> EndReason:
         self.phase = Phase.OVER

@@ -316,7 +316,9 @@ class RaceController(TableController):
                 self._tie_turn += 1
 
                 def priority(e: TouchEvent, turn: int = turn) -> tuple[float, int]:
-                    seat = self.everyone.nearest(e.x * width, e.y * height)
+                    seat = self.seats.by_user(e.user)  # the child, where the source knows
+                    if seat is None:
+                        seat = self.everyone.nearest(e.x * width, e.y * height)
                     return e.t, (seat - turn) % n
                 winners[card] = min(downs, key=priority).id
         return targets, winners

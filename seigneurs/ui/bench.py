@@ -94,7 +94,6 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
                           seat_plans(window.layout, "kids", 6, [None] * 6))
         view = window.scene
         assert isinstance(view, RaceView)
-        view.game.apply_batch([])
         for _ in range(int(COUNTDOWN * 60) + 2):
             window.step()
         for seat in range(6):  # Kids starts when every locomotive is turned (R23)
