@@ -153,7 +153,7 @@ class Crowd:
             game.apply(RemoveLocomotive(0, 0.0, None))  # D6: chosen at random
             pair = duo_places(layout)
             self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                                   layout.free, pair, ROWS)
+                                   layout.px_per_cm, layout.free, pair, ROWS)
             self.control = DuoController(game, self.duo, bot_seats, config.seed)
             anchors = [p.zone.center for p in pair]
         else:
