@@ -11,7 +11,8 @@ from seigneurs.cli import main
 from seigneurs.rules import VARIANTS
 
 FIELDS = {"games", "finished", "stalled", "stuck_hands", "attribution", "wrong_refusals",
-          "second_cards", "refusals", "frame_cpu_ms_p50", "frame_cpu_ms_p99", "picks"}
+          "second_cards", "extra_cards", "refusals", "frame_cpu_ms_p50", "frame_cpu_ms_p99",
+          "picks"}
 
 
 def crowd(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -29,6 +30,15 @@ def test_clause7_a_small_crowd_finishes_every_game_per_variant(
     assert report["games"] == report["finished"] == 2
     assert report["stalled"] == 0 and report["stuck_hands"] == 0
     assert int(report["picks"]) > 0  # type: ignore[call-overload]
+
+
+def test_clause3_r28_duo_children_tapping_with_flat_hands_lay_one_card_a_hand(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Duo children sometimes tap a row or the under button with two or three fingertips
+    (more than two fingers down between two children); each hand still lays one card."""
+    report = crowd(capsys, "--variant", "duo", "--games", "4", "--seed", "1")
+    assert int(report["fingers_down_max"]) > 2  # type: ignore[call-overload]
+    assert report["extra_cards"] == 0 and report["finished"] == 4
 
 
 def test_clause7_with_user_ids_every_seat_decision_is_right(

@@ -407,3 +407,72 @@ def test_r9_clause2_fingertips_of_one_hand_take_one_card(driver: Driver) -> None
     driver.frames()
     assert view.control.carries[a].card == first and b not in view.control.carries
     assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD and second in view.wiggles
+
+
+def _flat_hand(driver: Driver, x: float, y: float, tips: int, same_frame: bool) -> None:
+    """A child's flat hand: `tips` fingertips 1.5 cm apart on (x, y), all at once or a frame
+    apart, then lifted."""
+    step = driver.scene.layout.px_per_cm * 1.5  # type: ignore[attr-defined]
+    touches = []
+    for k in range(tips):
+        touches.append((driver.down(x + k * step, y), x + k * step))
+        if not same_frame:
+            driver.frames()
+    driver.frames()
+    for touch, tx in touches:
+        driver.up(touch, tx, y)
+    driver.frames()
+
+
+@pytest.mark.parametrize("same_frame", [True, False])
+def test_clause3_r28_one_hands_fingertips_on_a_row_lay_one_card(driver: Driver, duo: DuoView,
+                                                                 same_frame: bool) -> None:
+    """Issue 9 clause 3, R28: three fingertips of one hand tapping a row (in one frame, or a
+    frame apart) lay one card, not one per fingertip; a deliberate second tap after the hand's
+    window (or by a hand 10 cm away) lays the next card."""
+    game, geometry, w = duo.game, duo.geometry, duo.layout.card_w
+    assert isinstance(game, DuoGame)
+    game.assisted = (False, False)  # classic (D8): any card may be laid, so each tap could lay
+    laid = sum(len(r) for r in game.rows[0])
+    x, y = geometry.mid + w * 3, geometry.row_y(2)
+    _flat_hand(driver, x, y, 3, same_frame)
+    assert sum(len(r) for r in game.rows[0]) == laid + 1
+    driver.frames(20)  # a third of a second later: a new tap
+    driver.tap(x, y)
+    assert sum(len(r) for r in game.rows[0]) == laid + 2
+    driver.tap(x + duo.layout.px_per_cm * 10, y)  # at once, but another hand, 10 cm away
+    assert sum(len(r) for r in game.rows[0]) == laid + 3
+
+
+def test_clause3_r30_one_hands_fingertips_on_the_under_button_send_one_card(
+        driver: Driver, duo: DuoView) -> None:
+    """R30: a flat hand on the under-the-pile button sends one card under, not one per
+    fingertip."""
+    game = duo.game
+    assert isinstance(game, DuoGame)
+    game.assisted = (False, False)  # classic: under is always allowed
+    pile = list(game.piles[0])
+    _flat_hand(driver, *duo.geometry.under(0).centre, 3, True)
+    assert list(game.piles[0]) == pile[1:] + pile[:1]
+
+
+def test_clause3_r28_a_drag_with_several_fingertips_lays_one_card(driver: Driver,
+                                                                  duo: DuoView) -> None:
+    """R28: a hand dragging the revealed card with three fingertips lays that one card."""
+    game, geometry, w = duo.game, duo.geometry, duo.layout.card_w
+    assert isinstance(game, DuoGame)
+    game.assisted = (False, False)
+    card = duo.control.shown[0]
+    step = duo.layout.px_per_cm * 1.5
+    (sx, sy), (ex, ey) = geometry.reveal(0), (geometry.mid + w * 3, geometry.row_y(1))
+    touches = [driver.down(sx + k * step, sy) for k in range(3)]
+    driver.frames()
+    for f in range(1, 5):
+        for k, touch in enumerate(touches):
+            driver.move(touch, sx + (ex - sx) * f / 4 + k * step, sy + (ey - sy) * f / 4)
+        driver.frames()
+    driver.frames(8)
+    for k, touch in enumerate(touches):
+        driver.up(touch, ex + k * step, ey)
+    driver.frames()
+    assert game.rows[0][1][-1] == card and sum(len(r) for r in game.rows[0]) == 1

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from seigneurs.game import (
     Action,
@@ -115,6 +116,20 @@ class Carry:
     """The finger's latest (clock, x, y): how fast it went at the drop."""
 
 
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Fingertip:
+    """Where a finger is and when it landed; kept HAND_WINDOW after its lift, so fingertips
+    of one hand landing just after another lifted are still seen as that hand."""
+
+    x: float
+    y: float
+    down_at: float
+    lifted: bool = False
+
+
 def bot_finger(seat: int) -> int:
     """Bots' virtual fingers never collide with real touch ids (positive)."""
     return -1 - seat
@@ -124,7 +139,7 @@ class TableController:
     """What the race and Duo controllers share: clock, bots, countdown, end timer, physics."""
 
     def __init__(self, game: RaceGame | DuoGame, bounds: Rect, card_w: float, card_h: float,
-                 bots: Mapping[int, BotLevel], seed: int) -> None:
+                 px_per_cm: float, bots: Mapping[int, BotLevel], seed: int) -> None:
         self.game = game
         self.physics = CardPhysics(bounds, card_w, card_h)
         self.clock = game.clock
@@ -136,6 +151,8 @@ class TableController:
         ready = game.phase is Phase.READY
         self.start_at = COUNTDOWN if ready and game.variant.start is Start.WHISTLE else None
         self.carries: dict[int, Carry] = {}
+        self.fingers: dict[int, Fingertip] = {}
+        self.span = HAND_SPAN_CM * px_per_cm
         self.ended_at: float | None = None
         self.shows: list[Shown] = []
         self.recent: deque[Shown] = deque(maxlen=64)  # the last few, for tests and hints
@@ -194,6 +211,26 @@ class TableController:
               latest: float) -> None:
         raise NotImplementedError
 
+    def track(self, event: TouchEvent, x: float, y: float) -> None:
+        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW)."""
+        if event.phase is TouchPhase.DOWN:
+            self.fingers = {touch: tip for touch, tip in self.fingers.items()
+                            if not tip.lifted or self.clock - tip.down_at <= HAND_WINDOW}
+            self.fingers[event.id] = Fingertip(x, y, self.clock)
+        elif (tip := self.fingers.get(event.id)) is not None:
+            tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
+
+    def same_hand(self, x: float, y: float, takers: Mapping[int, T]) -> T | None:
+        """What a fingertip among `takers` took, if it is of the hand that just landed at
+        (x, y): within HAND_SPAN_CM and HAND_WINDOW of it (small children touch with several
+        fingertips; R9, R28)."""
+        for touch, taken in takers.items():
+            tip = self.fingers.get(touch)
+            if tip is not None and self.clock - tip.down_at <= HAND_WINDOW and \
+                    math.hypot(tip.x - x, tip.y - y) <= self.span:
+                return taken
+        return None
+
     def game_time(self, event: TouchEvent, latest: float) -> float:
         """The event's time on the game clock, keeping the frame's order."""
         return self.clock + min(0.0, event.t - latest)
@@ -238,14 +275,12 @@ class RaceController(TableController):
     def __init__(self, game: RaceGame, geometry: RaceGeometry, bots: Mapping[int, BotLevel],
                  users: Mapping[int, int], seed: int) -> None:
         super().__init__(game, Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
-                         geometry.card_h, bots, seed)
+                         geometry.card_h, geometry.px_per_cm, bots, seed)
         self.geometry = geometry
         self.seats = SeatAttribution(geometry.anchors, self.humans, users,
                                      reach=REACH_CM * geometry.px_per_cm)
         self.everyone = SeatAttribution(geometry.anchors, range(game.seat_count))
         self.travel = geometry.card_w * 1.5  # how far a card goes before its heading counts
-        self.span = HAND_SPAN_CM * geometry.px_per_cm
-        self.fingers: dict[int, tuple[float, float, float]] = {}  # touch -> x, y, down at
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
         for card, (nx, ny) in enumerate(game.positions):
@@ -278,22 +313,11 @@ class RaceController(TableController):
             x, y, t = event.x * width, event.y * height, self.game_time(event, latest)
             if event.phase is TouchPhase.DOWN:
                 self._down(event, x, y, t, targets.get(event.id), winners)
-                self.fingers[event.id] = x, y, self.clock
             elif event.phase is TouchPhase.MOVE:
                 self._move(event.id, x, y)
-                if event.id in self.fingers:
-                    self.fingers[event.id] = x, y, self.fingers[event.id][2]
             else:
                 self._up(event.id, x, y, t)
-                self.fingers.pop(event.id, None)
-
-    def _same_hand(self, x: float, y: float) -> Carry | None:
-        """The card carried by another fingertip of the hand that just landed at (x, y)."""
-        for touch, carry in self.carries.items():
-            fx, fy, down_at = self.fingers.get(touch, (math.inf, math.inf, -math.inf))
-            if self.clock - down_at <= HAND_WINDOW and math.hypot(fx - x, fy - y) <= self.span:
-                return carry
-        return None
+            self.track(event, x, y)
 
     def _fair_grabs(self, events: Sequence[TouchEvent], width: float,
                     height: float) -> tuple[dict[int, int], dict[int, int]]:
@@ -346,7 +370,7 @@ class RaceController(TableController):
         if winners.get(card, event.id) != event.id or not self.loose(card):
             self.show(What.REFUSED, seat=guess, card=card, touch=event.id, reason=Reason.TAKEN)
             return
-        hand = None if decided else self._same_hand(x, y)
+        hand = None if decided else self.same_hand(x, y, self.carries)
         if hand is not None:  # a second fingertip of a hand that holds a card: R9
             self.show(What.REFUSED, seat=hand.seat, card=card, touch=event.id,
                       reason=Reason.SEAT_HOLDS_A_CARD)
@@ -581,8 +605,9 @@ class DuoController(TableController):
     def __init__(self, game: DuoGame, geometry: DuoGeometry, bots: Mapping[int, BotLevel],
                  seed: int) -> None:
         super().__init__(game, Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
-                         geometry.card_h, bots, seed)
+                         geometry.card_h, geometry.px_per_cm, bots, seed)
         self.geometry = geometry
+        self.took: dict[int, int] = {}  # a fingertip that took a card -> its seat
         self.shown: list[int | None] = [None, None]
         if game.phase is Phase.PLAYING:
             for seat in (0, 1):
@@ -609,6 +634,8 @@ class DuoController(TableController):
               latest: float) -> None:
         for event in events:
             x, y, t = event.x * width, event.y * height, self.game_time(event, latest)
+            self.track(event, x, y)
+            self.took = {f: s for f, s in self.took.items() if f in self.fingers}
             if event.phase is TouchPhase.DOWN:
                 self._down(event.id, x, y, t)
             elif event.phase is TouchPhase.MOVE:
@@ -620,22 +647,25 @@ class DuoController(TableController):
         if self.game.phase is not Phase.PLAYING:
             return
         geometry = self.geometry
+        hand = self.same_hand(x, y, self.took)  # one hand's fingertips take one card (R28)
         for seat in self.humans:
             if geometry.under(seat).hit(x, y):
-                self.play(Under(seat, t), touch)
+                if hand != seat:
+                    self.play(Under(seat, t), touch)
                 return
         mine = {c for s, c in enumerate(self.shown) if c is not None and s in self.humans
                 and not self.touched >> c & 1}
         card = self.physics.card_at(x, y, among=mine)
         if card is not None:  # ownership: seat k's revealed card lays seat k's card
             seat = self.shown.index(card)
+            self.took[touch] = seat
             self.carries[touch] = Carry(card, seat, True, geometry.reveal(seat))
             self.physics.grab(touch, card, x, y)
             self.show(What.PICKED, seat=seat, card=card, touch=touch, x=x, y=y)
             return
         row = geometry.row_at(x, y)
         seat = geometry.side(x)
-        if row is not None and seat in self.humans:
+        if row is not None and seat in self.humans and hand != seat:
             self.play(Lay(seat, t, row), touch)  # a tap on a row: that side's player's card
 
     def _up(self, touch: int, x: float, y: float, t: float) -> None:
@@ -657,6 +687,8 @@ class DuoController(TableController):
             self.refuse(result, card, touch)
             return False
         bot = action.seat in self.bot_seats
+        if touch is not None:
+            self.took[touch] = action.seat
         if isinstance(action, Lay):
             self.show(What.LAID, seat=action.seat, card=result.card, row=action.row, bot=bot,
                       touch=touch)

@@ -95,6 +95,7 @@ class Score:
     picks: int = 0
     wrong_refusals: int = 0
     second_cards: int = 0
+    extra_cards: int = 0
     refusals: Counter[str] = field(default_factory=Counter)
     wrong_by: Counter[str] = field(default_factory=Counter)
     committed: int = 0
@@ -118,7 +119,8 @@ class Score:
             "wrong_refusal_rate": round(self.wrong_refusals / self.picks, 4) if self.picks
             else 0.0,
             "wrong_guesses": dict(sorted(self.wrong_by.items())),
-            "second_cards": self.second_cards, "refusals": dict(sorted(self.refusals.items())),
+            "second_cards": self.second_cards, "extra_cards": self.extra_cards,
+            "refusals": dict(sorted(self.refusals.items())),
             "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
             "frame_cpu_ms_p99": round(cpu[max(0, math.ceil(len(cpu) * 0.99) - 1)], 3),
             "frames_12_fingers": len(busy),
@@ -153,7 +155,7 @@ class Crowd:
             game.apply(RemoveLocomotive(0, 0.0, None))  # D6: chosen at random
             pair = duo_places(layout)
             self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                                   layout.free, pair, ROWS)
+                                   layout.px_per_cm, layout.free, pair, ROWS)
             self.control = DuoController(game, self.duo, bot_seats, config.seed)
             anchors = [p.zone.center for p in pair]
         else:
@@ -167,6 +169,8 @@ class Crowd:
                                rng.uniform(0.3, 1.2))
                          for s in range(players) if s not in bot_seats]
         self.owner: dict[int, int] = {}  # finger -> the child's seat: the truth
+        self.press_of: dict[int, int] = {}  # finger -> the hand's touch it is a fingertip of
+        self.took: dict[int, set[int]] = {}  # a hand's touch -> the cards it took
         self.down: set[int] = set()  # fingers really on the glass
         self.ids = iter(range(1, 10**9))
         self.progress_at = 0.0
@@ -195,12 +199,14 @@ class Crowd:
         follows `path`; no path is a tap."""
         hand.finger, hand.path = self._finger(child), path
         hand.lose_lift = self.rng.random() < 0.01
+        self.press_of[hand.finger] = hand.finger
         self._event(hand.finger, TouchPhase.DOWN, x, y)
         for _ in range(fingers - 1):
             gap = self.rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
             turn = self.rng.uniform(0, math.tau)
             offset = gap * math.cos(turn), gap * math.sin(turn)
             hand.extra.append((self._finger(child), offset))
+            self.press_of[hand.extra[-1][0]] = hand.finger
             self._event(hand.extra[-1][0], TouchPhase.DOWN, x + offset[0], y + offset[1])
         if not path:  # a tap: sometimes down and up in the very same frame
             self._lift(hand, x, y)
@@ -256,7 +262,7 @@ class Crowd:
         w = control.geometry.card_w * 0.25
         x, y = x + self.rng.uniform(-w, w), y + self.rng.uniform(-w, w)
         roll = self.rng.random()
-        fingers = self.rng.choice((2, 3)) if self.rng.random() < MORE_FINGERS else 1
+        fingers = self._fingertips()
         if roll < 0.08:
             self._press(child, hand, x, y, [], fingers)  # a quick tap
             return card
@@ -273,6 +279,10 @@ class Crowd:
         self._press(child, hand, x, y, self._path((x, y), end, fling), fingers)
         return card
 
+    def _fingertips(self) -> int:
+        """How many fingertips the hand touches with."""
+        return self.rng.choice((2, 3)) if self.rng.random() < MORE_FINGERS else 1
+
     def _reach_duo(self, child: Child, hand: Hand) -> None:
         control, geometry = self.control, self.duo
         assert isinstance(control, DuoController) and isinstance(self.game, DuoGame)
@@ -281,17 +291,18 @@ class Crowd:
             return
         rows = self.game.fitting_rows(seat)
         sign = 1 if seat == 0 else -1
+        fingers = self._fingertips()
         if not rows:
-            self._press(child, hand, *geometry.under(seat).centre, [])
+            self._press(child, hand, *geometry.under(seat).centre, [], fingers)
             return
         row = rows[0] if self.rng.random() > 0.05 else self.rng.randrange(ROWS)
         target = (geometry.mid + sign * geometry.card_w * self.rng.uniform(1.5, 4),
                   geometry.row_y(row))
         if self.rng.random() < 0.35:
-            self._press(child, hand, *target, [])  # a tap on the row, on one's own side
+            self._press(child, hand, *target, [], fingers)  # a tap on the row, on one's side
         else:
             start = geometry.reveal(seat)
-            self._press(child, hand, *start, self._path(start, target, False))
+            self._press(child, hand, *start, self._path(start, target, False), fingers)
 
     def _wants_to_stop(self, seat: int) -> bool:
         """Training: a child calls stop once their train is the longest, from 6 wagons."""
@@ -372,6 +383,10 @@ class Crowd:
             if not shown.provisional and shown.what is not What.SEAT_CHANGED:
                 score.committed += 1
                 score.committed_right += shown.seat == truth
+            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None:
+                took = self.took.setdefault(self.press_of[finger], set())
+                score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
+                took.add(shown.card)
             mine_elsewhere = any(self.owner[f] == truth and f in self.down
                                  for f in self.held if f != finger)
             if shown.what is What.PICKED:

@@ -96,6 +96,7 @@ class DuoGeometry:
     height: float
     card_w: float
     card_h: float
+    px_per_cm: float
     free: Rect
     places: tuple[Place, Place]
     rows: int

@@ -46,7 +46,8 @@ class DuoView(BaseView):
         self.layout = layout
         places = (self.seats[0].place, self.seats[1].place)
         self.geometry = geometry = DuoGeometry(layout.width, layout.height, layout.card_w,
-                                               layout.card_h, layout.free, places, ROWS)
+                                               layout.card_h, layout.px_per_cm, layout.free,
+                                               places, ROWS)
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
