@@ -11,13 +11,12 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.duo import ROWS
 from seigneurs.table.controller import REACH_CM
 from seigneurs.ui.duo_view import DuoView
-from seigneurs.ui.run import start
 
 
 def test_issue12_duo_rows_of_whole_large_cards_and_everything_in_reach() -> None:
     driver = Driver(1920, 1080)
     try:
-        start(driver.window, "duo", 2, 5, [BOT_LEVELS["expert"]] * 2)
+        driver.window.nav.deal("duo", [BOT_LEVELS["expert"]] * 2, 5)
         view = driver.scene
         assert isinstance(view, DuoView)
         geometry, layout = view.geometry, view.layout

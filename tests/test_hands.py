@@ -18,7 +18,6 @@ from seigneurs.kiosk.config import TableSettings
 from seigneurs.table.controller import COUNTDOWN, What
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.race_view import RaceView
-from seigneurs.ui.run import start
 
 PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
 
@@ -37,7 +36,7 @@ def race(d: Driver, variant: str, bots: list[str | None], seed: int = 7,
         d.close()
         d.__init__(settings=TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0,
                                           user_seats=users))  # type: ignore[misc]
-    start(d.window, variant, len(bots), seed, [b and BOT_LEVELS[b] for b in bots])
+    d.window.nav.deal(variant, [b and BOT_LEVELS[b] for b in bots], seed)
     view = d.scene
     assert isinstance(view, RaceView)
     if view.countdown is not None:
@@ -255,7 +254,7 @@ def test_clause4_a_bot_searches_its_own_side_first(driver: Driver) -> None:
 
 @pytest.fixture
 def duo(driver: Driver) -> DuoView:
-    start(driver.window, "duo", 2, 11, [None, None])
+    driver.window.nav.deal("duo", [None, None], 11)
     view = driver.scene
     assert isinstance(view, DuoView)
     driver.frames(int(COUNTDOWN * 60) + 2)
@@ -291,7 +290,7 @@ def test_clause3_duo_a_tap_on_a_row_lays_that_sides_card(driver: Driver, duo: Du
 
 
 def test_r30_clause3_assisted_duo_under_refused_while_a_row_fits(driver: Driver) -> None:
-    start(driver.window, "duo", 2, 11, [None, None])
+    driver.window.nav.deal("duo", [None, None], 11)
     view = driver.scene
     assert isinstance(view, DuoView)
     game = view.game

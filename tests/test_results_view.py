@@ -173,9 +173,9 @@ def test_issue12_the_check_counts_card_by_card_with_a_sound_and_marks_the_break(
 
 def test_issue12_results_cards_are_at_least_15_mm_and_nothing_covers_them(
         driver: Driver) -> None:
-    from seigneurs.ui.run import finish_results, start
+    from seigneurs.ui.run import finish_results
 
-    start(driver.window, "lords", 6, 3, [BOT_LEVELS["expert"]] * 6)
+    driver.window.nav.deal("lords", [BOT_LEVELS["expert"]] * 6, 3)
     finish_results(driver.window)
     view = driver.scene
     assert isinstance(view, ResultsView)

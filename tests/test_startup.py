@@ -11,10 +11,8 @@ import pytest
 from table_driver import Driver
 
 from seigneurs.cli import main
-from seigneurs.game import GameConfig
 from seigneurs.rules import WAGONS
 from seigneurs.ui.media import Media
-from seigneurs.ui.seat import seat_plans
 
 
 def test_media_loads_the_lobby_first_then_a_slice_per_call() -> None:
@@ -36,8 +34,7 @@ def test_the_lobby_stands_while_the_rest_loads_and_a_deal_finishes_it() -> None:
         assert waiting > len(WAGONS)  # the deck and the glyph warm-up
         driver.frames(1)
         assert window.media.waiting < waiting  # every lobby frame does a slice
-        window.nav.start_game(GameConfig.for_players("lords", 2, 1),
-                          seat_plans(window.layout, "lords", 2, [None, None]))
+        window.nav.deal("lords", [None, None], seed=1)
         assert window.media.waiting == 0  # dealt: everything is loaded
         textures = window.ctx.stats.texture[0]
         driver.frames(30, draw=True)

@@ -75,12 +75,10 @@ def counting_draw_calls() -> Iterator[list[int]]:
 def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchReport:
     """Play `frames` frames of a busy table and measure them."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from seigneurs.game.config import GameConfig
     from seigneurs.input.sources import ScriptedSource
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.base import COUNTDOWN
     from seigneurs.ui.race_view import RaceView
-    from seigneurs.ui.seat import seat_plans
     from seigneurs.ui.window import SeigneursWindow
 
     source = ScriptedSource()
@@ -90,8 +88,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     window.media.load_all()  # what loads while the lobby stands; the bench deals at once
     textures_at_start = window.ctx.stats.texture[0]
     try:
-        window.nav.start_game(GameConfig.for_players("kids", 6, 1),
-                          seat_plans(window.layout, "kids", 6, [None] * 6))
+        window.nav.deal("kids", [None] * 6, seed=1)
         view = window.scene
         assert isinstance(view, RaceView)
         for _ in range(int(COUNTDOWN * 60) + 2):

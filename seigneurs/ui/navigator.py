@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from seigneurs.game import DuoGame, PutBack, RaceGame
-from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import AnyGame
 from seigneurs.kiosk.history import History
@@ -92,15 +92,22 @@ first frame comes sooner (issue 11's cold start)."""
         self.keeper.records.started(view.game, {"seats": [_seat_json(s) for s in seats]}, demo)
         self._show(view, Screen.DEMO if demo else Screen.GAME)
 
+    def deal(self, variant_name: str, bots: Sequence[BotLevel | None], seed: int | None = None,
+             demo: bool = False) -> None:
+        """Skip the lobby: deal `variant_name` with one seat per entry of `bots` (None: a
+        child), places spread round the table, from `seed` (else the next one)."""
+        players = len(bots)
+        config = GameConfig.for_players(variant_name, players,
+                                        self.next_seed() if seed is None else seed)
+        self.start_game(config, seat_plans(self.host.layout, variant_name, players, bots),
+                        demo=demo)
+
     def start_demo(self) -> None:
         """The attract mode: bots play while nobody touches the table."""
         settings = self.host.settings
-        level = BOT_LEVELS[settings.bot_level]
         spec = variant(settings.default_variant)
-        players = 2 if spec.duo else 4
-        config = GameConfig.for_players(spec.name, players, self.next_seed())
-        self.start_game(config, seat_plans(self.host.layout, spec.name, players,
-                                           [level] * players), demo=True)
+        self.deal(spec.name, [BOT_LEVELS[settings.bot_level]] * (2 if spec.duo else 4),
+                  demo=True)
 
     def resumable(self) -> bool:
         """Whether a game interrupted by a crash waits in the journal."""

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
-from seigneurs.game.config import GameConfig
 from seigneurs.game.scenarios import SCENARIOS
 from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
@@ -20,13 +19,6 @@ from seigneurs.ui.seat import seat_plans
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.window import SeigneursWindow
-
-
-def start(window: SeigneursWindow, variant_name: str, players: int, seed: int,
-          bots: Sequence[BotLevel | None]) -> None:
-    """Skip the lobby: deal `variant_name` for `players` seats straight away."""
-    config = GameConfig.for_players(variant_name, players, seed)
-    window.nav.start_game(config, seat_plans(window.layout, variant_name, players, bots))
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
@@ -46,7 +38,7 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
-        start(window, variant_name, count, window.nav.next_seed(), plans)
+        window.nav.deal(variant_name, plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame
 
@@ -126,7 +118,7 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
         elif view != "lobby":
             name = "duo" if view == "duo" else variant_name
             count = 2 if name == "duo" else players
-            start(window, name, count, seed, [BOT_LEVELS["adult"]] * count)
+            window.nav.deal(name, [BOT_LEVELS["adult"]] * count, seed)
         frames = {"lobby": 1, "table": 60 * 8, "duo": 60 * 9, "results": 0}[view]
         for _ in range(frames):
             window.step(draw=False)
@@ -172,8 +164,9 @@ def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
                              visible=not headless, sources=sources,
                              mouse=wants_mouse(inputs) and not headless,
                              mouse_during_touch=inputs.mouse_during_touch, settings=settings)
-    view = TouchTestView(window)
-    window.show_view(view)
+    window.nav.show_touch_test()
+    view = window.scene
+    assert isinstance(view, TouchTestView)
     try:
         if headless:
             end = time.monotonic() + duration
