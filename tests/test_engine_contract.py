@@ -4,6 +4,7 @@ engines by variant kind, the deal's positions, per-seat assisted defaults (D8)."
 from __future__ import annotations
 
 import copy
+import random
 
 from helpers import card_where, pick, started_race
 from hypothesis import given, settings
@@ -122,3 +123,35 @@ def test_d8_mixed_kids_and_kings_seats_default_to_their_own_rules_mode() -> None
     kings = GameConfig.for_players("kings", 2, rules=[Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE])
     assert kings.seat_assisted(0) is True and kings.seat_assisted(1) is False
     assert VARIANTS["kids"].players_ok(6) and not VARIANTS["duo"].players_ok(3)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(0, 2**16),
+       st.sampled_from(["toddler", "child", "adult", "expert"]))
+def test_clause6_bots_only_ever_choose_legal_actions(name: str, seed: int, level: str) -> None:
+    """Clause 6: the engine's `legal_actions` is the bots' whole world: every action a bot
+    takes in a game played to its end is one of the legal actions of its seat at that moment,
+    and each legal action is one `verify` accepts."""
+    from seigneurs.game.bots import BOT_LEVELS, BotLoop, make_bot
+    from seigneurs.game.engine import Phase
+
+    spec = VARIANTS[name]
+    game = new_game(GameConfig.for_players(name, spec.min_players, seed))
+    rng = random.Random(seed)
+    bots = {s: make_bot(game, s, BOT_LEVELS[level], rng) for s in range(game.seat_count)}
+    if game.phase is Phase.SETUP:
+        game.apply(RemoveLocomotive(0, 0.0, None))
+    if not game.apply(Whistle(0, 0.0)).ok:
+        assert Whistle(0, 0.0) not in game.legal_actions(0, 0.0)
+    loop = BotLoop(bots)
+    checked = 0
+    while not game.over and loop.next_due() < 600:
+        t = loop.next_due()
+        for action in loop.actions(t):
+            legal = game.legal_actions(action.seat, action.t)
+            assert all(game.verify(a) is None for a in legal)
+            if game.can(action):  # another bot may have just taken the card (TAKEN)
+                assert action in legal
+                checked += 1
+            game.apply(action)
+    assert game.over and checked > 0
