@@ -1,0 +1,1 @@
+"""What measures and demonstrates the product; the product never imports it."""
