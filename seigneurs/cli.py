@@ -573,7 +573,7 @@ def _history_args(parser: argparse.ArgumentParser) -> None:
 def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from datetime import date
 
-    from seigneurs.kiosk.history import History, as_csv
+    from seigneurs.kiosk.history import HISTORY_FILE, as_csv, listing
     from seigneurs.kiosk.paths import data_dir
 
     if args.since is not None:
@@ -581,9 +581,11 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             date.fromisoformat(args.since[:10])
         except ValueError:
             parser.error(f"--since takes a date such as 2026-11-22, got {args.since!r}")
-    history = History(args.database or data_dir() / "history.sqlite3")
-    records = history.games(since=args.since)
-    history.close()
+    records, notes = listing(args.database or data_dir() / HISTORY_FILE, args.since)
+    for note in notes:
+        print(note, file=sys.stderr)
+    if records is None:
+        return 1
     if args.json:
         print(json.dumps([r.to_json() for r in records]))
     elif args.csv:

@@ -90,11 +90,12 @@ class Game:
         if reason is not None:
             return Refused(action, reason)
         self.log.append(action)
-        for observer in self.observers:
-            observer(action)
         if action.t > self.clock:
             self.clock = action.t
-        return self.moves[type(action)][1](self, action)
+        result = self.moves[type(action)][1](self, action)
+        for observer in self.observers:  # after the change, so an observer sees the game end
+            observer(action)
+        return result
 
     def _end(self, reason: EndReason) -> EndReason:
         self.phase = Phase.OVER

@@ -56,6 +56,7 @@ class SeigneursWindow(arcade.Window):
         self.exit_code = 0
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
+        self.keeper.records.listen(lambda t: self.notices.append(t.notice(self.settings.language)))
         self.nav = Navigator(self, self.keeper, lambda: self.clock, seed)
         if self.settings.locked:
             self.set_mouse_visible(False)
