@@ -171,6 +171,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--soak", type=int, default=0, help=argparse.SUPPRESS)  # seigneurs soak
     _input_args(parser)
 
 
@@ -252,7 +253,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
     settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
     return play(args.window, args.variant, args.players, args.bots, args.level,
-                _inputs(args, parser, settings.inputs), settings, args.first_frame)
+                _inputs(args, parser, settings.inputs), settings, args.first_frame, args.soak)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
@@ -598,6 +599,20 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(f"{r.finished_at}  {r.variant:8}  seats {len(r.seats)}  checked {checked}  "
                   f"winners {r.winners}  {r.end_reason}  {r.duration:.0f} s")
     return 0
+
+
+def _soak_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.tools.soak import arguments
+
+    arguments(parser)
+
+
+@command("soak", "kill a headless bots' table at random moments, restart it, check that no "
+         "finished game is lost", _soak_args)
+def _soak(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.tools.soak import main as soak_main
+
+    return soak_main(args, parser)
 
 
 def _unit_args(parser: argparse.ArgumentParser) -> None:

@@ -23,14 +23,22 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
          bots: int, level: str, inputs: InputSettings | None = None,
-         settings: TableSettings | None = None, first_frame: bool = False) -> int:
+         settings: TableSettings | None = None, first_frame: bool = False,
+         soak: int = 0) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
-    `first_frame`: draw one frame, say so on stdout and leave (`seigneurs bench --startup`)."""
+    `first_frame`: draw one frame, say so on stdout and leave (`seigneurs bench --startup`).
+    `soak`: bots' games one after another, `soak` times faster (`seigneurs soak`)."""
     import arcade
 
     from seigneurs.ui.window import SeigneursWindow
 
     inputs = inputs or InputSettings()
+    if soak:
+        from dataclasses import replace
+
+        from seigneurs.kiosk.config import TableSettings
+
+        settings = replace(settings or TableSettings(), idle_timeout=1e9, attract_after=1e9)
     width, height = size or (1920, 1080)
     window = SeigneursWindow(width, height, fullscreen=size is None, mouse=wants_mouse(inputs),
                              mouse_during_touch=inputs.mouse_during_touch, settings=settings)
@@ -38,6 +46,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
         plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
+        if soak:
+            return _keep_dealing(window, variant_name, plans, soak)
         window.nav.deal(variant_name, plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame
@@ -48,6 +58,30 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
         window.close()
         return 0
     arcade.run()
+    return window.exit_code
+
+
+def _keep_dealing(window: SeigneursWindow, variant_name: str,
+                  plans: Sequence[BotLevel | None], speed: int) -> int:
+    """The kill soak's table, until killed: resume an interrupted game as a child would with
+    the golden arrow, else deal; deal again as each game's results are done. Each 60th of a
+    second runs `speed` frames of the table and draws the last (its own loop: arcade's
+    headless loop would update the view but not the window, so no keeper)."""
+    import time
+
+    from seigneurs.ui.results_view import ResultsView
+
+    if not window.nav.resume():
+        window.nav.deal(variant_name, plans)
+    due = time.monotonic()
+    while window.context:
+        for frame in range(speed):
+            window.step(draw=frame == speed - 1)
+        scene = window.scene
+        if isinstance(scene, ResultsView) and scene.done:
+            window.nav.deal(variant_name, plans)
+        due += 1 / 60
+        time.sleep(max(0.0, due - time.monotonic()))
     return window.exit_code
 
 
