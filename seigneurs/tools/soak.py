@@ -80,12 +80,15 @@ def look(folder: Path, report: SoakReport) -> Seen:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             check = db.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                report.losses.append(f"integrity_check after kill {report.kills}: {check}")
-            report.integrity_checks += 1
             ids = [row[0] for row in db.execute("SELECT game_id FROM games")]
+        except sqlite3.Error as error:
+            check, ids = str(error), []
         finally:
             db.close()
+        if check == "ok":
+            report.integrity_checks += 1
+        else:
+            report.losses.append(f"integrity_check after kill {report.kills}: {check}")
         if len(ids) != len(set(ids)):
             report.losses.append(f"a game recorded twice after kill {report.kills}")
         recorded = frozenset(ids)
