@@ -5,7 +5,6 @@ full files are met with real files, real SQLite and real filesystems (no mocks).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
 import subprocess
@@ -24,6 +23,7 @@ from seigneurs.kiosk.history import History
 from seigneurs.kiosk.journal import CURRENT, read
 from seigneurs.kiosk.keeper import GameRecords
 from seigneurs.kiosk.trouble import Kind, Part
+from seigneurs.tools.soak import unshare_mounts
 
 REPO = Path(__file__).resolve().parent.parent
 NOON = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -303,15 +303,12 @@ def in_own_mounts(tmp_path: Path, body: str, size: str) -> dict[str, object]:
     script = tmp_path / "scenario.py"
     script.write_text(SCENARIO.format(tests=str(REPO / "tests"), data=str(data), size=size,
                                       body=body))
-    own = ["--mount", "--propagation", "private"]
-    if os.geteuid() != 0:
-        own = ["--user", "--map-root-user", *own]
-    probe = subprocess.run(["unshare", *own, "mount", "-t", "tmpfs", "tmpfs", str(data)],
+    probe = subprocess.run([*unshare_mounts(), "mount", "-t", "tmpfs", "tmpfs", str(data)],
                            capture_output=True, text=True)
     if probe.returncode != 0:
         pytest.skip(f"the kernel refuses a mount namespace here: {probe.stderr.strip()}")
-    done = subprocess.run(["unshare", *own, sys.executable, str(script)], capture_output=True,
-                          text=True, timeout=120, cwd=REPO)
+    done = subprocess.run([*unshare_mounts(), sys.executable, str(script)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
     result["stderr"] = done.stderr

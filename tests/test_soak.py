@@ -15,7 +15,7 @@ from test_persist import SEATS, bot_game, records_at
 
 from seigneurs.game.factory import new_game
 from seigneurs.kiosk.journal import CURRENT
-from seigneurs.tools.soak import SoakReport, _check_kept, _check_resume, look
+from seigneurs.tools.soak import SoakReport, _check_kept, _check_resume, look, unshare_mounts
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -85,9 +85,8 @@ def test_a_resume_at_another_action_is_a_loss(tmp_path: Path) -> None:
 
 
 def can_have_own_mounts() -> bool:
-    own = ["unshare", "--mount", "--propagation", "private", "true"]
     return shutil.which("unshare") is not None and subprocess.run(
-        own, capture_output=True).returncode == 0
+        [*unshare_mounts(), "true"], capture_output=True).returncode == 0
 
 
 @pytest.mark.slow

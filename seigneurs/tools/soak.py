@@ -77,7 +77,7 @@ def look(folder: Path, report: SoakReport) -> Seen:
     recorded: frozenset[str] = frozenset()
     path = folder / HISTORY_FILE
     if path.exists():
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = _reader(path)
         try:
             check = db.execute("PRAGMA integrity_check").fetchone()[0]
             ids = [row[0] for row in db.execute("SELECT game_id FROM games")]
@@ -218,13 +218,18 @@ def _recorded(folder: Path) -> set[str]:
     path = folder / HISTORY_FILE
     if not path.exists():
         return set()
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    db = _reader(path)
     try:
         return {row[0] for row in db.execute("SELECT game_id FROM games")}
     except sqlite3.Error:
         return set()
     finally:
         db.close()
+
+
+def _reader(path: Path) -> sqlite3.Connection:
+    """A read-only connection: the soak looks, never writes."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
 def _fill(filler: Path) -> None:
@@ -243,15 +248,21 @@ def _fill(filler: Path) -> None:
             pass
 
 
+def unshare_mounts() -> list[str]:
+    """The `unshare` prefix that runs a command in a mount namespace of its own (through a
+    user namespace when not root), where it may mount tmpfs without touching the machine's."""
+    own = ["--mount", "--propagation", "private"]
+    if os.geteuid() != 0:
+        own = ["--user", "--map-root-user", *own]
+    return ["unshare", *own]
+
+
 def in_own_mounts(argv: list[str]) -> list[str] | None:
     """The command that runs `argv` in a mount namespace of its own (a private tmpfs for the
     full-disk soak), or None when already in one."""
     if os.environ.get("SEIGNEURS_SOAK_NS") == "1":
         return None
-    own = ["--mount", "--propagation", "private"]
-    if os.geteuid() != 0:
-        own = ["--user", "--map-root-user", *own]
-    return ["unshare", *own, "env", "SEIGNEURS_SOAK_NS=1", *argv]
+    return [*unshare_mounts(), "env", "SEIGNEURS_SOAK_NS=1", *argv]
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
