@@ -331,3 +331,14 @@ def test_a_read_only_folder_keeps_the_end_in_the_journal_until_it_can_be_written
     assert "cannot be written" in str(out["stderr"])
     assert out["stored"] == 2 and not out["journal_after"]  # the waiting end went in, once
     assert out["after_restart"] == 2
+
+
+def test_every_trouble_is_told_in_every_language_of_the_table() -> None:
+    from seigneurs.kiosk.i18n import LANGUAGES
+    from seigneurs.kiosk.trouble import MEANING, Trouble
+
+    for part, kind in MEANING:
+        trouble = Trouble(part, kind, Path("history.sqlite3"), "why", Path("kept"))
+        told = {trouble.notice(language) for language in LANGUAGES}
+        assert len(told) == len(LANGUAGES) and all(len(t) <= 110 for t in told)
+        assert trouble.line().count("\n") == 0

@@ -63,13 +63,13 @@ MEANING = {
     (Part.HISTORY, Kind.FULL): "the disk is full; finished games wait in the data folder "
                                "until there is room",
     (Part.JOURNAL, Kind.BROKEN): "the interrupted game's file was damaged; it cannot be resumed",
-    (Part.JOURNAL, Kind.LOCKED): "the game in progress cannot be saved",
     (Part.JOURNAL, Kind.READ_ONLY): "the game in progress cannot be saved (read-only); a power "
                                     "cut would lose it",
     (Part.JOURNAL, Kind.FULL): "the game in progress cannot be saved (disk full); a power cut "
                                "would lose it",
 }
-"""What each trouble means for the table, in words for the log."""
+"""What each trouble means for the table, in words for the log (a journal is never locked:
+only the table writes it)."""
 
 
 def kind_of(error: BaseException) -> Kind:
