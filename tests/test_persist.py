@@ -342,3 +342,12 @@ def test_every_trouble_is_told_in_every_language_of_the_table() -> None:
         told = {trouble.notice(language) for language in LANGUAGES}
         assert len(told) == len(LANGUAGES) and all(len(t) <= 110 for t in told)
         assert trouble.line().count("\n") == 0
+
+
+def test_a_finished_journal_of_an_older_table_goes_in_once_too(tmp_path: Path) -> None:
+    (tmp_path / CURRENT).write_text("\n".join(bot_game(9).record()) + "\n", "utf-8")
+    for _ in range(2):
+        records_at(tmp_path).close()
+        (tmp_path / CURRENT).write_text("\n".join(bot_game(9).record()) + "\n", "utf-8")
+    ids = stored(tmp_path)
+    assert len(ids) == 1 and ids[0] is not None  # named by its header: the same game, once
