@@ -121,10 +121,6 @@ class History:
                  record.duration, record.seed, record.game_id))
         return int(cursor.lastrowid or 0) if cursor.rowcount > 0 else None
 
-    def has(self, game_id: str) -> bool:
-        return self.db.execute("SELECT 1 FROM games WHERE game_id = ?",
-                               (game_id,)).fetchone() is not None
-
     def games(self, since: str | None = None, limit: int | None = None) -> list[GameRecord]:
         """Games finished at or after `since` (ISO date or time), newest first."""
         query = f"SELECT {', '.join(COLUMNS)} FROM games"

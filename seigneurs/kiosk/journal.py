@@ -112,10 +112,6 @@ class Journal:
         self.trouble = Trouble(Part.JOURNAL, kind_of(error), self.path, str(error))
         return self.trouble
 
-    @property
-    def writing(self) -> bool:
-        return self._file is not None
-
     def close(self) -> None:
         if self._file is not None:
             try:
