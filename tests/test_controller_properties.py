@@ -8,26 +8,27 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seigneurs.game import GameConfig, RaceGame, TurnLocomotive, new_game
+from seigneurs.game import GameConfig, TurnLocomotive
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import COUNTDOWN, RaceController, What
-from seigneurs.table.geometry import RaceGeometry
 from seigneurs.table.layout import TableLayout
+from seigneurs.table.session import RaceSession, Seating, open_session
 
 LAYOUT = TableLayout.build(1280, 720)
 
 
 def controller(players: int, bots: int, seed: int, users: bool) -> RaceController:
-    game = new_game(GameConfig.for_players("kids", players, seed))
-    assert isinstance(game, RaceGame)
+    """A Kids table from the session factory, the children's locomotives already turned."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(players))
+    levels = tuple(None if s < players - bots else BOT_LEVELS["expert"] for s in range(players))
+    session = open_session(LAYOUT, Seating(places, levels, {u: u for u in range(players)}
+                                           if users else {}),
+                           GameConfig.for_players("kids", players, seed))
+    assert isinstance(session, RaceSession)
     for seat in range(players - bots):
-        game.apply(TurnLocomotive(seat, 0.0))
-    places = [LAYOUT.places[i] for i in LAYOUT.spread(players)]
-    geometry = RaceGeometry.build(LAYOUT, places, stop=False)
-    levels = {s: BOT_LEVELS["expert"] for s in range(players - bots, players)}
-    return RaceController(game, geometry, levels, {u: u for u in range(players)} if users
-                          else {}, seed)
+        session.game.apply(TurnLocomotive(seat, 0.0))
+    return session.control
 
 
 finger = st.integers(1, 6)

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason, RemoveLocomotive, new_game
+from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason
 from seigneurs.game.bots import bot_level
 from seigneurs.game.duo import ROWS
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -31,11 +31,11 @@ from seigneurs.table.controller import (
     DuoController,
     RaceController,
     Shown,
-    TableController,
     What,
 )
-from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
+from seigneurs.table.geometry import Point
 from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.session import DuoSession, Seating, open_session
 
 FRAME = 1 / 60
 MORE_FINGERS = 0.15
@@ -149,21 +149,18 @@ class Crowd:
                               clock=lambda: self.now)
         users = {seat: seat for seat in range(players)} if user_ids else {}
         self.user_ids = user_ids
-        game = new_game(config)
-        self.control: TableController
-        if isinstance(game, DuoGame):
-            game.apply(RemoveLocomotive(0, 0.0, None))  # D6: chosen at random
-            pair = duo_places(layout)
-            self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                                   layout.px_per_cm, layout.free, pair, ROWS)
-            self.control = DuoController(game, self.duo, bot_seats, config.seed)
-            anchors = [p.zone.center for p in pair]
+        places = duo_places(layout) if config.spec.duo else \
+            tuple(layout.places[i] for i in layout.spread(players))
+        session = open_session(layout, Seating(places, tuple(bot_seats.get(s) for s in
+                                                             range(players)), users), config)
+        self.control: RaceController | DuoController = session.control
+        if isinstance(session, DuoSession):  # D6: the locomotive taken out at random
+            self.duo = session.geometry
+            anchors = [p.zone.center for p in places]
         else:
-            places = tuple(layout.places[i] for i in layout.spread(players))
-            self.race = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
-            self.control = RaceController(game, self.race, bot_seats, users, config.seed)
+            self.race = session.geometry
             anchors = self.race.anchors
-        self.game = game
+        self.game = session.game
         reach = REACH_CM * layout.px_per_cm
         self.children = [Child(s, anchors[s], reach * rng.uniform(0.85, 1.15),
                                rng.uniform(0.3, 1.2))
