@@ -26,13 +26,9 @@ from seigneurs.input.filters import Pipeline, Transform
 from seigneurs.input.setup import InputSettings, _filters
 from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
-from seigneurs.table.controller import (
-    REACH_CM,
-    DuoController,
-    RaceController,
-    Shown,
-    What,
-)
+from seigneurs.table import events
+from seigneurs.table.attribution import REACH_CM
+from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.geometry import Point
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating, open_session
@@ -57,9 +53,14 @@ STALL_SECONDS = 120.0
 """No stack (or lay) for this long on the game clock: the game is stalled."""
 MAX_SECONDS = 1800.0
 SIZE = (1920, 1080)
-DECISIONS = (What.PICKED, What.SEAT_CHANGED, What.STACKED, What.PUT_BACK, What.LAID,
-             What.UNDER, What.REFUSED)
-"""Every time the table names a seat for a finger: at the pick, while carried, at the drop."""
+Decision = (events.Picked | events.SeatChanged | events.Stacked | events.PutBack
+            | events.SlidHome | events.Laid | events.Under | events.Refused)
+DECISIONS: dict[type[Decision], str] = {
+    events.Picked: "picked", events.SeatChanged: "seat-changed", events.Stacked: "stacked",
+    events.PutBack: "put-back", events.SlidHome: "put-back", events.Laid: "laid",
+    events.Under: "under", events.Refused: "refused"}
+"""Every time the table names a seat for a finger (at the pick, while carried, at the drop),
+by the name its wrong guesses are counted under (a card slid home counts as put back)."""
 
 
 @dataclass(slots=True)
@@ -284,7 +285,7 @@ class Crowd:
         control, geometry = self.control, self.duo
         assert isinstance(control, DuoController) and isinstance(self.game, DuoGame)
         seat = child.seat
-        if control.shown[seat] is None:
+        if control.revealed[seat] is None:
             return
         rows = self.game.fitting_rows(seat)
         sign = 1 if seat == 0 else -1
@@ -360,40 +361,43 @@ class Crowd:
 
     # Scoring.
 
-    def _score(self, shows: list[Shown]) -> None:
+    def _score(self, happened: list[events.Event]) -> None:
         score = self.score
-        for shown in shows:
-            if shown.what in (What.STACKED, What.LAID):
+        for shown in happened:
+            if isinstance(shown, events.Stacked | events.Laid):
                 self.progress_at = self.now
                 for child in self.children:
                     if child.seat == shown.seat:
                         child.progress_at = self.now
-            if shown.what is What.REFUSED and not shown.bot and shown.reason is not None:
+            if isinstance(shown, events.Refused) and not shown.bot:
                 score.refusals[str(shown.reason)] += 1
+            if not isinstance(shown, Decision):
+                continue
             finger = shown.touch
-            if finger is None or finger < 0 or shown.what not in DECISIONS or shown.seat is None:
+            if finger is None or finger < 0 or shown.seat is None:
                 continue
             truth = self.owner[finger]
             score.decisions += 1
             score.right += shown.seat == truth
-            score.wrong_by[str(shown.what)] += shown.seat != truth
-            if not shown.provisional and shown.what is not What.SEAT_CHANGED:
+            score.wrong_by[DECISIONS[type(shown)]] += shown.seat != truth
+            provisional = isinstance(shown, events.Picked) and shown.provisional
+            if not provisional and not isinstance(shown, events.SeatChanged):
                 score.committed += 1
                 score.committed_right += shown.seat == truth
-            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None:
+            if isinstance(shown, events.Picked | events.Laid | events.Under):
                 took = self.took.setdefault(self.press_of[finger], set())
                 score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
                 took.add(shown.card)
             mine_elsewhere = any(self.owner[f] == truth and f in self.down
                                  for f in self.held if f != finger)
-            if shown.what is What.PICKED:
+            if isinstance(shown, events.Picked):
                 score.picks += 1
                 score.second_cards += mine_elsewhere
-                if shown.card is not None:
-                    self.held[finger] = shown.card
-            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID):
+                self.held[finger] = shown.card
+            elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
+                            | events.Laid):
                 self.held.pop(finger, None)
-            if (shown.what is What.REFUSED and shown.reason in (
+            if (isinstance(shown, events.Refused) and shown.reason in (
                     Reason.SEAT_HOLDS_A_CARD, Reason.HAND_FULL) and not mine_elsewhere):
                 score.wrong_refusals += 1
 
@@ -401,7 +405,7 @@ class Crowd:
         """A card held for a finger no longer on the glass, longer than the input's own
         release of stuck touches allows, is a stuck hand."""
         limit = InputSettings().stuck_after + 1.0
-        for finger in self.control.carries:
+        for finger in self.control.hands.carries:
             if finger in self.down:
                 continue
             since = self.orphans.setdefault(finger, self.now)

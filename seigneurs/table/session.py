@@ -17,7 +17,8 @@ from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
-from seigneurs.table.controller import DuoController, RaceController, Shown
+from seigneurs.table.controller import DuoController, RaceController
+from seigneurs.table.events import Event
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
 from seigneurs.table.layout import Place, TableLayout
 from seigneurs.table.physics import CardPhysics
@@ -50,17 +51,17 @@ class _Play:
 
     @property
     def clock(self) -> float:
-        return self.control.clock
+        return self.control.play.clock
 
     @property
     def humans(self) -> list[int]:
         """The seats children play (the others are bots')."""
-        return self.control.humans
+        return self.control.play.humans
 
     @property
     def counting_down(self) -> bool:
         """Whether lamps count down to the whistle (R14, R28)."""
-        return self.control.start_at is not None
+        return self.control.play.start_at is not None
 
     @property
     def finished(self) -> bool:
@@ -75,7 +76,7 @@ class _Play:
         """Advance the table: the whistle when due, the bots, the physics."""
         self.control.tick(dt)
 
-    def drain(self) -> list[Shown]:
+    def drain(self) -> list[Event]:
         """What happened since the last call, oldest first, for the view to draw."""
         return self.control.drain()
 
@@ -88,21 +89,22 @@ class RaceSession(_Play):
     def __init__(self, game: RaceGame, geometry: RaceGeometry, control: RaceController) -> None:
         self.game, self.geometry, self.control = game, geometry, control
         self.width, self.height = geometry.width, geometry.height
-        self.still = {seat: control.clock for seat in control.humans}
+        self.still = {seat: control.play.clock for seat in control.play.humans}
         """When each child last did something: a fitting card glows for one still too long."""
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         for event in events:
             if event.phase is TouchPhase.DOWN and self.still:  # that child is not still now
                 x, y = event.x * self.width, event.y * self.height
-                self.still[self.control.seats.nearest(x, y)] = self.clock
+                self.still[self.control.guesser.nearest(x, y)] = self.clock
         super().touches(events)
 
-    def drain(self) -> list[Shown]:
+    def drain(self) -> list[Event]:
         events = super().drain()
         for event in events:
-            if event.seat in self.still and not event.bot:
-                self.still[event.seat] = self.clock
+            seat = getattr(event, "seat", None)  # what a child did, not a bot
+            if seat in self.still and not getattr(event, "bot", False):
+                self.still[seat] = self.clock
         return events
 
     def fitting_cards(self, wait: float) -> dict[int, tuple[Point, float]]:
@@ -115,12 +117,14 @@ class RaceSession(_Play):
         bodies = self.physics.bodies
         glowing = {}
         for seat, since in self.still.items():
-            if not game.assisted[seat] or self.clock - since < wait or control.holds(seat):
+            if not game.assisted[seat] or self.clock - since < wait or \
+                    control.policy.holds(seat):
                 continue
             fitting = [c for c in bodies
                        if control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
             if fitting:
-                card = min(fitting, key=lambda c: control.seats.distance(seat, *bodies[c].position))
+                card = min(fitting,
+                           key=lambda c: control.guesser.distance(seat, *bodies[c].position))
                 x, y = bodies[card].position
                 glowing[card] = ((x, y), since + wait)
         return glowing

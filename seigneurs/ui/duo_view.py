@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.game import Reason
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
-from seigneurs.table.controller import What
+from seigneurs.table import events
 from seigneurs.table.session import DuoSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
@@ -82,38 +81,34 @@ class DuoView(BaseView):
                         self.card_sprites[card].texture = media.wagons[card]
                         self.card_sprites[card].visible = True
                     self._lay_out_row(seat, row, 0.0)
-        self._draw_shows()
+        self._draw_events()
 
-    # Drawing what the controller reports.
+    # Drawing what the session reports.
 
-    def _draw_shows(self) -> None:
+    def _draw_events(self) -> None:
         media = self.app.media
-        for shown in self.session.drain():
-            card, seat = shown.card, shown.seat
-            if shown.what is What.REVEALED and seat is not None:
-                self.counts[seat].text = str(len(self.game.piles[seat]))
-                self.piles[seat].visible = len(self.game.piles[seat]) > 1
-                if card is not None:
-                    sprite = self.card_sprites[card]
-                    sprite.texture = media.wagons[card]
-                    sprite.visible = True
-                    self.sprites.remove(sprite)
-                    self.sprites.append(sprite)
-            elif shown.what is What.LAID and card is not None and seat is not None:
-                assert shown.row is not None
-                self._lay_out_row(seat, shown.row, 0.18)
-                media.play("stack")
-            elif shown.what is What.UNDER and card is not None:
-                self.card_sprites[card].visible = False
-                media.play("put-back")  # R30: under the pile
-            elif shown.what is What.REFUSED:
-                if card is not None:
-                    self.wiggle(card)
-                if not shown.bot and shown.reason is not Reason.NOT_STARTED:
-                    media.play("refuse")  # D8 assisted, R30: gently
-            elif shown.what is What.STARTED:
-                self.countdown.hide()
-                media.play("whistle")
+        for event in self.session.drain():
+            match event:
+                case events.Revealed(seat=seat, card=card):
+                    self.counts[seat].text = str(len(self.game.piles[seat]))
+                    self.piles[seat].visible = len(self.game.piles[seat]) > 1
+                    if card is not None:
+                        sprite = self.card_sprites[card]
+                        sprite.texture = media.wagons[card]
+                        sprite.visible = True
+                        self.sprites.remove(sprite)
+                        self.sprites.append(sprite)
+                case events.Laid(seat=seat, row=row):
+                    self._lay_out_row(seat, row, 0.18)
+                    media.play("stack")
+                case events.Under(card=card):
+                    self.card_sprites[card].visible = False
+                    media.play("put-back")  # R30: under the pile
+                case events.Refused():
+                    self.refused(event)  # D8 assisted, R30: gently
+                case events.Started():
+                    self.countdown.hide()
+                    media.play("whistle")
 
     def _lay_out_row(self, seat: int, row: int, duration: float) -> None:
         """Every card of a row at its slot, row-sized and facing its player (a longer row
@@ -133,14 +128,14 @@ class DuoView(BaseView):
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         self.session.touches(events)
-        self._draw_shows()
+        self._draw_events()
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
         if self.game.phase is Phase.READY:
             self.countdown.show(self.clock)
         self.session.tick(dt)
-        self._draw_shows()
+        self._draw_events()
         self.sync(self.card_sprites, self.physics)
         if self.session.finished:
             self.app.nav.show_results(self.game, self.seats)

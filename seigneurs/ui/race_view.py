@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.game import CallStop, RaceGame, Reason
+from seigneurs.game import CallStop, RaceGame
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import Start
-from seigneurs.table.controller import Shown, What
+from seigneurs.table import events
 from seigneurs.table.session import RaceSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
@@ -110,45 +110,40 @@ class RaceView(BaseView):
         if any(event.phase is TouchPhase.DOWN for event in events):
             self.hints.touched(self.clock)  # hints go at the first touch
         self.session.touches(events)
-        self._draw_shows()
+        self._draw_events()
 
-    def _draw_shows(self) -> None:
+    def _draw_events(self) -> None:
         media = self.app.media
-        for shown in self.session.drain():
-            card = shown.card
-            if shown.what is What.PICKED and card is not None:
-                sprite = self.card_sprites[card]
-                sprite.texture = media.wagons[card]
-                self.cards.remove(sprite)
-                self.cards.append(sprite)
-                media.play("flip")
-            elif shown.what is What.REFUSED:
-                self._refused(shown)
-            elif shown.what is What.STACKED and card is not None and shown.seat is not None:
-                self.slide(self.card_sprites[card], self.piles[shown.seat].position, 0.18,
-                           hide=True)
-                self._show_train(shown.seat)
-                media.play("stack")
-            elif shown.what is What.PUT_BACK and card is not None:
-                if not self.game.is_face_up(card):  # Training: face down again (R11)
-                    self.card_sprites[card].texture = media.back
-                media.play("put-back")
-            elif shown.what in (What.TURNED, What.STARTED):
-                self._turn_locomotives()
-                if shown.what is What.TURNED:
+        for event in self.session.drain():
+            match event:
+                case events.Picked(card=card):
+                    sprite = self.card_sprites[card]
+                    sprite.texture = media.wagons[card]
+                    self.cards.remove(sprite)
+                    self.cards.append(sprite)
+                    media.play("flip")
+                case events.Refused():
+                    self.refused(event)
+                case events.Stacked(seat=seat, card=card):
+                    self.slide(self.card_sprites[card], self.piles[seat].position, 0.18,
+                               hide=True)
+                    self._show_train(seat)
+                    media.play("stack")
+                case events.PutBack(card=card) | events.SlidHome(card=card):
+                    if not self.game.is_face_up(card):  # Training: face down again (R11)
+                        self.card_sprites[card].texture = media.back
+                    media.play("put-back")
+                case events.Turned():
+                    self._turn_locomotives()
                     media.play("flip")  # a locomotive turned over (R23)
-                if shown.what is What.STARTED and self.countdown is not None:
-                    self.countdown.hide()
-                    self.countdown = None
-                    media.play("whistle")
-            elif shown.what is What.STOPPED:
-                media.play("stop")
-
-    def _refused(self, shown: Shown) -> None:
-        if shown.card is not None:
-            self.wiggle(shown.card)
-        if not shown.bot and shown.reason is not Reason.NOT_STARTED:
-            self.app.media.play("refuse")
+                case events.Started():
+                    self._turn_locomotives()
+                    if self.countdown is not None:
+                        self.countdown.hide()
+                        self.countdown = None
+                        media.play("whistle")
+                case events.Stopped():
+                    media.play("stop")
 
     def _show_train(self, seat: int) -> None:
         game, media = self.game, self.app.media
@@ -174,7 +169,7 @@ class RaceView(BaseView):
         if self.countdown is not None:
             self.countdown.show(self.clock)
         self.session.tick(dt)
-        self._draw_shows()
+        self._draw_events()
         self.sync(self.card_sprites, self.physics)
         self.hints.update(self.clock, self.next_steps)
         self.hints.glow(self.clock, {
