@@ -17,10 +17,8 @@ class Driver(ScriptedTable):
     """The scripted table, plus screenshots for review under out/screenshots/, and `log`:
     every event the game on the table showed, oldest first (the table itself keeps none)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.log: list[Event] = []
-        self._logged: object = None
+    log: list[Event]
+    _logged: object = None  # the session `log` is of (a subclass may skip our __init__)
 
     def frames(self, count: int = 1, draw: bool = False) -> None:
         for _ in range(count):
