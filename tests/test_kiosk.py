@@ -245,7 +245,8 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
         history = driver.window.nav.history
         assert not journal.path.exists()  # in the history as it ended, before any results
         assert history is not None and len(history.games()) == 1
-        view.control.ended_at = view.control.clock  # what the controller notes at the end
+        play = view.session.control.play
+        play.ended_at = play.clock  # what the controller notes at the end
         driver.frames(120)
         assert len(history.games()) == 1  # the results view only shows it
     finally:
