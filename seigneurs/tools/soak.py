@@ -12,6 +12,7 @@ restart and emptied later, so games end on a full disk too.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import random
@@ -33,6 +34,7 @@ from seigneurs.kiosk.journal import CURRENT, WAITING
 RESUMED = "resumed game "
 """How the table's log says it resumed a game (keeper.GameRecords.pending)."""
 FULL_DISK_SIZE = "1m"
+PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
 
 
 @dataclass(slots=True)
@@ -143,7 +145,8 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
             filler.unlink()
         report.full_disk_runs += filler.exists()
         with log.open("w") as out:
-            table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+            table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                     preexec_fn=_die_with_parent)
             try:
                 table.wait(rng.uniform(0.0, 2 * mean_up))
                 report.losses.append(f"the table stopped by itself ({table.returncode}); "
@@ -199,7 +202,8 @@ def _settle(command: list[str], env: dict[str, str], log: Path, folder: Path,
     """A last run, until the history holds every game seen finished (those that waited in
     journals go in at its start) or a minute passes; then the final count."""
     with log.open("w") as out:
-        table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                 preexec_fn=_die_with_parent)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and table.poll() is None \
                 and not finished <= _recorded(folder):
@@ -225,6 +229,11 @@ def _recorded(folder: Path) -> set[str]:
         return set()
     finally:
         db.close()
+
+
+def _die_with_parent() -> None:
+    """In the table's process: SIGKILL it when the soak dies (its loop never ends alone)."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _reader(path: Path) -> sqlite3.Connection:
