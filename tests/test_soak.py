@@ -50,6 +50,12 @@ def test_a_game_gone_from_the_history_is_a_loss(tmp_path: Path) -> None:
     assert report.losses == [f"game {game_id} finished but is gone after kill 0"]
 
 
+def test_a_history_killed_before_its_first_table_is_no_loss(tmp_path: Path) -> None:
+    (tmp_path / "history.sqlite3").write_bytes(b"")  # SQLite made the file, then the kill
+    report = SoakReport()
+    assert look(tmp_path, report).recorded == frozenset() and report.losses == []
+
+
 def test_a_game_recorded_twice_or_a_damaged_history_is_a_loss(tmp_path: Path) -> None:
     folder_with_a_game(tmp_path, finish=True)
     db = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)

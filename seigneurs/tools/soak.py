@@ -75,14 +75,16 @@ class Seen:
 
 def look(folder: Path, report: SoakReport) -> Seen:
     """Check the folder (the table is dead, nothing writes): the history's integrity and
-    uniqueness, and which games wait in journals."""
+    uniqueness, and which games wait in journals. A history killed before its first table was
+    made is sound and empty."""
     recorded: frozenset[str] = frozenset()
     path = folder / HISTORY_FILE
     if path.exists():
         db = _reader(path)
         try:
             check = db.execute("PRAGMA integrity_check").fetchone()[0]
-            ids = [row[0] for row in db.execute("SELECT game_id FROM games")]
+            begun = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
+            ids = [row[0] for row in db.execute("SELECT game_id FROM games")] if begun else []
         except sqlite3.Error as error:
             check, ids = str(error), []
         finally:
