@@ -5,8 +5,9 @@ the history exactly once (or still waits in its journal for it), and an interrup
 resumes at the very action its journal had reached.
 
 With `full_disk`, the data folder is a small tmpfs of the soak's own (a mount namespace, so
-root or a user namespace is needed) that is filled to the last byte now and then before a
-restart and emptied later, so games end on a full disk too.
+root or a user namespace is needed) that, between a kill and the restart, is now and then
+filled to the last byte (emptied a few runs later) or made read-only (writable two runs later),
+so games are played and end on a full or read-only disk too.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class SoakReport:
     integrity_checks: int = 0
     full_disk_runs: int = 0
     full_disk_met: int = 0  # runs whose table logged a write refused for want of room
+    read_only_runs: int = 0
+    read_only_met: int = 0  # runs whose table logged a write refused by a read-only disk
     seconds: float = 0.0
     losses: list[str] = field(default_factory=list)
 
@@ -59,7 +62,8 @@ class SoakReport:
         return (f"{self.kills} kills in {self.seconds:.0f} s: {self.games_finished} games "
                 f"finished, {self.games_recorded} recorded, {self.resumes} resumes, "
                 f"{self.integrity_checks} integrity checks ok, "
-                f"{self.full_disk_runs} runs on a full disk ({self.full_disk_met} met it); "
+                f"{self.full_disk_runs} runs on a full disk ({self.full_disk_met} met it), "
+                f"{self.read_only_runs} on a read-only one ({self.read_only_met} met it); "
                 f"losses: {lost}")
 
 
@@ -140,12 +144,17 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
     began = time.monotonic()
     log = workdir / "table.log"
     filler = folder / "filler"
+    read_only = False
     while report.kills < kills:
         if full_disk and report.kills % 10 == 5:
             _fill(filler)  # full for three runs in ten
         elif filler.exists() and report.kills % 10 == 8:
             filler.unlink()
         report.full_disk_runs += filler.exists()
+        if full_disk and report.kills % 10 in (2, 4):  # read-only for two runs in ten
+            read_only = report.kills % 10 == 2
+            _remount(folder, "ro" if read_only else "rw")
+        report.read_only_runs += read_only
         with log.open("w") as out:
             table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
                                      preexec_fn=_die_with_parent)
@@ -160,6 +169,7 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
         report.kills += 1
         said = log.read_text(encoding="utf-8", errors="replace")
         report.full_disk_met += "No space left" in said or "disk is full" in said
+        report.read_only_met += "Read-only file system" in said or "readonly" in said
         expect = _check_resume(said, expect, report)
         seen = look(folder, report)
         _check_kept(seen, finished, report)
@@ -167,6 +177,8 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
         if progress and report.kills % 10 == 0:
             progress(f"{report.kills} kills, {len(finished)} games finished, "
                      f"{report.resumes} resumes, {len(report.losses)} losses")
+    if full_disk:
+        _remount(folder, "rw")
     if filler.exists():
         filler.unlink()
     _settle(command, env, log, folder, finished, report)
@@ -238,6 +250,11 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+def _remount(folder: Path, mode: str) -> None:
+    """The soak's own tmpfs read-only or writable again (nothing writes: the table is dead)."""
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(folder)], check=True)
+
+
 def _reader(path: Path) -> sqlite3.Connection:
     """A read-only connection: the soak looks, never writes."""
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
@@ -289,8 +306,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="mean seconds a run lives before its kill (random, 0 to twice it)")
     parser.add_argument("--seed", type=int, default=1, help="of the random kill moments")
     parser.add_argument("--full-disk", action="store_true",
-                        help="data on a small tmpfs filled to the last byte now and then "
-                             "(needs root or user namespaces)")
+                        help="data on a small tmpfs, now and then full to the last byte or "
+                             "read-only (needs root or user namespaces)")
     parser.add_argument("--json", action="store_true")
 
 
