@@ -114,7 +114,7 @@ def _crowd_args(parser: argparse.ArgumentParser) -> None:
 @command("crowd", "simulated children play whole games through the real touch path",
          _crowd_args)
 def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.table.crowd import run_crowd
+    from seigneurs.tools.crowd import run_crowd
 
     spec = variant(args.variant)
     players = args.players if args.players is not None else min(6, spec.max_players)

@@ -23,7 +23,7 @@ from seigneurs.game.bots import bot_level
 from seigneurs.game.duo import ROWS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline, Transform
-from seigneurs.input.setup import InputSettings, _filters
+from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
 from seigneurs.table.controller import (
@@ -145,7 +145,7 @@ class Crowd:
         self.width, self.height = layout.width, layout.height
         self.source = ScriptedSource()
         self.now = 0.0
-        self.input = Pipeline(self.source, _filters(InputSettings(), Transform()),
+        self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
                               clock=lambda: self.now)
         users = {seat: seat for seat in range(players)} if user_ids else {}
         self.user_ids = user_ids
