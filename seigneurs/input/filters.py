@@ -8,6 +8,7 @@ behind one source. All work in normalised coordinates (0..1, y up).
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -64,8 +65,25 @@ class Transform:
         out = []
         for event in events:
             x, y = self.apply(event.x, event.y)
-            out.append(event._replace(x=x, y=y))
+            contact = event.contact
+            if contact is not None and contact.angle is not None:
+                contact = contact.turned(*self.direction(contact.angle))
+            out.append(event._replace(x=x, y=y, contact=contact))
         return out
+
+    def direction(self, degrees: float) -> tuple[float, float]:
+        """Where the panel's direction `degrees` points on the display: swapped, mirrored
+        and turned like positions (calibration, a small correction, leaves it)."""
+        dx, dy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        if self.swap_axes:
+            dx, dy = dy, dx
+        if self.invert_x:
+            dx = -dx
+        if self.invert_y:
+            dy = -dy
+        for _ in range(self.rotation // 90):
+            dx, dy = -dy, dx
+        return dx, dy
 
 
 @dataclass(slots=True)
