@@ -1,11 +1,15 @@
 """A crowd of simulated children playing whole games headless, through the real path:
 touch events -> the production input filters -> the controller -> the game -> physics.
 
-Each child sits at a seat and reaches with an arm of limited length; they tap, drag at a
-child's pace, fling, put back, sometimes touch with two or three fingertips, sometimes use two
-hands (both at once in the rush after the start), sometimes go for the same card as a
-neighbour, sometimes lose a lift. The simulation knows whose hand every finger is, so it
-scores the table's seat guesses (issue 9, clause 7).
+The children are not the table's model of them (issue 16): each sits with their shoulders
+behind their zone and reaches with a left and a right hand as far as their age allows
+(`tools/ages.py`); they do not know a face-down card until they have turned it, misjudge a
+face-up one now and then, try cards that do not fit and put them back, go for the card a
+neighbour reaches for within 0.3 s, drop a card on a neighbour's zone to help, lean a palm or
+a sleeve on the glass. An adult reaches in behind one child now and then, and the panel makes
+ghost contacts of its own. Their touch source may carry an orientation (with noise) and user
+ids from an arm tracker that errs. The simulation knows whose hand every finger is and what
+it meant, and scores what the children feel (`Score`).
 """
 
 from __future__ import annotations
@@ -21,13 +25,12 @@ from typing import Any
 from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason, RemoveLocomotive, new_game
 from seigneurs.game.bots import bot_level
 from seigneurs.game.duo import ROWS
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline, Transform
 from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
 from seigneurs.table.controller import (
-    REACH_CM,
     DuoController,
     RaceController,
     Shown,
@@ -35,120 +38,230 @@ from seigneurs.table.controller import (
     What,
 )
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
-from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.layout import Place, TableLayout, duo_places
+from seigneurs.tools.ages import AGES, AgeProfile, age_profile
 
 FRAME = 1 / 60
-MORE_FINGERS = 0.15
-"""Share of reaches for a card made with two or three fingers of the hand, not one (small
-children often touch with several)."""
+SIZE = (1920, 1080)
+RUSH = 5.0
+"""The first seconds after the start, when everybody grabs (often with both hands)."""
+RUSH_BOTH_HANDS = 0.6
+OTHER_HAND = 0.08
+"""Chance a child reaches with the other hand while one is busy."""
+CONTEST_WINDOW = 0.3
+"""Seconds within which a child may go for the card a neighbour just reached for..."""
+CONTEST = 0.3
+"""...and how often they do, when that card is in reach."""
+HELP = 0.10
+"""Chance a card that fits a neighbour (and not oneself) is dropped on that neighbour's zone."""
+LOOK_S = (0.3, 0.8)
+"""Seconds a child holds a card just turned to look at it before deciding."""
+PALM = 0.04
+"""Chance a reach also lays a palm or a sleeve on the glass, following the hand."""
+PANEL_LOST_LIFT = 0.01
+"""Chance the panel never reports a lift."""
+GHOST_EVERY_S = 20.0
+"""Mean seconds between ghost contacts the panel makes up (a few frames; 1 in 5 never lifts)."""
+ADULT_EVERY_S = (15.0, 40.0)
+"""Seconds between an adult's reaches, behind one child, for a card that fits that child."""
+ADULT_BEHIND_CM = 25.0
 FINGER_GAP_CM = (1.2, 2.5)
 """How far a child's other fingertips land from the first."""
-SECOND_HAND = 0.08
-"""Chance a child reaches with the other hand while one is busy..."""
-RUSH_SECOND_HAND = 0.6
-"""...and that they reach with both at once in the first RUSH seconds after the start, when
-everybody grabs."""
-RUSH = 5.0
-DRAG_CM_S = (20.0, 60.0)
-"""How fast a child drags a card across the table, in cm per second."""
-REACTION = (0.15, 0.6)
-"""Seconds from the whistle (or the last locomotive turned) to a child's first reach."""
+FINGERTIP_CM = (0.9, 1.5)
+PALM_CM = (5.0, 8.0)
+SLEEVE_CM = (9.0, 15.0)
+ORIENTATION_SIGMA = (10.0, 20.0)
+"""Degrees of noise on a contact's orientation (one sigma for the whole game)..."""
+UNREADABLE = 0.3
+"""...and the share of contacts whose orientation the panel cannot read."""
+PANELS = ("none", "axis", "signed")
+"""What the simulated panel says of a contact: nothing, its size and axis, or also which way
+the finger points."""
+ID_RIGHT = 0.95
+"""The arm tracker names the right child this often..."""
+ID_LOST = 0.10
+"""...gives no id for this share of touches..."""
+ID_SWAP_EVERY_S = 60.0
+ID_SWAP_FOR_S = (3.0, 10.0)
+"""...and now and then swaps two neighbours for a few seconds."""
 STALL_SECONDS = 120.0
 """No stack (or lay) for this long on the game clock: the game is stalled."""
 MAX_SECONDS = 1800.0
-SIZE = (1920, 1080)
-DECISIONS = (What.PICKED, What.SEAT_CHANGED, What.STACKED, What.PUT_BACK, What.LAID,
-             What.UNDER, What.REFUSED)
-"""Every time the table names a seat for a finger: at the pick, while carried, at the drop."""
+AGE_CHOICES = (*AGES, "mixed")
+DEFAULT_AGE = "5"
+
+
+def _around(mean_spread: tuple[float, float], rng: random.Random, least: float) -> float:
+    mean, spread = mean_spread
+    return max(least, rng.gauss(mean, spread))
 
 
 @dataclass(slots=True)
 class Hand:
-    """One of a child's hands: the finger down (if any), the card it went for, its path."""
+    """One hand: its finger down (if any), the card it went for and what it means to do."""
 
+    base: Point = (0.0, 0.0)
     finger: int | None = None
     path: list[Point] = field(default_factory=list)
     lose_lift: bool = False
-    extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingers, offsets
+    slip_at: int = -1  # the path step at which the finger slips off (-1: never)
+    extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingertips, offsets
+    palm: tuple[int, Point] | None = None  # a palm or sleeve following the hand, offset
+    card: int | None = None
+    look_until: float = math.inf  # holding a face-down card still to look at it
 
 
 @dataclass(slots=True)
 class Child:
+    """Somebody at the table: a child at `seat`, or an adult standing behind that child."""
+
     seat: int
-    anchor: Point
+    age: AgeProfile
+    shoulder: Point
+    forward: Point  # unit vector into the table
     reach: float
     next_at: float
-    progress_at: float = 0.0  # when this child last stacked: long ago, they stand up and lean
+    adult: bool = False
+    progress_at: float = 0.0  # when their train last grew: long ago, they lean, then walk
     hands: tuple[Hand, Hand] = field(default_factory=lambda: (Hand(), Hand()))
+    neighbours: tuple[int, ...] = ()
+    contest: int | None = None  # the card they will go for (a neighbour just reached for it)
+
+
+@dataclass(slots=True)
+class SeatScore:
+    """What one seat's child felt, over all games."""
+
+    picks: int = 0
+    refused_empty_handed: int = 0
+    second_cards_stacked: int = 0
+    wrong_train: int = 0
+    first_wagon_s: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"picks": self.picks, "refused_empty_handed": self.refused_empty_handed,
+                "second_cards_stacked": self.second_cards_stacked,
+                "wrong_train": self.wrong_train,
+                "first_wagon_s": round(statistics.mean(self.first_wagon_s), 2)
+                if self.first_wagon_s else None}
+
+
+def _ratio(values: list[float]) -> float | None:
+    return round(max(values) / min(values), 2) if values and min(values) > 0 else None
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values) or [0.0]
+    return round(ordered[max(0, math.ceil(len(ordered) * 0.99) - 1)], 3)
 
 
 @dataclass(slots=True)
 class Score:
-    """What the crowd measured, over all games."""
+    """What the crowd measured, over all games: what the children felt first, then how."""
 
     games: int = 0
     finished: int = 0
     stalled: int = 0
     stuck_hands: int = 0
-    decisions: int = 0
-    right: int = 0
+    seats: dict[int, SeatScore] = field(default_factory=dict)
+    refused_empty_handed: int = 0
+    refused_empty_handed_after_rush: int = 0
+    longest_refused_run: int = 0
+    refused_twice_in_a_row: int = 0
+    contests_lost: int = 0
     picks: int = 0
-    wrong_refusals: int = 0
-    second_cards: int = 0
+    second_cards_stacked: int = 0
+    second_cards_stacked_after_rush: int = 0
+    wrong_train: int = 0
+    gifts: int = 0
+    gifts_given: int = 0
+    unmeant_stacks: int = 0
+    stacks_by_others: int = 0
     extra_cards: int = 0
+    touch_downs_guessed: int = 0
+    touch_downs_right: int = 0
     refusals: Counter[str] = field(default_factory=Counter)
-    wrong_by: Counter[str] = field(default_factory=Counter)
-    committed: int = 0
-    committed_right: int = 0
     cpu_ms: list[float] = field(default_factory=list)
     busy_cpu_ms: list[float] = field(default_factory=list)
     fingers_down_max: int = 0
     game_seconds: float = 0.0
 
+    def seat(self, seat: int) -> SeatScore:
+        return self.seats.setdefault(seat, SeatScore())
+
     def to_json(self) -> dict[str, Any]:
-        cpu = sorted(self.cpu_ms) or [0.0]
-        busy = sorted(self.busy_cpu_ms)
+        busy = self.busy_cpu_ms
+        seats = [self.seats[s] for s in sorted(self.seats)]
+        refusals = [(s.refused_empty_handed + 1) / (s.picks + 1) for s in seats]
+        firsts = [statistics.mean(s.first_wagon_s) for s in seats if s.first_wagon_s]
         return {
             "games": self.games, "finished": self.finished, "stalled": self.stalled,
-            "stuck_hands": self.stuck_hands,
-            "attribution": round(self.right / self.decisions, 4) if self.decisions else 1.0,
-            "attribution_committed": round(self.committed_right / self.committed, 4)
-            if self.committed else 1.0,
-            "decisions": self.decisions, "picks": self.picks,
-            "wrong_refusals": self.wrong_refusals,
-            "wrong_refusal_rate": round(self.wrong_refusals / self.picks, 4) if self.picks
-            else 0.0,
-            "wrong_guesses": dict(sorted(self.wrong_by.items())),
-            "second_cards": self.second_cards, "extra_cards": self.extra_cards,
+            "stuck_hands": self.stuck_hands, "picks": self.picks,
+            "refused_empty_handed": self.refused_empty_handed,
+            "refused_empty_handed_rate": round(self.refused_empty_handed / self.picks, 4)
+            if self.picks else 0.0,
+            "refused_empty_handed_after_rush": self.refused_empty_handed_after_rush,
+            "longest_refused_run": self.longest_refused_run,
+            "refused_twice_in_a_row": self.refused_twice_in_a_row,
+            "contests_lost": self.contests_lost,
+            "second_cards_stacked": self.second_cards_stacked,
+            "second_cards_stacked_after_rush": self.second_cards_stacked_after_rush,
+            "wrong_train": self.wrong_train, "gifts": self.gifts, "gifts_given": self.gifts_given,
+            "unmeant_stacks": self.unmeant_stacks, "stacks_by_others": self.stacks_by_others,
+            "first_wagon_s": round(statistics.mean(firsts), 2) if firsts else None,
+            "fairness_refusals": _ratio(refusals),
+            "fairness_first_wagon": _ratio(firsts),
+            "touch_down_accuracy": round(self.touch_downs_right / self.touch_downs_guessed, 4)
+            if self.touch_downs_guessed else None,
+            "extra_cards": self.extra_cards,
             "refusals": dict(sorted(self.refusals.items())),
-            "frame_cpu_ms_p50": round(statistics.median(cpu), 3),
-            "frame_cpu_ms_p99": round(cpu[max(0, math.ceil(len(cpu) * 0.99) - 1)], 3),
+            "frame_cpu_ms_p50": round(statistics.median(self.cpu_ms or [0.0]), 3),
+            "frame_cpu_ms_p99": _p99(self.cpu_ms),
             "frames_12_fingers": len(busy),
             "frame_cpu_ms_p50_12_fingers": round(statistics.median(busy), 3) if busy else None,
-            "frame_cpu_ms_p99_12_fingers": round(busy[max(0, math.ceil(len(busy) * 0.99) - 1)],
-                                                 3) if busy else None,
+            "frame_cpu_ms_p99_12_fingers": _p99(busy) if busy else None,
             "fingers_down_max": self.fingers_down_max,
             "game_seconds": round(self.game_seconds, 1),
+            "per_seat": {str(s): self.seats[s].to_json() for s in sorted(self.seats)},
         }
+
+
+@dataclass(frozen=True, slots=True)
+class CrowdSettings:
+    """Who plays and what the touch source tells of them."""
+
+    bots: int = 0
+    age: str = DEFAULT_AGE
+    user_ids: bool = False
+    panel: str = "none"
+    adult: bool = True
+    ghosts: bool = True
+
+    def __post_init__(self) -> None:
+        if self.age != "mixed":
+            age_profile(self.age)
+        if self.panel not in PANELS:
+            raise ValueError(f"unknown panel {self.panel!r}; expected {', '.join(PANELS)}")
 
 
 class Crowd:
     """One game played by simulated children (and bots)."""
 
-    def __init__(self, config: GameConfig, bots: int, user_ids: bool, rng: random.Random,
+    def __init__(self, config: GameConfig, settings: CrowdSettings, rng: random.Random,
                  score: Score) -> None:
         self.rng = rng
         self.score = score
+        self.settings = settings
         players = len(config.seats)
-        bot_seats = {s: bot_level("child") for s in range(players - bots, players)}
+        bot_seats = {s: bot_level("child") for s in range(players - settings.bots, players)}
         layout = TableLayout.build(*SIZE)
         self.width, self.height = layout.width, layout.height
+        self.px_per_cm = layout.px_per_cm
         self.source = ScriptedSource()
         self.now = 0.0
         self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
                               clock=lambda: self.now)
-        users = {seat: seat for seat in range(players)} if user_ids else {}
-        self.user_ids = user_ids
+        users = {seat: seat for seat in range(players)} if settings.user_ids else {}
         game = new_game(config)
         self.control: TableController
         if isinstance(game, DuoGame):
@@ -157,131 +270,313 @@ class Crowd:
             self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
                                    layout.px_per_cm, layout.free, pair, ROWS)
             self.control = DuoController(game, self.duo, bot_seats, config.seed)
-            anchors = [p.zone.center for p in pair]
+            places: tuple[Place, ...] = pair
         else:
             places = tuple(layout.places[i] for i in layout.spread(players))
             self.race = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
             self.control = RaceController(game, self.race, bot_seats, users, config.seed)
-            anchors = self.race.anchors
         self.game = game
-        reach = REACH_CM * layout.px_per_cm
-        self.children = [Child(s, anchors[s], reach * rng.uniform(0.85, 1.15),
-                               rng.uniform(0.3, 1.2))
-                         for s in range(players) if s not in bot_seats]
-        self.owner: dict[int, int] = {}  # finger -> the child's seat: the truth
-        self.press_of: dict[int, int] = {}  # finger -> the hand's touch it is a fingertip of
-        self.took: dict[int, set[int]] = {}  # a hand's touch -> the cards it took
+        humans = [s for s in range(players) if s not in bot_seats]
+        self.children = [self._person(s, places[s], humans) for s in humans]
+        for seat in humans:
+            score.seat(seat)
+        self.people = list(self.children)
+        if settings.adult and humans and isinstance(game, RaceGame):
+            helped = rng.choice(humans)
+            adult = self._person(helped, places[helped], humans, adult=True)
+            adult.next_at = rng.uniform(*ADULT_EVERY_S)
+            self.people.append(adult)
+        self.owner: dict[int, Child | None] = {}  # finger -> whose it is (None: a ghost)
+        self.main: set[int] = set()  # fingers that are a hand's first fingertip
+        self.intent: dict[int, int | None] = {}  # finger -> the seat it means to drop for
+        self.press_of: dict[int, int] = {}  # finger -> the hand's first fingertip
+        self.took: dict[int, set[int]] = {}  # a hand's first fingertip -> the cards it took
         self.down: set[int] = set()  # fingers really on the glass
+        self.held: dict[int, int] = {}  # finger -> the card the table says it carries
+        self.picked: set[int] = set()  # fingers the table gave a card at touch-down
+        self.runs: dict[int, int] = {}  # seat -> refusals in a row of an empty-handed child
+        self.first_wagon: dict[int, float] = {}
+        self.reaches: list[tuple[float, int, int]] = []  # (when, seat, card): contests
         self.ids = iter(range(1, 10**9))
         self.progress_at = 0.0
         self.playing_since = math.inf
-        self.px_per_cm = layout.px_per_cm
-        self.held: dict[int, int] = {}  # finger -> the card the table says it carries
-        self.orphans: dict[int, float] = {}  # cards held for fingers gone -> since when
+        self.orphans: dict[int, float] = {}
         self.stuck_seen: set[int] = set()
+        self.sigma = rng.uniform(*ORIENTATION_SIGMA)
+        self.swap: tuple[int, int, float] | None = None  # two seats the tracker swaps, until
+        self.swap_at = rng.expovariate(1 / ID_SWAP_EVERY_S)
+        self.ghost_at = rng.expovariate(1 / GHOST_EVERY_S)
+        self.ghosts: list[tuple[int, int, bool]] = []  # (finger, frames left, lifts)
+        self.last: dict[int, Point] = {}  # finger -> where it was last reported
 
-    # Fingers.
+    def _person(self, seat: int, place: Place, humans: list[int], adult: bool = False) -> Child:
+        """A child at `place`: shoulders behind the zone's inner edge, hands either side."""
+        rng = self.rng
+        name = self.settings.age if self.settings.age != "mixed" else rng.choice(("3", "5", "8"))
+        age = age_profile("adult" if adult else name)
+        zone, a = place.zone, math.radians(place.angle)
+        forward = (-math.sin(a), math.cos(a))
+        across = (math.cos(a), math.sin(a))
+        depth = zone.h if place.angle % 180 == 0 else zone.w
+        back = age.shoulder_cm * self.px_per_cm + (ADULT_BEHIND_CM * self.px_per_cm
+                                                    if adult else 0.0)
+        cx, cy = zone.center
+        shoulder = (cx + forward[0] * (depth / 2 - back), cy + forward[1] * (depth / 2 - back))
+        offset = age.hand_offset_cm * self.px_per_cm
+        child = Child(seat, age, shoulder, forward,
+                      age.reach_cm * self.px_per_cm * rng.uniform(0.9, 1.1),
+                      _around(age.reaction_s, rng, 0.1), adult)
+        for hand, side in zip(child.hands, (-1, 1), strict=True):
+            hand.base = (shoulder[0] + across[0] * offset * side,
+                         shoulder[1] + across[1] * offset * side)
+        others = [s for s in humans if s != seat]
+        if isinstance(getattr(self, "race", None), RaceGeometry) and others:
+            anchors = self.race.anchors
+            others.sort(key=lambda s: math.dist(anchors[s], anchors[seat]))
+            child.neighbours = tuple(others[:2])
+        return child
 
-    def _event(self, finger: int, phase: TouchPhase, x: float, y: float) -> None:
-        user = self.owner[finger] if self.user_ids else None
+    # What the panel and the tracker report.
+
+    def _contact(self, base: Point, x: float, y: float,
+                 size: tuple[float, float]) -> Contact | None:
+        """The panel's word on a contact at (x, y) of a hand coming from `base`."""
+        panel = self.settings.panel
+        if panel == "none":
+            return None
+        rng = self.rng
+        major = rng.uniform(*size) * self.px_per_cm / self.width
+        minor = major * rng.uniform(0.5, 0.9)
+        if rng.random() < UNREADABLE:
+            return Contact(major, minor)
+        angle = math.degrees(math.atan2(y - base[1], x - base[0])) + rng.gauss(0, self.sigma)
+        if panel == "axis":
+            return Contact(major, minor, angle % 180.0, False)
+        return Contact(major, minor, angle % 360.0, True)
+
+    def _user(self, person: Child | None) -> int | None:
+        """What the arm tracker says of a new touch: mostly right, sometimes another child,
+        sometimes nothing, and two neighbours swapped now and then."""
+        if not self.settings.user_ids or person is None:
+            return None
+        if person.adult:
+            return 1000 + person.seat  # a person the table has no seat for
+        rng = self.rng
+        if rng.random() < ID_LOST:
+            return None
+        if self.swap is not None and person.seat in self.swap[:2]:
+            a, b, _until = self.swap
+            return b if person.seat == a else a
+        if rng.random() >= ID_RIGHT:
+            others = [c.seat for c in self.children if c.seat != person.seat]
+            return rng.choice(others) if others else person.seat
+        return person.seat
+
+    def _event(self, finger: int, phase: TouchPhase, x: float, y: float,
+               contact: Contact | None = None, user: int | None = None) -> None:
+        self.last[finger] = (x, y)
+        if phase is TouchPhase.UP:
+            del self.last[finger]
         self.source.push(TouchEvent(finger, phase, min(1.0, max(0.0, x / self.width)),
-                                    min(1.0, max(0.0, y / self.height)), self.now, user))
+                                    min(1.0, max(0.0, y / self.height)), self.now, user,
+                                    contact))
 
-    def _finger(self, child: Child) -> int:
+    def _finger(self, person: Child | None) -> int:
         finger = next(self.ids)
-        self.owner[finger] = child.seat
+        self.owner[finger] = person
         self.down.add(finger)
         return finger
 
-    def _press(self, child: Child, hand: Hand, x: float, y: float, path: list[Point],
-               fingers: int = 1) -> None:
-        """The hand touches at (x, y) with `fingers` fingertips (the first at (x, y)) and
-        follows `path`; no path is a tap."""
-        hand.finger, hand.path = self._finger(child), path
-        hand.lose_lift = self.rng.random() < 0.01
-        self.press_of[hand.finger] = hand.finger
-        self._event(hand.finger, TouchPhase.DOWN, x, y)
-        for _ in range(fingers - 1):
-            gap = self.rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
-            turn = self.rng.uniform(0, math.tau)
-            offset = gap * math.cos(turn), gap * math.sin(turn)
-            hand.extra.append((self._finger(child), offset))
-            self.press_of[hand.extra[-1][0]] = hand.finger
-            self._event(hand.extra[-1][0], TouchPhase.DOWN, x + offset[0], y + offset[1])
-        if not path:  # a tap: sometimes down and up in the very same frame
-            self._lift(hand, x, y)
+    # Hands.
 
-    def _follow(self, hand: Hand, x: float, y: float) -> None:
-        """The hand moves to (x, y), all its fingertips with it."""
+    def press(self, child: Child, hand: Hand, x: float, y: float, path: list[Point],
+              intent: int | None, fingers: int = 1, card: int | None = None,
+              look: float = 0.0) -> None:
+        """The hand touches at (x, y) with `fingers` fingertips (the first at (x, y)) and
+        follows `path` (none: a tap; or it holds still `look` seconds, then decides), meaning
+        to drop for `intent` (None: not on a zone)."""
+        rng = self.rng
+        finger = self._finger(child)
+        hand.finger, hand.path, hand.card = finger, path, card
+        hand.look_until = self.now + look if look else math.inf
+        hand.lose_lift = rng.random() < PANEL_LOST_LIFT
+        hand.slip_at = rng.randrange(len(path)) if path and rng.random() < child.age.lost_lift \
+            else -1
+        self.main.add(finger)
+        self.press_of[finger] = finger
+        self.intent[finger] = intent
+        user = self._user(child)
+        self._event(finger, TouchPhase.DOWN, x, y, self._contact(hand.base, x, y, FINGERTIP_CM),
+                    user)
+        for _ in range(fingers - 1):
+            gap = rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
+            turn = rng.uniform(0, math.tau)
+            offset = gap * math.cos(turn), gap * math.sin(turn)
+            other = self._finger(child)
+            hand.extra.append((other, offset))
+            self.press_of[other] = finger
+            self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
+                        self._contact(hand.base, x + offset[0], y + offset[1], FINGERTIP_CM),
+                        user)
+        if rng.random() < PALM and not child.adult:
+            self._palm(child, hand, x, y, user)
+        if not path and hand.look_until == math.inf:  # a tap: sometimes down and up in a frame
+            self.lift(hand, x, y)
+
+    def _palm(self, child: Child, hand: Hand, x: float, y: float, user: int | None) -> None:
+        """A palm behind the fingertips, or a sleeve along the arm, follows the hand."""
+        rng = self.rng
+        bx, by = hand.base
+        if rng.random() < 0.5:
+            back = rng.uniform(4.0, 7.0) * self.px_per_cm / max(1.0, math.dist((x, y), hand.base))
+            size = PALM_CM
+        else:
+            back = rng.uniform(0.4, 0.6)
+            size = SLEEVE_CM
+        offset = ((bx - x) * back, (by - y) * back)
+        palm = self._finger(child)
+        self.press_of[palm] = palm
+        self.intent[palm] = None
+        hand.palm = (palm, offset)
+        px, py = x + offset[0], y + offset[1]
+        self._event(palm, TouchPhase.DOWN, px, py, self._contact(hand.base, px, py, size), user)
+
+    def follow(self, hand: Hand, x: float, y: float) -> None:
+        """The hand moves to (x, y), all its fingertips (and palm) with it."""
         assert hand.finger is not None
         self._event(hand.finger, TouchPhase.MOVE, x, y)
-        for finger, (dx, dy) in hand.extra:
+        for finger, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
             self._event(finger, TouchPhase.MOVE, x + dx, y + dy)
 
-    def _lift(self, hand: Hand, x: float, y: float) -> None:
+    def lift(self, hand: Hand, x: float, y: float) -> None:
         finger = hand.finger
         assert finger is not None
         self.down.discard(finger)
         if not hand.lose_lift:  # a lost lift: the panel never says the finger went
             self._event(finger, TouchPhase.UP, x, y)
-        for other, (dx, dy) in hand.extra:
+        for other, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
             self.down.discard(other)
             self._event(other, TouchPhase.UP, x + dx, y + dy)
-        hand.finger, hand.path, hand.extra = None, [], []
+        hand.finger, hand.path, hand.extra, hand.palm, hand.card = None, [], [], None, None
+        hand.look_until = math.inf
 
-    def _path(self, start: Point, end: Point, fling: bool) -> list[Point]:
-        """A fling is a flick of a few frames; a drag goes at a child's pace."""
-        speed = self.rng.uniform(*DRAG_CM_S) * self.px_per_cm * FRAME
+    def path(self, child: Child, start: Point, end: Point, fling: bool) -> list[Point]:
+        """A fling is a flick of a few frames; a drag goes at the child's pace."""
+        speed = self.rng.uniform(*child.age.drag_cm_s) * self.px_per_cm * FRAME
         steps = self.rng.randint(2, 4) if fling else max(8, round(math.dist(start, end) / speed))
         return [(start[0] + (end[0] - start[0]) * k / steps,
                  start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
 
+    def _aim(self, child: Child, x: float, y: float) -> Point:
+        spread = child.age.aim_cm * self.px_per_cm
+        return x + self.rng.gauss(0, spread), y + self.rng.gauss(0, spread)
+
+    def _zone_spot(self, seat: int) -> Point:
+        zone = self.race.seats[seat].place.zone
+        return (zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.3,
+                zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.3)
+
+    def _put_back_path(self, child: Child, x: float, y: float) -> list[Point]:
+        """Not for me: put it back near where it was, or fling it away."""
+        fling = self.rng.random() < 0.2
+        free = self.race.free
+        spread = self.race.card_w * (4 if fling else 1.2)
+        end = free.clamp(x + self.rng.uniform(-spread, spread),
+                         y + self.rng.uniform(-spread, spread))
+        return self.path(child, (x, y), end, fling)
+
     # Children's choices.
 
-    def _reach_race(self, child: Child, hand: Hand, contested: list[int]) -> int | None:
+    def _judged_fit(self, child: Child, seat: int, card: int) -> bool:
+        """Whether `child` thinks the face-up `card` fits `seat`'s train (right mostly)."""
+        assert isinstance(self.game, RaceGame)
+        fits = self.game.fits(seat, card)
+        return fits if self.rng.random() < child.age.judges_fit else not fits
+
+    def _decide(self, child: Child, card: int) -> int | None:
+        """Having seen `card`: the seat it goes to (own, a neighbour's to help), or None."""
+        if self._judged_fit(child, child.seat, card):
+            return child.seat
+        for neighbour in child.neighbours:
+            if self._judged_fit(child, neighbour, card) and self.rng.random() < HELP:
+                return neighbour
+        return None
+
+    def _reach_race(self, child: Child, hand: Hand) -> None:
         control = self.control
         assert isinstance(control, RaceController) and isinstance(self.game, RaceGame)
-        game = self.game
-        physics = control.physics
+        game, rng, physics = self.game, self.rng, control.physics
         waited = self.now - child.progress_at  # stuck: stand up and lean, then walk round
-        reach = child.reach * (1.0 if waited < 20 else 1.6 if waited < 40 else 10.0)
-        near = [c for c in physics.bodies if control.loose(c)
-                and math.dist(physics.bodies[c].position, child.anchor) <= reach]
-        if not near:
-            return None
-        same = [c for c in contested if c in near]
-        if same and self.rng.random() < 0.3:
-            card = same[0]  # two children go for the same card
-        else:  # nearer cards catch the eye first; a far reach now and then
-            seen = [c for c in near if game.is_face_up(c) and game.fits(child.seat, c)]
-            pool = seen if seen and self.rng.random() < 0.8 else near
-            weights = [math.exp(-math.dist(physics.bodies[c].position, child.anchor)
-                                / (child.reach * 0.35)) for c in pool]
-            card = self.rng.choices(pool, weights)[0]
-        x, y = physics.bodies[card].position
-        w = control.geometry.card_w * 0.25
-        x, y = x + self.rng.uniform(-w, w), y + self.rng.uniform(-w, w)
-        roll = self.rng.random()
-        fingers = self._fingertips()
-        if roll < 0.08:
-            self._press(child, hand, x, y, [], fingers)  # a quick tap
-            return card
-        zone = control.geometry.seats[child.seat].place.zone
-        if game.fits(child.seat, card) and self.rng.random() < 0.95:
-            end = (zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.3,
-                   zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.3)
-            fling = False
-        else:  # not for me: put it back near where it was, or fling it away
-            fling = self.rng.random() < 0.2
-            spread = control.geometry.card_w * (4 if fling else 1.2)
-            end = control.geometry.free.clamp(x + self.rng.uniform(-spread, spread),
-                                              y + self.rng.uniform(-spread, spread))
-        self._press(child, hand, x, y, self._path((x, y), end, fling), fingers)
-        return card
+        reach = child.reach * (1.0 if waited < 20 else 1.5 if waited < 40 else 10.0)
+        spots = {c: physics.bodies[c].position for c in physics.bodies if control.loose(c)}
+        near = [c for c, p in spots.items() if math.dist(p, child.shoulder) <= reach]
+        card = child.contest if child.contest in near else None
+        child.contest = None
+        if child.adult:
+            near = [c for c in near if game.is_face_up(c) and game.fits(child.seat, c)] or \
+                [c for c in near if not game.is_face_up(c)]
+        if card is None:
+            if not near:
+                return
+            up = [c for c in near if game.is_face_up(c)]
+            wanted = [c for c in up if self._judged_fit(child, child.seat, c)]
+            down = [c for c in near if not game.is_face_up(c)]
+            pool = wanted if wanted and rng.random() < 0.8 else down or up
+            weights = [math.exp(-math.dist(spots[c], child.shoulder) / (child.reach * 0.35))
+                       for c in pool]
+            card = rng.choices(pool, weights)[0]
+        self._contest(child, card)
+        x, y = self._aim(child, *spots[card])
+        if hand is child.hands[0] and self._side(child, x, y) > 0 and \
+                child.hands[1].finger is None:
+            hand = child.hands[1]  # the hand on the card's side
+        elif hand is child.hands[1] and self._side(child, x, y) < 0 and \
+                child.hands[0].finger is None:
+            hand = child.hands[0]
+        fingers = rng.choice((2, 3)) if rng.random() < child.age.fingertips else 1
+        if rng.random() < child.age.tap_not_drag:
+            self.press(child, hand, x, y, [], None, fingers, card)  # a tap where a drag was due
+            return
+        if not game.is_face_up(card):  # look first, then decide
+            self.press(child, hand, x, y, [], None, fingers, card, rng.uniform(*LOOK_S))
+            return
+        goal = child.seat if child.adult else self._decide(child, card)
+        path = self.path(child, (x, y), self._zone_spot(goal), False) if goal is not None \
+            else self._put_back_path(child, x, y)
+        self.press(child, hand, x, y, path, goal, fingers, card)
 
-    def _fingertips(self) -> int:
-        """How many fingertips the hand touches with."""
-        return self.rng.choice((2, 3)) if self.rng.random() < MORE_FINGERS else 1
+    def _side(self, child: Child, x: float, y: float) -> float:
+        """Which side of the child (x, y) lies: < 0 left, > 0 right."""
+        fx, fy = child.forward
+        return (x - child.shoulder[0]) * fy - (y - child.shoulder[1]) * fx
+
+    def _contest(self, child: Child, card: int) -> None:
+        """Neighbours who see `child` reach for `card` may go for it within CONTEST_WINDOW."""
+        assert isinstance(self.control, RaceController)
+        where = self.control.physics.bodies[card].position
+        for other in self.children:
+            if other is child or other.contest is not None or \
+                    all(h.finger is not None for h in other.hands) or \
+                    math.dist(where, other.shoulder) > other.reach:
+                continue
+            if self.rng.random() < CONTEST:
+                other.contest = card
+                other.next_at = min(other.next_at, self.now + self.rng.uniform(0, CONTEST_WINDOW))
+
+    def _looked(self, child: Child, hand: Hand) -> None:
+        """A face-down card turned in the hand: now the child knows it, and decides."""
+        hand.look_until = math.inf
+        assert hand.finger is not None
+        card = self.held.get(hand.finger)
+        bodies = self.control.physics.bodies
+        if card is None or card not in bodies:  # the table gave nothing: let go
+            self.lift(hand, *self.last[hand.finger])
+            return
+        x, y = bodies[card].position
+        goal = self._decide(child, card)
+        self.intent[hand.finger] = goal
+        hand.path = self.path(child, (x, y), self._zone_spot(goal), False) \
+            if goal is not None else self._put_back_path(child, x, y)
 
     def _reach_duo(self, child: Child, hand: Hand) -> None:
         control, geometry = self.control, self.duo
@@ -291,18 +586,19 @@ class Crowd:
             return
         rows = self.game.fitting_rows(seat)
         sign = 1 if seat == 0 else -1
-        fingers = self._fingertips()
+        fingers = self.rng.choice((2, 3)) if self.rng.random() < child.age.fingertips else 1
         if not rows:
-            self._press(child, hand, *geometry.under(seat).centre, [], fingers)
+            self.press(child, hand, *geometry.under(seat).centre, [], seat, fingers)
             return
         row = rows[0] if self.rng.random() > 0.05 else self.rng.randrange(ROWS)
         target = (geometry.mid + sign * geometry.card_w * self.rng.uniform(1.5, 4),
                   geometry.row_y(row))
         if self.rng.random() < 0.35:
-            self._press(child, hand, *target, [], fingers)  # a tap on the row, on one's side
+            self.press(child, hand, *target, [], seat, fingers)  # a tap on the row
         else:
             start = geometry.reveal(seat)
-            self._press(child, hand, *start, self._path(start, target, False), fingers)
+            self.press(child, hand, *start, self.path(child, start, target, False), seat,
+                       fingers)
 
     def _wants_to_stop(self, seat: int) -> bool:
         """Training: a child calls stop once their train is the longest, from 6 wagons."""
@@ -313,92 +609,203 @@ class Crowd:
         mine = len(game.trains[seat])
         return mine >= 6 and all(mine > len(t) for s, t in enumerate(game.trains) if s != seat)
 
+    def _ready(self) -> None:
+        """Kids, Rois: each child turns their locomotive (R23)."""
+        game = self.game
+        if isinstance(game, RaceGame) and game.phase is Phase.READY and \
+                game.variant.start is Start.LOCOMOTIVES_TURNED:
+            for child in self.children:
+                if not game.turned[child.seat] and self.now > child.next_at:
+                    child.next_at = self.now + 1.0
+                    spot = self.race.seats[child.seat].locomotive
+                    self.press(child, child.hands[0], *spot.centre, [], None)
+
+    def _move_hands(self, child: Child) -> None:
+        for hand in child.hands:
+            if hand.finger is None:
+                continue
+            if hand.look_until <= self.now:
+                self._looked(child, hand)
+            if hand.finger is None or not hand.path:
+                continue
+            x, y = hand.path.pop(0)
+            self.follow(hand, x, y)
+            if not hand.path or len(hand.path) == hand.slip_at:  # there, or the finger slips
+                self.lift(hand, x, y)
+
     def _children(self) -> None:
         game = self.game
         if game.phase is not Phase.PLAYING:
-            if isinstance(game, RaceGame) and game.phase is Phase.READY and \
-                    game.variant.start is Start.LOCOMOTIVES_TURNED:
-                for child in self.children:  # Kids, Rois: each turns their locomotive (R23)
-                    if not game.turned[child.seat] and self.now > child.next_at:
-                        child.next_at = self.now + 1.0
-                        spot = self.race.seats[child.seat].locomotive
-                        self._press(child, child.hands[0], *spot.centre, [])
+            self._ready()
             return
-        if self.playing_since == math.inf:  # the start: each child reacts in their own time
+        if self.playing_since == math.inf:  # the start: each reacts in their own time
             self.playing_since = self.now
-            for child in self.children:
-                child.next_at = self.now + self.rng.uniform(*REACTION)
-        contested: list[int] = []
-        for child in self.children:
-            for hand in child.hands:
-                if hand.finger is not None and hand.path:
-                    x, y = hand.path.pop(0)
-                    self._follow(hand, x, y)
-                    if not hand.path:
-                        self._lift(hand, x, y)
-            if self.now < child.next_at:
+            for person in self.people:
+                if not person.adult:
+                    person.next_at = self.now + _around(person.age.reaction_s, self.rng, 0.1)
+        for person in self.people:
+            self._move_hands(person)
+            if self.now < person.next_at:
                 continue
-            child.next_at = self.now + self.rng.uniform(0.4, 1.6)
-            main, other = child.hands
-            rush = self.now - self.playing_since < RUSH
-            if main.finger is None:  # in the rush, often both hands at once
-                hands = [main, other] if rush and other.finger is None and \
-                    self.rng.random() < RUSH_SECOND_HAND else [main]
-            elif other.finger is None and self.rng.random() < SECOND_HAND:
-                hands = [other]  # the other hand while one is busy
+            person.next_at = self.now + (self.rng.uniform(*ADULT_EVERY_S) if person.adult
+                                         else _around(person.age.search_s, self.rng, 0.3))
+            free = [h for h in person.hands if h.finger is None]
+            busy = len(free) < 2
+            if not free:
+                continue
+            if not busy:  # in the rush, often both hands at once
+                count = 2 if self.now - self.playing_since < RUSH and not person.adult and \
+                    self.rng.random() < RUSH_BOTH_HANDS else 1
+            elif person.contest is not None or (not person.adult
+                                                and self.rng.random() < OTHER_HAND):
+                count = 1  # the other hand while one is busy
             else:
                 continue
-            if isinstance(self.game, DuoGame):
-                if main.finger is None and other.finger is None:
-                    self._reach_duo(child, main)
-            elif self._wants_to_stop(child.seat):
-                stop = self.race.seats[child.seat].stop
+            if isinstance(game, DuoGame):
+                if not busy:
+                    self._reach_duo(person, free[0])
+            elif not person.adult and self._wants_to_stop(person.seat):
+                stop = self.race.seats[person.seat].stop
                 assert stop is not None
-                self._press(child, hands[0], *stop.centre, [])  # R16
+                self.press(person, free[0], *stop.centre, [], None)  # R16
             else:
-                for hand in hands:
-                    card = self._reach_race(child, hand, contested)
-                    if card is not None:
-                        contested.append(card)
+                for _ in range(count):
+                    free = [h for h in person.hands if h.finger is None]
+                    if free:
+                        self._reach_race(person, free[0])
+
+    def _ghost(self) -> None:
+        """The panel makes up a contact now and then: a few frames, sometimes never lifted."""
+        for finger, left, lifts in list(self.ghosts):
+            self.ghosts.remove((finger, left, lifts))
+            if left > 0:
+                self.ghosts.append((finger, left - 1, lifts))
+            elif lifts:
+                self.down.discard(finger)
+                self._event(finger, TouchPhase.UP, *self.last[finger])
+            else:
+                self.down.discard(finger)
+                del self.last[finger]
+        if not self.settings.ghosts or self.now < self.ghost_at:
+            return
+        self.ghost_at = self.now + self.rng.expovariate(1 / GHOST_EVERY_S)
+        finger = self._finger(None)
+        x, y = self.rng.uniform(0, self.width), self.rng.uniform(0, self.height)
+        self._event(finger, TouchPhase.DOWN, x, y,
+                    self._contact((x, y - 1.0), x, y, (0.3, 3.0)))
+        self.ghosts.append((finger, self.rng.randint(0, 5), self.rng.random() > 0.2))
+
+    def _tracker(self) -> None:
+        """The arm tracker swaps two neighbours now and then, for a few seconds."""
+        if self.swap is not None and self.now > self.swap[2]:
+            self.swap = None
+        if self.now >= self.swap_at and len(self.children) > 1:
+            self.swap_at = self.now + self.rng.expovariate(1 / ID_SWAP_EVERY_S)
+            a = self.rng.choice(self.children)
+            b = a.neighbours[0] if a.neighbours else next(
+                c.seat for c in self.children if c is not a)
+            self.swap = (a.seat, b, self.now + self.rng.uniform(*ID_SWAP_FOR_S))
 
     # Scoring.
 
-    def _score(self, shows: list[Shown]) -> None:
+    def _empty_handed(self, child: Child, finger: int) -> bool:
+        """Whether no hand of `child` holds a card (by the table's word) but `finger`'s."""
+        for hand in child.hands:
+            fingers = [] if hand.finger is None else [hand.finger, *(f for f, _ in hand.extra)]
+            if any(f != finger and f in self.held and f in self.down for f in fingers):
+                return False
+        return True
+
+    def _other_hand_carries(self, child: Child, finger: int) -> bool:
+        hand_of = self.press_of.get(finger)
+        for hand in child.hands:
+            if hand.finger is None or hand.finger == hand_of:
+                continue
+            if any(f in self.held and f in self.down
+                   for f in (hand.finger, *(f for f, _ in hand.extra))):
+                return True
+        return False
+
+    def judge(self, shows: list[Shown]) -> None:
+        """Score what the table showed against what each finger's owner meant."""
         score = self.score
+        rush = self.now - self.playing_since < RUSH
         for shown in shows:
-            if shown.what in (What.STACKED, What.LAID):
-                self.progress_at = self.now
-                for child in self.children:
-                    if child.seat == shown.seat:
-                        child.progress_at = self.now
             if shown.what is What.REFUSED and not shown.bot and shown.reason is not None:
                 score.refusals[str(shown.reason)] += 1
             finger = shown.touch
-            if finger is None or finger < 0 or shown.what not in DECISIONS or shown.seat is None:
+            if shown.what in (What.STACKED, What.LAID) and shown.seat is not None:
+                self.progress_at = self.now
+                for someone in self.people:
+                    if someone.seat == shown.seat:
+                        someone.progress_at = self.now
+                if shown.seat not in self.first_wagon and self.playing_since < math.inf:
+                    self.first_wagon[shown.seat] = self.now - self.playing_since
+            if finger is None or finger < 0 or finger not in self.owner:
                 continue
-            truth = self.owner[finger]
-            score.decisions += 1
-            score.right += shown.seat == truth
-            score.wrong_by[str(shown.what)] += shown.seat != truth
-            if not shown.provisional and shown.what is not What.SEAT_CHANGED:
-                score.committed += 1
-                score.committed_right += shown.seat == truth
-            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None:
+            person = self.owner[finger]
+            if shown.what is What.PICKED:
+                self.held[finger] = shown.card if shown.card is not None else -1
+                self.picked.add(finger)
+            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID, What.UNDER):
+                self.held.pop(finger, None)
+            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None \
+                    and finger in self.press_of:
                 took = self.took.setdefault(self.press_of[finger], set())
                 score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
                 took.add(shown.card)
-            mine_elsewhere = any(self.owner[f] == truth and f in self.down
-                                 for f in self.held if f != finger)
+            if person is None or person.adult:
+                if shown.what is What.STACKED:
+                    if person is None:
+                        score.stacks_by_others += 1
+                    else:
+                        self._stacked(person, finger, shown, rush)
+                continue
+            if finger not in self.main:
+                if shown.what is What.STACKED:
+                    score.unmeant_stacks += 1  # a palm, a sleeve, an extra fingertip
+                continue
+            seat = score.seat(person.seat)
             if shown.what is What.PICKED:
                 score.picks += 1
-                score.second_cards += mine_elsewhere
-                if shown.card is not None:
-                    self.held[finger] = shown.card
-            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID):
-                self.held.pop(finger, None)
-            if (shown.what is What.REFUSED and shown.reason in (
-                    Reason.SEAT_HOLDS_A_CARD, Reason.HAND_FULL) and not mine_elsewhere):
-                score.wrong_refusals += 1
+                seat.picks += 1
+                self.runs[person.seat] = 0
+                if shown.seat is not None:
+                    score.touch_downs_guessed += 1
+                    score.touch_downs_right += shown.seat == person.seat
+            elif shown.what is What.REFUSED and finger not in self.picked \
+                    and self.game.phase is Phase.PLAYING and shown.reason not in (
+                        Reason.NOT_STARTED, Reason.GAME_OVER):
+                if shown.reason is Reason.TAKEN:
+                    score.contests_lost += 1
+                elif self._empty_handed(person, finger):
+                    score.refused_empty_handed += 1
+                    score.refused_empty_handed_after_rush += not rush
+                    seat.refused_empty_handed += 1
+                    run = self.runs.get(person.seat, 0) + 1
+                    self.runs[person.seat] = run
+                    score.longest_refused_run = max(score.longest_refused_run, run)
+                    score.refused_twice_in_a_row += run == 2
+            elif shown.what is What.STACKED:
+                self._stacked(person, finger, shown, rush)
+
+    def _stacked(self, person: Child, finger: int, shown: Shown, rush: bool) -> None:
+        """A wagon stacked by `person`'s finger: for whom it was meant, and whether their
+        other hand carried a card meanwhile."""
+        score = self.score
+        meant = self.intent.get(finger)
+        if meant is None:
+            score.unmeant_stacks += 1
+        elif meant != person.seat or person.adult:
+            score.gifts += 1
+            score.gifts_given += shown.seat == meant
+        elif shown.seat != meant:
+            score.wrong_train += 1
+            score.seat(person.seat).wrong_train += 1
+        if not person.adult and self._other_hand_carries(person, finger):
+            score.second_cards_stacked += 1
+            score.second_cards_stacked_after_rush += not rush
+            score.seat(person.seat).second_cards_stacked += 1
 
     def _stuck(self) -> None:
         """A card held for a finger no longer on the glass, longer than the input's own
@@ -412,25 +819,32 @@ class Crowd:
                 self.stuck_seen.add(finger)
                 self.score.stuck_hands += 1
 
+    def step(self) -> None:
+        """One frame: the people act, the table reads the touches, the crowd scores."""
+        score, control = self.score, self.control
+        self.now += FRAME
+        if not self.game.over:
+            self._tracker()
+            self._children()
+            self._ghost()
+        fingers = len(self.down)
+        started = time.perf_counter()
+        control.touches(self.input.poll(), self.width, self.height)
+        control.tick(FRAME)
+        spent = (time.perf_counter() - started) * 1000
+        score.cpu_ms.append(spent)
+        if fingers >= 12:
+            score.busy_cpu_ms.append(spent)
+        score.fingers_down_max = max(score.fingers_down_max, fingers)
+        self.judge(control.drain())
+
     def play(self) -> None:
         score, control = self.score, self.control
         score.games += 1
         frame = 0
         while not control.finished:
-            self.now += FRAME
+            self.step()
             frame += 1
-            if not self.game.over:
-                self._children()
-            fingers = len(self.down)
-            started = time.perf_counter()
-            control.touches(self.input.poll(), self.width, self.height)
-            control.tick(FRAME)
-            spent = (time.perf_counter() - started) * 1000
-            score.cpu_ms.append(spent)
-            if fingers >= 12:
-                score.busy_cpu_ms.append(spent)
-            score.fingers_down_max = max(score.fingers_down_max, fingers)
-            self._score(control.drain())
             if frame % 60 == 0:
                 self._stuck()
             if self.game.over:
@@ -439,15 +853,24 @@ class Crowd:
                 score.stalled += 1
                 break
         score.finished += self.game.over
+        self.finish()
+
+    def finish(self) -> None:
+        """The game's time and each child's first wagon go into the score."""
+        score = self.score
         score.game_seconds += self.now
+        for child in self.children:
+            if child.seat in self.first_wagon:
+                score.seat(child.seat).first_wagon_s.append(self.first_wagon[child.seat])
 
 
-def run_crowd(variant_name: str, players: int, bots: int, games: int, seed: int,
-              user_ids: bool) -> dict[str, Any]:
+def run_crowd(variant_name: str, players: int, games: int, seed: int,
+              settings: CrowdSettings) -> dict[str, Any]:
     """Play `games` crowd games from `seed` and report what they measured."""
     score = Score()
     for number in range(games):
         config = GameConfig.for_players(variant_name, players, seed + number)
-        Crowd(config, bots, user_ids, random.Random(seed + number), score).play()
-    return {"variant": variant_name, "players": players, "bots": bots, "seed": seed,
-            "user_ids": user_ids, **score.to_json()}
+        Crowd(config, settings, random.Random(seed + number), score).play()
+    return {"variant": variant_name, "players": players, "bots": settings.bots, "seed": seed,
+            "age": settings.age, "user_ids": settings.user_ids, "panel": settings.panel,
+            **score.to_json()}
