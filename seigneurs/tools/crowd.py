@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason, RemoveLocomotive, new_game
+from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason
 from seigneurs.game.bots import bot_level
 from seigneurs.game.duo import ROWS
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
@@ -30,15 +30,11 @@ from seigneurs.input.filters import Pipeline, Transform
 from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
-from seigneurs.table.controller import (
-    DuoController,
-    RaceController,
-    Shown,
-    TableController,
-    What,
-)
-from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
+from seigneurs.table import events
+from seigneurs.table.controller import DuoController, RaceController
+from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.layout import Place, TableLayout, duo_places
+from seigneurs.table.session import DuoSession, Seating, open_session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
 
 FRAME = 1 / 60
@@ -262,20 +258,17 @@ class Crowd:
         self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
                               clock=lambda: self.now)
         users = {seat: seat for seat in range(players)} if settings.user_ids else {}
-        game = new_game(config)
-        self.control: TableController
-        if isinstance(game, DuoGame):
-            game.apply(RemoveLocomotive(0, 0.0, None))  # D6: chosen at random
-            pair = duo_places(layout)
-            self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                                   layout.px_per_cm, layout.free, pair, ROWS)
-            self.control = DuoController(game, self.duo, bot_seats, config.seed)
-            places: tuple[Place, ...] = pair
+        places: tuple[Place, ...] = duo_places(layout) if config.spec.duo else \
+            tuple(layout.places[i] for i in layout.spread(players))
+        session = open_session(layout, Seating(places, tuple(bot_seats.get(s)
+                                                             for s in range(players)), users),
+                               config)
+        self.control: RaceController | DuoController = session.control
+        if isinstance(session, DuoSession):  # D6: the locomotive taken out at random
+            self.duo = session.geometry
         else:
-            places = tuple(layout.places[i] for i in layout.spread(players))
-            self.race = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
-            self.control = RaceController(game, self.race, bot_seats, users, config.seed)
-        self.game = game
+            self.race = session.geometry
+        game = self.game = session.game
         humans = [s for s in range(players) if s not in bot_seats]
         self.children = [self._person(s, places[s], humans) for s in humans]
         for seat in humans:
@@ -582,7 +575,7 @@ class Crowd:
         control, geometry = self.control, self.duo
         assert isinstance(control, DuoController) and isinstance(self.game, DuoGame)
         seat = child.seat
-        if control.shown[seat] is None:
+        if control.revealed[seat] is None:
             return
         rows = self.game.fitting_rows(seat)
         sign = 1 if seat == 0 else -1
@@ -726,54 +719,55 @@ class Crowd:
                 return True
         return False
 
-    def judge(self, shows: list[Shown]) -> None:
-        """Score what the table showed against what each finger's owner meant."""
+    def judge(self, happened: list[events.Event]) -> None:
+        """Score what the table did against what each finger's owner meant."""
         score = self.score
         rush = self.now - self.playing_since < RUSH
-        for shown in shows:
-            if shown.what is What.REFUSED and not shown.bot and shown.reason is not None:
+        for shown in happened:
+            if isinstance(shown, events.Refused) and not shown.bot:
                 score.refusals[str(shown.reason)] += 1
-            finger = shown.touch
-            if shown.what in (What.STACKED, What.LAID) and shown.seat is not None:
+            if isinstance(shown, events.Stacked | events.Laid):
                 self.progress_at = self.now
                 for someone in self.people:
                     if someone.seat == shown.seat:
                         someone.progress_at = self.now
                 if shown.seat not in self.first_wagon and self.playing_since < math.inf:
                     self.first_wagon[shown.seat] = self.now - self.playing_since
+            finger = getattr(shown, "touch", None)
             if finger is None or finger < 0 or finger not in self.owner:
                 continue
             person = self.owner[finger]
-            if shown.what is What.PICKED:
-                self.held[finger] = shown.card if shown.card is not None else -1
+            if isinstance(shown, events.Picked):
+                self.held[finger] = shown.card
                 self.picked.add(finger)
-            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID, What.UNDER):
+            elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
+                            | events.Laid | events.Under):
                 self.held.pop(finger, None)
-            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None \
-                    and finger in self.press_of:
+            if isinstance(shown, events.Picked | events.Laid | events.Under) and \
+                    finger in self.press_of:
                 took = self.took.setdefault(self.press_of[finger], set())
                 score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
                 took.add(shown.card)
             if person is None or person.adult:
-                if shown.what is What.STACKED:
+                if isinstance(shown, events.Stacked):
                     if person is None:
                         score.stacks_by_others += 1
                     else:
                         self._stacked(person, finger, shown, rush)
                 continue
             if finger not in self.main:
-                if shown.what is What.STACKED:
+                if isinstance(shown, events.Stacked):
                     score.unmeant_stacks += 1  # a palm, a sleeve, an extra fingertip
                 continue
             seat = score.seat(person.seat)
-            if shown.what is What.PICKED:
+            if isinstance(shown, events.Picked):
                 score.picks += 1
                 seat.picks += 1
                 self.runs[person.seat] = 0
                 if shown.seat is not None:
                     score.touch_downs_guessed += 1
                     score.touch_downs_right += shown.seat == person.seat
-            elif shown.what is What.REFUSED and finger not in self.picked \
+            elif isinstance(shown, events.Refused) and finger not in self.picked \
                     and self.game.phase is Phase.PLAYING and shown.reason not in (
                         Reason.NOT_STARTED, Reason.GAME_OVER):
                 if shown.reason is Reason.TAKEN:
@@ -786,10 +780,10 @@ class Crowd:
                     self.runs[person.seat] = run
                     score.longest_refused_run = max(score.longest_refused_run, run)
                     score.refused_twice_in_a_row += run == 2
-            elif shown.what is What.STACKED:
+            elif isinstance(shown, events.Stacked):
                 self._stacked(person, finger, shown, rush)
 
-    def _stacked(self, person: Child, finger: int, shown: Shown, rush: bool) -> None:
+    def _stacked(self, person: Child, finger: int, shown: events.Stacked, rush: bool) -> None:
         """A wagon stacked by `person`'s finger: for whom it was meant, and whether their
         other hand carried a card meanwhile."""
         score = self.score
@@ -811,7 +805,7 @@ class Crowd:
         """A card held for a finger no longer on the glass, longer than the input's own
         release of stuck touches allows, is a stuck hand."""
         limit = InputSettings().stuck_after + 1.0
-        for finger in self.control.carries:
+        for finger in self.control.hands.carries:
             if finger in self.down:
                 continue
             since = self.orphans.setdefault(finger, self.now)
