@@ -80,16 +80,41 @@ def ghosts_on_every_seat(crowd: Crowd) -> set[int]:
     return held
 
 
-def test_an_empty_handed_child_refused_with_no_seat_named_is_counted_and_runs_are_kept() -> None:
+def beside(crowd: Crowd, gap_cm: float = 2.8) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Two points on two different loose cards, `gap_cm` or less apart (cards overlap)."""
+    ctrl = control(crowd)
+    step = crowd.px_per_cm * 0.25
+    bodies = ctrl.physics.bodies
+    for a in cards_near(crowd, 0):
+        for b in cards_near(crowd, 0):
+            ax, ay = bodies[a].position
+            bx, by = bodies[b].position
+            apart = math.dist((ax, ay), (bx, by))
+            if a == b or apart > crowd.race.card_w * 3:
+                continue
+            points = [(ax + (bx - ax) * k * step / apart, ay + (by - ay) * k * step / apart)
+                      for k in range(int(apart / step) + 1)]
+            on_a = [p for p in points if ctrl.card_under(*p) == a]
+            on_b = [p for p in points if ctrl.card_under(*p) == b]
+            if on_a and on_b and math.dist(on_a[-1], on_b[0]) <= gap_cm * crowd.px_per_cm:
+                return on_a[-1], on_b[0]
+    raise AssertionError("no two cards lie that close")
+
+
+def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
+    """A neighbour's finger lands right beside a finger that just took a card: the table
+    takes it for another fingertip of that hand (R9) and refuses it, twice in a row."""
     crowd = table()
-    held = ghosts_on_every_seat(crowd)
-    me = child(crowd, 0)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
     for _ in range(2):
-        card = cards_near(crowd, 0, held)[0]
-        crowd.press(me, me.hands[0], *where(crowd, card), [], 0, card=card, look=0.5)
-        frames(crowd, 0.1)
-        crowd.lift(me.hands[0], *where(crowd, card))
-        frames(crowd, 0.1)
+        theirs, mine = beside(crowd)
+        crowd.press(neighbour, neighbour.hands[0], *theirs, [], 1, look=5.0)
+        frames(crowd, 1 / 60)
+        crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
+        frames(crowd, 1 / 60)
+        crowd.lift(me.hands[0], *mine)
+        crowd.lift(neighbour.hands[0], *theirs)
+        frames(crowd, 0.5)
     report = crowd.score.to_json()
     assert report["refused_empty_handed"] == 2 == report["refused_empty_handed_after_rush"]
     assert report["longest_refused_run"] == 2 and report["refused_twice_in_a_row"] == 1
@@ -170,10 +195,11 @@ def test_time_to_first_wagon_per_seat_and_its_fairness() -> None:
 
 def test_unfair_refusals_show_in_the_fairness_ratio() -> None:
     crowd = table()
-    held = ghosts_on_every_seat(crowd)
-    me = child(crowd, 0)
-    card = cards_near(crowd, 0, held)[0]
-    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, card=card, look=0.5)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    theirs, mine = beside(crowd)
+    crowd.press(neighbour, neighbour.hands[0], *theirs, [], 1, look=5.0)
+    frames(crowd, 1 / 60)
+    crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
     frames(crowd, 0.1)
     ratio = crowd.score.to_json()["fairness_refusals"]
     assert ratio is not None and ratio > 1.5

@@ -46,6 +46,8 @@ from seigneurs.table.hands import Carry, Hands
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
+ID_REACH = 1.5
+"""A user id naming a seat farther than this many arm's reaches from the touch is wrong."""
 COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
@@ -133,8 +135,10 @@ class RaceController:
                                    geometry.card_h)
         self.hands = Hands(geometry.px_per_cm)
         humans = self.play.humans
+        bodies = [spots.place.local(-min(spots.place.zone.w, spots.place.zone.h) / 2, 0)
+                  for spots in geometry.seats]  # the table's edge behind each zone
         self.guesser = SeatGuesser(geometry.anchors, humans, users,
-                                   reach=REACH_CM * geometry.px_per_cm)
+                                   reach=REACH_CM * geometry.px_per_cm, bodies=bodies)
         self.everyone = SeatGuesser(geometry.anchors, range(game.seat_count))
         self.policy = SeatPolicy(game, self.hands, self.physics, self.guesser,
                                  geometry.card_w * 1.5, self.play.emit)
@@ -202,6 +206,9 @@ class RaceController:
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
         guess = self.guesser.by_user(event.user)
+        if guess is not None and self.guesser.distance(guess, x, y) > \
+                self.guesser.reach * ID_REACH:
+            guess = None  # ids are evidence, not truth: that seat's child cannot reach here
         decided = guess is not None
         if game.phase is not Phase.PLAYING:
             who = self.guesser.nearest(x, y) if guess is None else guess
@@ -211,22 +218,27 @@ class RaceController:
         if winners.get(card, event.id) != event.id or not self.loose(card):
             play.emit(events.Refused(guess, card, event.id, Reason.TAKEN))
             return
+        other_hand_of = None
+        if decided and guess is not None and not policy.make_room(
+                policy.room(guess, event.id, clock, same_child=True)):
+            decided, other_hand_of = False, guess  # that seat holds a card: the id may be
+            # wrong (guess instead), or this is that child's other hand (not on their zone)
         hand = None if decided else self.hands.same_hand(x, y, clock, self.hands.carries)
         if hand is not None:  # a second fingertip of a hand that holds a card: R9
             play.emit(events.Refused(hand.seat, card, event.id, Reason.SEAT_HOLDS_A_CARD))
             return
-        if not decided:  # the likeliest seat, unless it surely holds a card already
-            guess = self.guesser.likeliest(x, y, lambda s: self._wants(s, card))
+        if not decided:  # the likeliest seat, or the likeliest free one within reach
+            contact = event.contact
+            guess = self.guesser.likeliest(x, y, lambda s: self._wants(s, card), contact)
             if not policy.make_room(policy.room(guess, event.id, clock, math.inf,
                                                 keep_carried=True)):
-                guess = self.guesser.at_down(x, y, policy.holds)
-        if guess is None or (decided and not policy.make_room(
-                policy.room(guess, event.id, clock, same_child=True))):
-            play.emit(events.Refused(guess, card, event.id,
-                                     Reason.SEAT_HOLDS_A_CARD))  # R9: it wiggles where it lies
-            return
+                other_hand_of = guess if other_hand_of is None else other_hand_of
+                guess = self.guesser.at_down(x, y, policy.holds, contact=contact) or guess
+                # an empty hand is never refused at touch-down: R9 is kept at the drop
+        assert guess is not None
         body = self.physics.bodies[card]
-        carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock)
+        carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock,
+                      other_hand_of=other_hand_of)
         carry.trail.append((clock, x, y))
         self.hands.carries[event.id] = carry
         self.physics.raise_card(card)
@@ -283,7 +295,8 @@ class RaceController:
             seat = zone  # final where it is dropped
         elif not carry.decided:
             seat = self.guesser.while_carried(seat, carry.home, x, y, policy.travel)
-        if not policy.make_room(policy.room(seat, touch, clock, math.inf, keep_carried=True)):
+        if (zone == seat and policy.other_hand_busy(seat, touch)) or not policy.make_room(
+                policy.room(seat, touch, clock, math.inf, keep_carried=True)):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = play.apply(Pick(seat, t, carry.card))

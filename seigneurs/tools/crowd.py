@@ -130,12 +130,14 @@ class SeatScore:
 
     picks: int = 0
     refused_empty_handed: int = 0
+    refused_at_drop: int = 0
     second_cards_stacked: int = 0
     wrong_train: int = 0
     first_wagon_s: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"picks": self.picks, "refused_empty_handed": self.refused_empty_handed,
+                "refused_at_drop": self.refused_at_drop,
                 "second_cards_stacked": self.second_cards_stacked,
                 "wrong_train": self.wrong_train,
                 "first_wagon_s": round(statistics.mean(self.first_wagon_s), 2)
@@ -164,6 +166,7 @@ class Score:
     refused_empty_handed_after_rush: int = 0
     longest_refused_run: int = 0
     refused_twice_in_a_row: int = 0
+    refused_at_drop: int = 0
     contests_lost: int = 0
     picks: int = 0
     second_cards_stacked: int = 0
@@ -199,6 +202,7 @@ class Score:
             "refused_empty_handed_after_rush": self.refused_empty_handed_after_rush,
             "longest_refused_run": self.longest_refused_run,
             "refused_twice_in_a_row": self.refused_twice_in_a_row,
+            "refused_at_drop": self.refused_at_drop,
             "contests_lost": self.contests_lost,
             "second_cards_stacked": self.second_cards_stacked,
             "second_cards_stacked_after_rush": self.second_cards_stacked_after_rush,
@@ -782,6 +786,12 @@ class Crowd:
                     score.refused_twice_in_a_row += run == 2
             elif isinstance(shown, events.Stacked):
                 self._stacked(person, finger, shown, rush)
+            if isinstance(shown, events.Refused) and finger in self.picked and \
+                    shown.reason is Reason.SEAT_HOLDS_A_CARD and \
+                    self.intent.get(finger) == person.seat and \
+                    not self._other_hand_carries(person, finger):
+                score.refused_at_drop += 1  # a child with one card, refused at their zone
+                seat.refused_at_drop += 1
 
     def _stacked(self, person: Child, finger: int, shown: events.Stacked, rush: bool) -> None:
         """A wagon stacked by `person`'s finger: for whom it was meant, and whether their
