@@ -296,7 +296,7 @@ class RaceController:
         elif not carry.decided:
             seat = self.guesser.while_carried(seat, carry.home, x, y, policy.travel)
         if (zone == seat and policy.other_hand_busy(seat, touch)) or not policy.make_room(
-                policy.room(seat, touch, clock, math.inf, keep_carried=True)):
+                policy.room(seat, touch, clock, math.inf, keep_carried=not carry.decided)):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = play.apply(Pick(seat, t, carry.card))

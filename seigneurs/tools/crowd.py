@@ -794,8 +794,8 @@ class Crowd:
                 seat.refused_at_drop += 1
 
     def _stacked(self, person: Child, finger: int, shown: events.Stacked, rush: bool) -> None:
-        """A wagon stacked by `person`'s finger: for whom it was meant, and whether their
-        other hand carried a card meanwhile."""
+        """A wagon stacked by `person`'s finger: for whom it was meant, and whether it went on
+        their own train while their other hand carried a card (two at once, R9)."""
         score = self.score
         meant = self.intent.get(finger)
         if meant is None:
@@ -806,7 +806,8 @@ class Crowd:
         elif shown.seat != meant:
             score.wrong_train += 1
             score.seat(person.seat).wrong_train += 1
-        if not person.adult and self._other_hand_carries(person, finger):
+        if not person.adult and shown.seat == person.seat and \
+                self._other_hand_carries(person, finger):
             score.second_cards_stacked += 1
             score.second_cards_stacked_after_rush += not rush
             score.seat(person.seat).second_cards_stacked += 1
