@@ -114,7 +114,7 @@ def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
         frames(crowd, 1 / 60)
         crowd.lift(me.hands[0], *mine)
         crowd.lift(neighbour.hands[0], *theirs)
-        frames(crowd, 0.5)
+        frames(crowd, 5.0)  # long enough for the table to forget the refusal
     report = crowd.score.to_json()
     assert report["refused_empty_handed"] == 2 == report["refused_empty_handed_after_rush"]
     assert report["longest_refused_run"] == 2 and report["refused_twice_in_a_row"] == 1

@@ -88,3 +88,25 @@ def test_a_signed_orientation_names_the_child_whose_arm_it_is() -> None:
                                      crowd.now, None, Contact(0.01, 0.008, angle, True)))
         frames(crowd, 0.1)
         assert isinstance(seen[-1], events.Picked) and seen[-1].seat == seat
+
+
+def test_a_child_refused_once_gets_the_next_card_they_touch() -> None:
+    """Refused as another fingertip of the neighbour's hand beside theirs, the child tries
+    again: this time the card is theirs."""
+    from test_crowd_scorer import beside
+
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    theirs, mine = beside(crowd)
+    seen = happened(crowd)
+    crowd.press(neighbour, neighbour.hands[0], *theirs, [], 1, look=5.0)
+    frames(crowd, 1 / 60)
+    crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
+    frames(crowd, 1 / 60)
+    crowd.lift(me.hands[0], *mine)
+    frames(crowd, 0.1)
+    crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
+    frames(crowd, 0.1)
+    mine_events = [e for e in seen if getattr(e, "touch", None) in crowd.main
+                   and crowd.owner[e.touch] is me]  # type: ignore[attr-defined]
+    assert [type(e) for e in mine_events][:2] == [events.Refused, events.Picked]

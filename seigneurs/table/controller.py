@@ -46,6 +46,8 @@ from seigneurs.table.hands import Carry, Hands
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
+AGAIN_S, AGAIN_CM = 4.0, 10.0
+"""A touch this soon and this near a refused one is that child again: it is not refused."""
 ID_REACH = 1.5
 """A user id naming a seat farther than this many arm's reaches from the touch is wrong."""
 COUNTDOWN = 3.0
@@ -143,6 +145,7 @@ class RaceController:
         self.policy = SeatPolicy(game, self.hands, self.physics, self.guesser,
                                  geometry.card_w * 1.5, self.play.emit)
         self.grabs = FairGrabs(game.seat_count)
+        self.refused: list[tuple[float, float, float]] = []  # (clock, x, y) of refused touches
         self.bot_hands = BotHands(game, geometry, self.physics, humans, self.guesser,
                                   self.everyone)
         for card, (nx, ny) in enumerate(game.positions):
@@ -224,7 +227,8 @@ class RaceController:
             decided, other_hand_of = False, guess  # that seat holds a card: the id may be
             # wrong (guess instead), or this is that child's other hand (not on their zone)
         hand = None if decided else self.hands.same_hand(x, y, clock, self.hands.carries)
-        if hand is not None:  # a second fingertip of a hand that holds a card: R9
+        if hand is not None and not self._again(x, y, clock):  # another fingertip of a hand
+            self.refused.append((clock, x, y))  # that holds a card: R9
             play.emit(events.Refused(hand.seat, card, event.id, Reason.SEAT_HOLDS_A_CARD))
             return
         if not decided:  # the likeliest seat, or the likeliest free one within reach
@@ -244,6 +248,13 @@ class RaceController:
         self.physics.raise_card(card)
         self.physics.grab(event.id, card, x, y)
         play.emit(events.Picked(guess, card, event.id, x, y, provisional=not decided))
+
+    def _again(self, x: float, y: float, clock: float) -> bool:
+        """Whether a touch at (x, y) is a child trying again where they were just refused:
+        a child refused once gets the next card they touch."""
+        near = AGAIN_CM * self.geometry.px_per_cm
+        self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
+        return any(math.hypot(x - rx, y - ry) <= near for _t, rx, ry in self.refused)
 
     def _wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
