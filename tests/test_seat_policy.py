@@ -36,17 +36,6 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     assert crowd.score.refused_empty_handed == 0
 
 
-def test_an_id_naming_a_seat_that_cannot_reach_the_touch_is_not_believed() -> None:
-    crowd = table(user_ids=True)
-    seen = happened(crowd)
-    card = cards_near(crowd, 0)[0]  # next to seat 0; seat 3 sits across the table
-    finger = crowd._finger(child(crowd, 0))
-    crowd._event(finger, TouchPhase.DOWN, *where(crowd, card), user=3)
-    frames(crowd, 0.1)
-    [picked] = seen
-    assert isinstance(picked, events.Picked) and picked.provisional and picked.seat != 3
-
-
 def test_an_id_whose_seat_holds_a_card_is_doubted_not_refused() -> None:
     """The tracker may have named the wrong child: the touch is guessed instead, and if it
     was that child's other hand, a drop on their zone is refused while the first card is

@@ -48,8 +48,6 @@ from seigneurs.table.physics import CardPhysics
 
 AGAIN_S, AGAIN_CM = 4.0, 10.0
 """A touch this soon and this near a refused one is that child again: it is not refused."""
-ID_REACH = 1.5
-"""A user id naming a seat farther than this many arm's reaches from the touch is wrong."""
 COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
@@ -209,9 +207,6 @@ class RaceController:
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
         guess = self.guesser.by_user(event.user)
-        if guess is not None and self.guesser.distance(guess, x, y) > \
-                self.guesser.reach * ID_REACH:
-            guess = None  # ids are evidence, not truth: that seat's child cannot reach here
         decided = guess is not None
         if game.phase is not Phase.PLAYING:
             who = self.guesser.nearest(x, y) if guess is None else guess
