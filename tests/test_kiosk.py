@@ -579,8 +579,9 @@ exit 0""")
 
 def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watchdog runs on the frame clock the driver steps (1/60 s a frame), never on a
+    sleep: petted at the first frame, not again within a third of its period, then again."""
     import socket
-    import time
 
     address = tmp_path / "notify.sock"
     systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -593,8 +594,12 @@ def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
         assert systemd.recv(64) == b"READY=1"
         driver.frames()
         assert systemd.recv(64) == b"WATCHDOG=1"
-        time.sleep(0.15)
-        driver.frames()
+        driver.frames(5)  # 5/60 s: within 0.1 s, nothing more
+        systemd.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            systemd.recv(64)
+        systemd.settimeout(5)
+        driver.frames(2)  # 7/60 s
         assert systemd.recv(64) == b"WATCHDOG=1"
     finally:
         driver.close()
