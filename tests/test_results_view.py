@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from table_driver import Driver
 from test_table_ui import begin, join_and_start, region_cards
 
-from seigneurs.game import Pick, RaceGame, Stack, Whistle
+from seigneurs.game import Pick, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.scenarios import SCENARIOS, duo_tie_break, training_tie
 from seigneurs.rules import WAGONS, WinReason
@@ -134,7 +134,7 @@ def test_r18_training_tie_marks_the_caller_with_the_stop_sign_and_the_other_wins
 
 
 def test_r16_training_ended_by_itself_shows_no_stop_sign(driver: Driver) -> None:
-    game = RaceGame(training_tie(2).config)
+    game = new_game(training_tie(2).config, RaceGame)
     game.apply(Whistle(0, 0.0))
     t = 1.0
     for seat, loco in enumerate(game.locomotives):  # everyone takes all of their type, no stop

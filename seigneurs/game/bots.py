@@ -174,16 +174,15 @@ class DuoBot(Bot):
             return None  # the set-up and the whistle are the children's
         if avoid >> card & 1:
             return None  # a finger holds the revealed card: wait
-        offered = game.legal_actions(seat, t)
-        lays = {action.row: action for action in offered if isinstance(action, Lay)}
         first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
-        if self.erring(game.assisted[seat]) and first in lays:
-            return lays[first]
+        if self.erring(game.assisted[seat]):
+            return Lay(seat, t, first)  # classic mode lets any row through (D8)
         for step in range(ROWS):
             row = (first + step) % ROWS
-            if row in lays and game.fits(seat, row, card):  # the first fitting row (R29)
-                return lays[row]
-        return next((a for a in offered if isinstance(a, Under)), None)  # R30: fits no row
+            if game.fits(seat, row, card):  # the first fitting row from the glance (R29)
+                return Lay(seat, t, row)
+        under = Under(seat, t)
+        return under if game.can(under) else None  # R30: it fits no row
 
 
 BOTS: dict[str, Callable[[Any, int, BotLevel, random.Random], Bot]] = {
