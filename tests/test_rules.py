@@ -141,7 +141,8 @@ def test_r18_tie_goes_to_the_player_who_did_not_call_stop() -> None:
                              "tanker/yellow/2"))]
     outcome = race_outcome("training", trains, stop_caller=0)
     assert outcome.winners == (1,) and outcome.reason is WinReason.NOT_STOP_CALLER
-    assert outcome.details.tied == (0, 1) and outcome.details.stop_caller == 0  # the results mark the caller
+    assert outcome.details.tied == (0, 1)
+    assert outcome.details.stop_caller == 0  # the results mark the caller
 
 
 def test_r16_training_ended_by_itself_names_no_stop_caller() -> None:
