@@ -55,9 +55,12 @@ class ButtonView(BaseView):
         self.buttons.append(made)
         return made
 
-    def line(self, words: str, x: float, y: float, size: int = 20) -> arcade.Text:
+    def line(self, words: str, x: float, y: float, size: int = 20,
+             width: int | None = None) -> arcade.Text:
+        """Words centred at x; given a `width`, wrapped within it (notices name files)."""
         made = arcade.Text(words, x, y, arcade.color.WHITE, size, anchor_x="center",
-                           batch=self.batch)
+                           batch=self.batch, multiline=width is not None, width=width,
+                           align="center")
         self.lines.append(made)
         return made
 
@@ -127,8 +130,9 @@ class AdminMenu(ButtonView):
                         action)
         self.level = self.line("", cx, cy - 260)
         self._show_volume()
-        for k, notice in enumerate(window.notices[:5]):  # start-up problems, for the adult
-            self.line(notice[:110], cx, cy - 310 - k * 26, 14)
+        for k, notice in enumerate(window.notices[:4]):  # start-up problems, for the adult
+            self.line(notice.notice(language), cx, cy - 300 - k * 44, 13,
+                      width=int(window.width * 0.9))
 
     def volume(self, change: float) -> None:
         media = self.app.media
