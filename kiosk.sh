@@ -19,6 +19,9 @@ log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 # Install (again) only when pyproject.toml changed since the last install of this extra.
 ensure_venv() {
     local extra="$1" stamp want
+    if [[ -z "$extra" && -n "${SEIGNEURS_COMMAND:-}" ]]; then
+        return 0  # the game is given (a pipx install, the tests): no .venv of its own
+    fi
     if [[ ! -x "$venv/bin/python" ]]; then
         log "creating $venv"
         "$python" -m venv "$venv"
@@ -50,15 +53,32 @@ quiet_display() {
     fi
 }
 
-# Run the game until it exits cleanly (0). Exit code 75 (admin: restart) restarts at once;
-# 69 (no display) stops at once when run by hand (the game has said why in one line), but is
-# retried with the back-off in the boot session (SEIGNEURS_SESSION), where a display may still
-# come; anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s
-# once a run has lasted two minutes).
+# Run the game, restarting only what a restart can fix:
+#   0            a clean exit: stop.
+#   75           restart asked from the admin menu: at once.
+#   69           no display: stop when run by hand (the game said why in one line); the boot
+#                session (SEIGNEURS_SESSION) waits for one with the back-off.
+#   2, 64-78     a usage or configuration error: stop with the game's message (a restart
+#                would only repeat it).
+#   anything else, a crash (a signal too): logged, restarted after 1, 2, 4 ... 60 s (back to
+#                1 s once a run has lasted two minutes). Five crashes within two minutes is a
+#                crash loop: logged, then a rest (SEIGNEURS_REST seconds, 10 minutes) with
+#                nothing running, then a new try. It never spins.
+# (The boot session cannot stop for good: systemd would start it again at once, and cage
+# does not pass the exit code on. There a usage or configuration error rests too.)
 run_loop() {
     local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
-    local delay="${SEIGNEURS_RESTART_DELAY:-1}" code started child=""
+    local first_delay="${SEIGNEURS_RESTART_DELAY:-1}" rest="${SEIGNEURS_REST:-600}"
+    local delay code started child="" crashes=()
+    delay="$first_delay"
     trap 'if [[ -n "$child" ]]; then kill "$child" 2>/dev/null || true; fi; exit 0' TERM INT
+    # A rest that a stop ends at once (sleep in the background, so the trap runs).
+    rest_a_while() {
+        sleep "$1" &
+        child=$!
+        wait "$child" || true
+        child=""
+    }
     while true; do
         started=$SECONDS
         set +e
@@ -77,14 +97,37 @@ run_loop() {
             continue
         fi
         if (( SECONDS - started > 120 )); then
-            delay="${SEIGNEURS_RESTART_DELAY:-1}"
+            delay="$first_delay"
         fi
         if [[ $code -eq 69 ]]; then
             if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
                 exit "$code"
             fi
             log "no display yet; the boot session waits for one: trying again in ${delay} s"
+        elif [[ $code -eq 2 ]] || (( code >= 64 && code <= 78 )); then
+            if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
+                log "the game refused its arguments or configuration (code $code, message" \
+                    "above): not restarting, a restart cannot fix that"
+                exit "$code"
+            fi
+            log "the game refused its arguments or configuration (code $code, message above):" \
+                "the boot session rests ${rest} s, then tries again (after a fix, or" \
+                "systemctl restart seigneurs)"
+            rest_a_while "$rest"
+            continue
         else
+            crashes+=("$SECONDS")
+            while (( ${#crashes[@]} > 0 && SECONDS - crashes[0] > 120 )); do
+                crashes=("${crashes[@]:1}")
+            done
+            if (( ${#crashes[@]} >= 5 )); then
+                log "the game crashed ${#crashes[@]} times within two minutes (code $code):" \
+                    "a crash loop; resting ${rest} s before trying again"
+                crashes=()
+                delay="$first_delay"
+                rest_a_while "$rest"
+                continue
+            fi
             log "the game stopped with code $code; restarting in ${delay} s"
         fi
         sleep "$delay"
