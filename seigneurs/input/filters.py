@@ -187,37 +187,69 @@ class ReleaseStuck:
 
 @dataclass(slots=True)
 class StormGuard:
-    """At most `max_touches` at once (palms, a sleeve, a faulty panel): extra touches are
-    dropped whole, and a frame passes at most `max_events` events, so nothing stalls."""
+    """At most `max_touches` at once (palms, a sleeve, a faulty panel), and a frame passes at
+    most `max_events` events, so nothing stalls.
+
+    At the cap a new finger takes the place of the stalest touch, the one that has not moved
+    nor been vouched for by its source the longest, if that is `stale_after` seconds or more
+    (a dead tracker's ghosts, a lift the panel lost): the stale touch ends, and its later news
+    is dropped. Otherwise (every touch fresh: a palm, a sleeve) the new touch is dropped whole.
+    """
 
     max_touches: int = 20
     max_events: int = 2000
+    vouch: Vouch | None = None
+    stale_after: float = 0.5
     dropped: int = 0
-    _live: set[int] = field(default_factory=set)
+    replaced: int = 0
+    _live: dict[int, tuple[TouchEvent, float]] = field(default_factory=dict)
+    """touch -> (its last event, when it last had news)"""
     _blocked: set[int] = field(default_factory=set)
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out: list[TouchEvent] = []
+        live, blocked = self._live, self._blocked
         for event in events:
+            touch = event.id
             if event.phase is TouchPhase.DOWN:  # a down always starts afresh
-                self._blocked.discard(event.id)
-                self._live.discard(event.id)
-                if len(self._live) >= self.max_touches:
-                    self._blocked.add(event.id)
+                blocked.discard(touch)
+                live.pop(touch, None)
+                if len(live) >= self.max_touches and not self._make_room(event, now, out):
+                    blocked.add(touch)
                 else:
-                    self._live.add(event.id)
-            if event.id in self._blocked:
+                    live[touch] = (event, now)
+            if touch in blocked:
                 self.dropped += 1
                 if event.phase is TouchPhase.UP:
-                    self._blocked.discard(event.id)
+                    blocked.discard(touch)
                 continue
             if event.phase is TouchPhase.UP:
-                self._live.discard(event.id)
-            elif event.phase is TouchPhase.MOVE and len(out) >= self.max_events:
-                self.dropped += 1
-                continue  # moves may be skipped in a flood; downs and ups never are
+                live.pop(touch, None)
+            elif event.phase is TouchPhase.MOVE:
+                if len(out) >= self.max_events:
+                    self.dropped += 1
+                    continue  # moves may be skipped in a flood; downs and ups never are
+                live[touch] = (event, now)
             out.append(event)
         return out
+
+    def _news(self, touch: int, heard: float) -> float:
+        vouched = self.vouch(touch) if self.vouch is not None else None
+        return heard if vouched is None else max(heard, vouched)
+
+    def _make_room(self, newcomer: TouchEvent, now: float, out: list[TouchEvent]) -> bool:
+        """End the stalest touch for `newcomer` if it is stale enough; whether it was."""
+        stalest = min(self._live, key=lambda touch: self._news(touch, self._live[touch][1]))
+        last, heard = self._live[stalest]
+        if now - self._news(stalest, heard) < self.stale_after:
+            return False
+        del self._live[stalest]
+        self._blocked.add(stalest)
+        self.replaced += 1
+        log.info("touch %s, silent for %.1f s, gave its place to a new finger", stalest,
+                 now - self._news(stalest, heard))
+        out.append(last._replace(phase=TouchPhase.UP, t=newcomer.t))
+        return True
 
 
 class Pipeline:

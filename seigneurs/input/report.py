@@ -83,4 +83,5 @@ def source_report(source: TouchSource) -> dict[str, Any]:
                       error=inner.last_error)
     report["released_stuck"] = sum(f.released for f in filters if isinstance(f, ReleaseStuck))
     report["storm_dropped"] = sum(f.dropped for f in filters if isinstance(f, StormGuard))
+    report["stale_replaced"] = sum(f.replaced for f in filters if isinstance(f, StormGuard))
     return report
