@@ -32,18 +32,23 @@ def ev(touch: int, phase: TouchPhase, x: float, y: float, t: float = 0.0,
 
 @pytest.mark.parametrize("transform, expected", [
     (Transform(), (0.2, 0.1)),
-    (Transform(rotation=90), (0.9, 0.2)),
+    (Transform(rotation=90), (0.9, 0.2)),  # clockwise: near the top-left, then the top-right
     (Transform(rotation=180), (0.8, 0.9)),
     (Transform(rotation=270), (0.1, 0.8)),
     (Transform(invert_x=True), (0.8, 0.1)),
     (Transform(invert_y=True), (0.2, 0.9)),
     (Transform(swap_axes=True), (0.1, 0.2)),
     (Transform(calibration=(0.5, 0.0, 0.25, 0.0, 2.0, 0.0)), (0.35, 0.2)),
+    (Transform(calibration=(0.0, -1.0, 1.0, 1.0, 0.0, 0.0)), (0.9, 0.2)),  # libinput's 90
 ])
-def test_transforms(transform: Transform, expected: tuple[float, float]) -> None:
+def test_transforms_speak_the_panels_convention(transform: Transform,
+                                                expected: tuple[float, float]) -> None:
+    """Issue 17: origin top-left, y down, as evdev, TUIO and libinput. A point near the
+    panel's top-left corner (0.2, 0.1), and where it goes; events are y up (as drawn), so the
+    event at y 0.9 is that same point."""
     assert transform.apply(0.2, 0.1) == pytest.approx(expected)
-    out = transform([ev(1, D, 0.2, 0.1)], 0.0)
-    assert (out[0].x, out[0].y) == pytest.approx(expected)
+    out = transform([ev(1, D, 0.2, 0.9)], 0.0)
+    assert (out[0].x, 1 - out[0].y) == pytest.approx(expected)
 
 
 def test_bad_rotation_is_refused_with_the_choices() -> None:

@@ -2,7 +2,9 @@
 regions (the rim where small wrists rest), stuck touches, and touch storms.
 
 Each filter takes a frame's events and returns the events to pass on; `Pipeline` chains them
-behind one source. All work in normalised coordinates (0..1, y up).
+behind one source. Events carry normalised display coordinates (0..1, y up, as drawn); what an
+installer configures (invert, swap, rotation, calibration) speaks the panel's convention, as
+evdev, TUIO and libinput do: origin top-left, y down.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ class Filter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Transform:
-    """Turns a panel's coordinates into the display's: swap, invert, rotate, then calibrate.
+    """Turns a panel's coordinates into the display's: swap, invert, rotate, then calibrate,
+    all in the panel's convention (origin top-left, y down), so the numbers mean what
+    `touch-test`, `touch-replay` and libinput's documentation say they mean.
 
+    `rotation` turns clockwise by quarter turns (90: libinput's matrix 0 -1 1 1 0 0).
     `calibration` is libinput's 3x2 matrix (a, b, c, d, e, f): x' = a x + b y + c,
     y' = d x + e y + f, applied to the already oriented coordinates.
     """
@@ -47,13 +52,14 @@ class Transform:
             raise ValueError(f"rotation must be 0, 90, 180 or 270, got {self.rotation}")
 
     def apply(self, x: float, y: float) -> tuple[float, float]:
+        """A point in the panel's convention (y down), corrected."""
         if self.swap_axes:
             x, y = y, x
         if self.invert_x:
             x = 1 - x
         if self.invert_y:
             y = 1 - y
-        for _ in range(self.rotation // 90):  # a quarter turn counter-clockwise
+        for _ in range(self.rotation // 90):  # a quarter turn clockwise (y down)
             x, y = 1 - y, x
         a, b, c, d, e, f = self.calibration
         return a * x + b * y + c, d * x + e * y + f
@@ -62,9 +68,9 @@ class Transform:
         if self == Transform():
             return events
         out = []
-        for event in events:
-            x, y = self.apply(event.x, event.y)
-            out.append(event._replace(x=x, y=y))
+        for event in events:  # events are y up: into the panel's convention and back
+            x, y = self.apply(event.x, 1.0 - event.y)
+            out.append(event._replace(x=x, y=1.0 - y))
         return out
 
 
