@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.kiosk.i18n import next_language, text
+from seigneurs.kiosk.i18n import game_line, next_language, text
 from seigneurs.ui.base import BaseView
 
 if TYPE_CHECKING:
@@ -161,8 +161,5 @@ class HistoryView(ButtonView):
         if not records:
             self.line(text(language, "no_games"), cx, top - 80)
         for k, record in enumerate(records):
-            checked = [t.get("checked", t.get("lengths")) for t in record.trains]
-            self.line(f"{record.finished_at}  {record.variant:8}  {checked}  → "
-                      f"{record.winners}  ({record.end_reason}, {record.duration:.0f} s)",
-                      cx, top - 60 - k * 34, 16)
+            self.line(game_line(language, record), cx, top - 60 - k * 34, 16)
         self.button(text(language, "back"), cx, 60, lambda: window.show_view(AdminMenu(window)))
