@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from seigneurs.cli import bench, games, keeping, play, touch  # noqa: F401  (they register)
+from seigneurs.cli import bench, doctor, games, keeping, play, touch  # noqa: F401  (they register)
 from seigneurs.cli.common import COMMANDS
 
 ABOUT = """\
