@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The one entry point of the table. Sets up .venv on first run (and when pyproject.toml
 # changes), then:
-#   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`)
+#   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`;
+#                            the restart policy is above run_loop)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
-#   ./kiosk.sh install [PIN] (root) boot into the game: systemd unit, enabled; user in 'input';
-#                            a new admin PIN (random unless given), shown once, in the config
+#   ./kiosk.sh install [PIN] [--user NAME]
+#                            (root) boot into the game as NAME (default: the sudo user; never
+#                            root; made if missing): checks the Debian packages, the groups
+#                            (input, audio, video, render), a systemd unit, enabled; a new admin
+#                            PIN (random unless given), shown once, in the config
 #   ./kiosk.sh uninstall     (root) remove that unit
+#   ./kiosk.sh doctor        one line per thing the table needs, with the fix
 #   ./kiosk.sh session       what the unit runs: a kiosk display (cage, else bare X), then play
 set -euo pipefail
 
@@ -135,15 +140,69 @@ run_loop() {
     done
 }
 
+# What a stock Debian 12 needs for the kiosk: the compositor, X for pyglet under it, venv to
+# make .venv, sound (OpenAL straight to ALSA), and Mesa's OpenGL drivers.
+PACKAGES=(cage xwayland python3-venv libopenal1 libgl1-mesa-dri)
+GROUPS_NEEDED=(input audio video render)
+
+# Every package of PACKAGES that is not installed, by its Debian name; nothing off Debian.
+missing_packages() {
+    local package
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    for package in "${PACKAGES[@]}"; do
+        if [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]]
+        then
+            printf '%s ' "$package"
+        fi
+    done
+}
+
 install_unit() {
-    local user="${SUDO_USER:-${USER:-root}}" unit="$unit_dir/seigneurs.service"
-    local given="${1:-}" home config pin as_user=()
+    local user="${SUDO_USER:-}" given="" unit="$unit_dir/seigneurs.service"
+    local home config pin missing group as_user=() groups=()
+    while (( $# )); do
+        case "$1" in
+            --user) user="${2:-}"; shift 2 ;;
+            *) given="$1"; shift ;;
+        esac
+    done
+    if [[ -z "$user" || "$user" == root ]]; then
+        log "the table must not run as root (cage refuses it, and a child's game needs no" \
+            "power over the machine): sudo ./kiosk.sh install --user table (made if missing)"
+        exit 64
+    fi
+    missing="$(missing_packages)"
+    if [[ -n "$missing" ]]; then
+        log "missing Debian packages: ${missing% }; install them first:" \
+            "sudo apt install ${missing% }"
+        exit 69
+    fi
+    command -v dpkg-query >/dev/null 2>&1 || log "not Debian: check by hand that cage," \
+        "Xwayland, OpenAL and Mesa are installed (seigneurs doctor tells)"
+    if [[ -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        if ! getent group input >/dev/null 2>&1; then  # udev gives the panels to this group
+            groupadd --system input
+            log "made the 'input' group (udev lets it read the touch panels)"
+        fi
+        for group in "${GROUPS_NEEDED[@]}"; do
+            if getent group "$group" >/dev/null 2>&1; then groups+=("$group"); fi
+        done
+        if ! getent passwd "$user" >/dev/null 2>&1; then
+            useradd --create-home --shell /bin/bash "$user"
+            log "made the table's user $user"
+        fi
+        usermod -aG "$(IFS=,; echo "${groups[*]}")" "$user"
+        log "$user may use the touch panels, sound and display (groups ${groups[*]})"
+        if ! runuser -u "$user" -- test -x "$here/kiosk.sh"; then
+            log "$user cannot reach $here: put the repository where it can (its home, or" \
+                "/opt/seigneurs, readable by all), then install again"
+            exit 77
+        fi
+        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
+    fi
     ensure_venv ""
     home="$(getent passwd "$user" | cut -d: -f6)" || home="$HOME"
     config="${SEIGNEURS_CONFIG:-${home:-$HOME}/.config/seigneurs/config.toml}"
-    if [[ $EUID -eq 0 && "$user" != root && -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
-        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
-    fi
     pin="$("${as_user[@]}" "$venv/bin/seigneurs" config set-pin "$config" ${given:+--pin "$given"})"
     "$venv/bin/seigneurs" write-unit --repo "$here" --user "$user" --out "$unit" >/dev/null
     log "wrote $unit (runs as $user on tty1)"
@@ -152,9 +211,6 @@ install_unit() {
     if [[ -n "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
         return 0  # tests: write the unit, change nothing else on this machine
     fi
-    if getent group input >/dev/null 2>&1 && command -v usermod >/dev/null 2>&1; then
-        usermod -aG input "$user" && log "$user may now read the touch panels (group input)"
-    fi
     if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
         systemctl daemon-reload
         systemctl enable seigneurs.service
@@ -162,9 +218,8 @@ install_unit() {
     else
         log "systemd is not running here: enable $unit by hand on the table"
     fi
-    if ! command -v cage >/dev/null 2>&1; then
-        log "cage is not installed (recommended: apt install cage xwayland); bare X will be used"
-    fi
+    log "what the table user $user finds here (seigneurs doctor):"
+    "${as_user[@]}" "$venv/bin/seigneurs" doctor || true
 }
 
 uninstall_unit() {
@@ -195,6 +250,11 @@ case "${1:-}" in
         ;;
     uninstall)
         uninstall_unit
+        ;;
+    doctor)
+        shift
+        ensure_venv ""
+        exec "${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}" doctor "$@"
         ;;
     session)
         shift

@@ -458,20 +458,29 @@ def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
             **extra}
 
 
+def debian_with_everything(tmp_path: Path) -> str:
+    """A PATH whose dpkg-query says every package is installed (the test machine need not)."""
+    from test_kiosk_script import fake_dpkg
+
+    return fake_dpkg(tmp_path, installed=None)
+
+
 def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
     config = tmp_path / "config" / "config.toml"
-    env = kiosk_env(tmp_path, SEIGNEURS_CONFIG=str(config))
-    result = subprocess.run([str(REPO / "kiosk.sh"), "install"], env=env, capture_output=True,
-                            text=True, timeout=600)
+    env = kiosk_env(tmp_path, SEIGNEURS_CONFIG=str(config), PATH=debian_with_everything(tmp_path))
+    result = subprocess.run([str(REPO / "kiosk.sh"), "install", "--user", "nobody"], env=env,
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     unit = tmp_path / "seigneurs.service"
     assert "Restart=always" in unit.read_text()
     pin = load(config)[0].admin_pin  # issue 11: a random PIN of its own, shown once
     assert pin != DEFAULT_PIN and result.stdout.count(pin) == 1 and pin not in result.stderr
-    again = subprocess.run([str(REPO / "kiosk.sh"), "install", "13572468"], env=env,
+    again = subprocess.run([str(REPO / "kiosk.sh"), "install", "13572468", "--user", "nobody"],
+                           env=env,
                            capture_output=True, text=True, timeout=600)
     assert again.returncode == 0 and load(config)[0].admin_pin == "13572468"
-    refused = subprocess.run([str(REPO / "kiosk.sh"), "install", "12"], env=env,
+    refused = subprocess.run([str(REPO / "kiosk.sh"), "install", "--user", "nobody", "12"],
+                             env=env,
                              capture_output=True, text=True, timeout=600)
     assert refused.returncode != 0 and "4 to 8 digits" in refused.stderr
     assert load(config)[0].admin_pin == "13572468"

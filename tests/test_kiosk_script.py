@@ -71,6 +71,56 @@ def test_a_crash_loop_rests_then_tries_again(tmp_path: Path) -> None:
     assert "the game ended normally" in log
 
 
+def fake_dpkg(tmp_path: Path, installed: set[str] | None) -> str:
+    """A PATH with a dpkg-query that knows only `installed` packages (None: every one)."""
+    folder = tmp_path / "fake-bin"
+    folder.mkdir(exist_ok=True)
+    known = "*" if installed is None else "|".join(installed) or "none"
+    (folder / "dpkg-query").write_text(f"""#!/usr/bin/env bash
+case "${{@: -1}}" in {known}) printf 'install ok installed' ;; *) exit 1 ;; esac
+""")
+    (folder / "dpkg-query").chmod(0o755)
+    return f"{folder}:{os.environ['PATH']}"
+
+
+def install(tmp_path: Path, *args: str, path: str | None = None,
+            sudo_user: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SEIGNEURS_UNIT_DIR": str(tmp_path), "SEIGNEURS_NO_SYSTEM": "1",
+           "SEIGNEURS_CONFIG": str(tmp_path / "config.toml"), "SUDO_USER": sudo_user,
+           "PATH": path or fake_dpkg(tmp_path, None)}
+    return subprocess.run([str(REPO / "kiosk.sh"), "install", *args], env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_install_refuses_to_run_the_table_as_root(tmp_path: Path) -> None:
+    """It wrote User=root, which cage refuses ("Unable to drop root")."""
+    for args, sudo_user in [((), ""), ((), "root"), (("--user", "root"), "")]:
+        result = install(tmp_path, *args, sudo_user=sudo_user)
+        assert result.returncode == 64 and result.stdout == ""
+        assert "must not run as root" in result.stderr
+        assert "sudo ./kiosk.sh install --user table" in result.stderr
+    assert not (tmp_path / "seigneurs.service").exists()
+    made = install(tmp_path, "--user", "nobody")
+    assert made.returncode == 0, made.stderr
+    assert "User=nobody" in (tmp_path / "seigneurs.service").read_text()
+
+
+def test_install_names_every_missing_debian_package(tmp_path: Path) -> None:
+    result = install(tmp_path, "--user", "nobody", path=fake_dpkg(tmp_path, {"python3-venv"}))
+    assert result.returncode == 69 and not (tmp_path / "seigneurs.service").exists()
+    (line,) = result.stderr.splitlines()
+    assert line.endswith("missing Debian packages: cage xwayland libopenal1 libgl1-mesa-dri; "
+                         "install them first: sudo apt install cage xwayland libopenal1 "
+                         "libgl1-mesa-dri")
+
+
+def test_kiosk_sh_doctor_runs_the_doctor(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    result = subprocess.run([str(REPO / "kiosk.sh"), "doctor"], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode in (0, 1) and "✗ admin PIN: still the default" in result.stdout
+
+
 def _session_env(tmp_path: Path, game: Path) -> tuple[list[str], dict[str, str]]:
     """Run as `nobody` when we are root (cage refuses root), in a home and runtime folder of
     its own (short: a Wayland socket's path has room for 107 bytes); the game from this
