@@ -133,6 +133,10 @@ def _session_env(tmp_path: Path, game: Path) -> tuple[list[str], dict[str, str]]
            "SEIGNEURS_COMMAND": str(game), "SEIGNEURS_REST": "0"}
     if os.geteuid() != 0:
         return [], env
+    x11 = Path("/tmp/.X11-unix")  # as systemd-tmpfiles makes it: else the first user owns it
+    x11.mkdir(exist_ok=True)
+    shutil.chown(x11, "root", "root")
+    x11.chmod(0o1777)
     for path in (tmp_path, runtime, home):
         shutil.chown(path, "nobody")
     return ["runuser", "-u", "nobody", "--"], env
