@@ -1,0 +1,92 @@
+"""Bots' hands on the race table: where their held cards travel, at a hand's speed, and what of
+the table they see (their own side first, cards a child cannot reach). Bots are polite: a card
+a child can use goes back on that child's side."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from seigneurs.game import RaceGame
+from seigneurs.input.seats import SeatGuesser
+from seigneurs.table.geometry import Point, RaceGeometry
+from seigneurs.table.physics import CardPhysics
+
+BOT_REACH_SPEED = 1400.0
+"""Pixels per second a bot's hand travels."""
+
+
+def bot_finger(seat: int) -> int:
+    """Bots' virtual fingers never collide with real touch ids (positive)."""
+    return -1 - seat
+
+
+class BotHands:
+    """Moves the cards bots hold toward their targets; answers the bots' questions."""
+
+    def __init__(self, game: RaceGame, geometry: RaceGeometry, physics: CardPhysics,
+                 humans: Sequence[int], guesser: SeatGuesser, everyone: SeatGuesser) -> None:
+        self.game = game
+        self.geometry = geometry
+        self.physics = physics
+        self.humans = humans
+        self.guesser = guesser  # the children's seats, with their reach
+        self.everyone = everyone  # every seat, bots' too
+        self.targets: dict[int, Point] = {}
+
+    def pick(self, seat: int, card: int) -> Point:
+        """`seat`'s bot takes `card` toward its zone; where the card was."""
+        body = self.physics.bodies[card].position
+        self.physics.raise_card(card)
+        self.physics.grab(bot_finger(seat), card, body.x, body.y)
+        self.targets[seat] = self.geometry.seats[seat].place.zone.center
+        return body.x, body.y
+
+    def let_go(self, seat: int) -> None:
+        """`seat`'s bot stacked or puts back its card: the hand goes away."""
+        self.targets.pop(seat, None)
+
+    def put_back_spot(self, card: int) -> Point:
+        """A card a child can use goes back on that child's side, never out of reach."""
+        for seat in self.humans:
+            if self.game.fits(seat, card):
+                ax, ay = self.geometry.seats[seat].anchor
+                cx, cy = self.geometry.free.center
+                return ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+        x, y = self.physics.bodies[card].position
+        return x, y
+
+    def move(self, dt: float) -> None:
+        """Bots' held cards travel to their targets at a hand's speed."""
+        for seat, (tx, ty) in self.targets.items():
+            finger = bot_finger(seat)
+            card = self.physics.holding(finger)
+            if card is None:
+                continue
+            body = self.physics.bodies[card].position
+            dx, dy = tx - body.x, ty - body.y
+            distance = math.hypot(dx, dy)
+            if distance > 1:
+                reach = min(distance, BOT_REACH_SPEED * dt)
+                self.physics.drag(finger, body.x + dx / distance * reach,
+                                  body.y + dy / distance * reach)
+
+    def near(self, seat: int) -> int:
+        """The cards on `seat`'s side of the table, as a mask (a bot searches there first)."""
+        mask = 0
+        for card, body in self.physics.bodies.items():
+            if self.everyone.nearest(body.position.x, body.position.y) == seat:
+                mask |= 1 << card
+        return mask
+
+    def out_of_reach(self, loose: Callable[[], int]) -> int:
+        """Cards a child needs but cannot reach from their seat, as a mask (bots fetch them)
+        among the `loose` ones."""
+        mask = 0
+        reach, loose_mask = self.guesser.reach * 0.8, loose()
+        for card, body in self.physics.bodies.items():
+            if loose_mask >> card & 1 and any(
+                    self.game.fits(s, card) and self.guesser.distance(s, *body.position) > reach
+                    for s in self.humans):
+                mask |= 1 << card
+        return mask
