@@ -12,7 +12,7 @@ from table_driver import Driver
 
 from seigneurs.kiosk.config import TableSettings, parse, start_notices
 from seigneurs.kiosk.history import GameRecord, History
-from seigneurs.kiosk.i18n import LANGUAGES, STRINGS, game_line
+from seigneurs.kiosk.i18n import LANGUAGES, SENTENCES, game_line
 from seigneurs.ui.admin_view import AdminMenu, HistoryView
 
 RECORD = GameRecord("2026-11-23T10:34:55+00:00", "duo", [{"seat": 0}, {"seat": 1}],
@@ -35,9 +35,14 @@ def test_a_history_line_reads_in_the_tables_language(language: str, line: str) -
     assert game_line(language, RECORD, PARIS) == line
 
 
-def test_every_language_has_every_sentence() -> None:
-    for language in LANGUAGES:
-        assert STRINGS[language].keys() == STRINGS["fr"].keys(), language
+def test_every_sentence_says_the_same_in_every_language() -> None:
+    """Each sentence is declared once with its three languages; each fills the same blanks."""
+    from string import Formatter
+
+    for key, words in SENTENCES.items():
+        assert len(words) == len(LANGUAGES) and all(words), key
+        blanks = [{name for _, name, _, _ in Formatter().parse(w) if name} for w in words]
+        assert blanks[0] == blanks[1] == blanks[2], key
 
 
 def test_the_admin_menu_history_and_notices_follow_the_language(tmp_path: Path) -> None:

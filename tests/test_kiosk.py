@@ -14,6 +14,7 @@ from pathlib import Path
 import arcade
 import pytest
 from table_driver import Driver
+from test_kiosk_script import fake_dpkg, fake_game
 from test_table_ui import begin, join_and_start, region_cards
 
 from seigneurs.cli import main
@@ -461,8 +462,6 @@ def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 def debian_with_everything(tmp_path: Path) -> str:
     """A PATH whose dpkg-query says every package is installed (the test machine need not)."""
-    from test_kiosk_script import fake_dpkg
-
     return fake_dpkg(tmp_path, installed=None)
 
 
@@ -488,19 +487,6 @@ def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
     result = subprocess.run([str(REPO / "kiosk.sh"), "uninstall"], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and not unit.exists()
-
-
-def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
-    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
-    counter = tmp_path / "runs"
-    fake = tmp_path / "fake-game.sh"
-    fake.write_text(f"""#!/usr/bin/env bash
-n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
-echo "$n" > {counter}
-{body}
-""")
-    fake.chmod(0o755)
-    return counter, fake
 
 
 def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(

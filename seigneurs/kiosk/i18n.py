@@ -13,82 +13,78 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any, Protocol
 
-STRINGS: dict[str, dict[str, str]] = {
-    "fr": {"pin": "Code administrateur", "exit": "Quitter", "restart": "Redémarrer",
-           "calibrate": "Test tactile", "volume_down": "Volume -", "volume_up": "Volume +",
-           "language": "Langue : français", "history": "Historique", "back": "Retour",
-           "no_games": "Aucune partie enregistrée", "volume": "Volume",
-           "default_pin": "Le code administrateur est encore celui d'origine ({detail}) : "
-                          "choisissez le vôtre (./kiosk.sh install, ou admin_pin dans la "
-                          "configuration)",
-           "config_value": "Configuration, {detail} : valeur refusée, la valeur par défaut "
-                           "est utilisée (seigneurs config check)",
-           "config_missing": "La configuration {detail} n'existe pas : réglages par défaut",
-           "config_unreadable": "La configuration {detail} ne peut pas être lue : réglages "
-                                "par défaut",
-           "config_garbage": "La configuration {detail} est illisible : réglages par défaut",
-           "config_moved": "La configuration était illisible : mise de côté sous {detail}, "
-                           "réglages par défaut",
-           "touch_problem": "Tactile : {detail}",
-           "when": "%d/%m/%Y %H:%M", "seat": "place {seats}", "seats": "places {seats}",
-           "and": "et", "nobody": "personne",
-           "game_line": "{when}   {variant}   trains {trains}   → {winners}   ({reason}, "
-                        "{minutes} min)",
-           "stop-called": "stop annoncé", "no-fitting-card": "plus aucune carte ne va",
-           "table-empty": "table vide", "pile-empty": "une pioche vide",
-           "stalemate": "plus personne ne peut jouer", "unfinished": "inachevée"},
-    "en": {"pin": "Admin PIN", "exit": "Exit", "restart": "Restart", "calibrate": "Touch test",
-           "volume_down": "Volume -", "volume_up": "Volume +", "language": "Language: English",
-           "history": "History", "back": "Back", "no_games": "No games recorded yet",
-           "volume": "Volume",
-           "default_pin": "The admin PIN is still the default {detail}: set your own "
-                          "(./kiosk.sh install, or admin_pin in the configuration)",
-           "config_value": "Configuration, {detail}: value refused, the default is used "
-                           "(seigneurs config check)",
-           "config_missing": "The configuration {detail} does not exist: default settings",
-           "config_unreadable": "The configuration {detail} cannot be read: default settings",
-           "config_garbage": "The configuration {detail} is damaged: default settings",
-           "config_moved": "The configuration was damaged: moved aside to {detail}, default "
-                           "settings",
-           "touch_problem": "Touch: {detail}",
-           "when": "%Y-%m-%d %H:%M", "seat": "seat {seats}", "seats": "seats {seats}",
-           "and": "and", "nobody": "nobody",
-           "game_line": "{when}   {variant}   trains {trains}   → {winners}   ({reason}, "
-                        "{minutes} min)",
-           "stop-called": "stop called", "no-fitting-card": "no card fits any more",
-           "table-empty": "the table is empty", "pile-empty": "a pile ran out",
-           "stalemate": "nobody can play any more", "unfinished": "unfinished"},
-    "de": {"pin": "Admin-PIN", "exit": "Beenden", "restart": "Neu starten",
-           "calibrate": "Touch-Test", "volume_down": "Lautstärke -",
-           "volume_up": "Lautstärke +", "language": "Sprache: Deutsch", "history": "Verlauf",
-           "back": "Zurück", "no_games": "Noch keine Spiele", "volume": "Lautstärke",
-           "default_pin": "Die Admin-PIN ist noch die voreingestellte {detail}: bitte eine "
-                          "eigene setzen (./kiosk.sh install, oder admin_pin in der "
-                          "Konfiguration)",
-           "config_value": "Konfiguration, {detail}: Wert abgelehnt, der Standardwert gilt "
-                           "(seigneurs config check)",
-           "config_missing": "Die Konfiguration {detail} fehlt: Standardeinstellungen",
-           "config_unreadable": "Die Konfiguration {detail} ist nicht lesbar: "
-                                "Standardeinstellungen",
-           "config_garbage": "Die Konfiguration {detail} ist beschädigt: "
-                             "Standardeinstellungen",
-           "config_moved": "Die Konfiguration war beschädigt: beiseitegelegt als {detail}, "
-                           "Standardeinstellungen",
-           "touch_problem": "Touch: {detail}",
-           "when": "%d.%m.%Y %H:%M", "seat": "Platz {seats}", "seats": "Plätze {seats}",
-           "and": "und", "nobody": "niemand",
-           "game_line": "{when}   {variant}   Züge {trains}   → {winners}   ({reason}, "
-                        "{minutes} Min.)",
-           "stop-called": "Stopp gerufen", "no-fitting-card": "keine Karte passt mehr",
-           "table-empty": "der Tisch ist leer", "pile-empty": "ein Stapel ist leer",
-           "stalemate": "niemand kann mehr spielen", "unfinished": "nicht beendet"},
+SENTENCES: dict[str, tuple[str, str, str]] = {
+    # key: (French, English, German)
+    "pin": ("Code administrateur", "Admin PIN", "Admin-PIN"),
+    "exit": ("Quitter", "Exit", "Beenden"),
+    "restart": ("Redémarrer", "Restart", "Neu starten"),
+    "calibrate": ("Test tactile", "Touch test", "Touch-Test"),
+    "volume_down": ("Volume -", "Volume -", "Lautstärke -"),
+    "volume_up": ("Volume +", "Volume +", "Lautstärke +"),
+    "language": ("Langue : français", "Language: English", "Sprache: Deutsch"),
+    "history": ("Historique", "History", "Verlauf"),
+    "back": ("Retour", "Back", "Zurück"),
+    "no_games": ("Aucune partie enregistrée", "No games recorded yet", "Noch keine Spiele"),
+    "volume": ("Volume", "Volume", "Lautstärke"),
+    "default_pin": (
+        "Le code administrateur est encore celui d'origine ({detail}) : choisissez le vôtre "
+        "(./kiosk.sh install, ou admin_pin dans la configuration)",
+        "The admin PIN is still the default {detail}: set your own (./kiosk.sh install, or "
+        "admin_pin in the configuration)",
+        "Die Admin-PIN ist noch die voreingestellte {detail}: bitte eine eigene setzen (./kiosk.sh"
+        " install, oder admin_pin in der Konfiguration)"),
+    "config_value": (
+        "Configuration, {detail} : valeur refusée, la valeur par défaut est utilisée (seigneurs "
+        "config check)",
+        "Configuration, {detail}: value refused, the default is used (seigneurs config check)",
+        "Konfiguration, {detail}: Wert abgelehnt, der Standardwert gilt (seigneurs config check)"),
+    "config_missing": (
+        "La configuration {detail} n'existe pas : réglages par défaut",
+        "The configuration {detail} does not exist: default settings",
+        "Die Konfiguration {detail} fehlt: Standardeinstellungen"),
+    "config_unreadable": (
+        "La configuration {detail} ne peut pas être lue : réglages par défaut",
+        "The configuration {detail} cannot be read: default settings",
+        "Die Konfiguration {detail} ist nicht lesbar: Standardeinstellungen"),
+    "config_garbage": (
+        "La configuration {detail} est illisible : réglages par défaut",
+        "The configuration {detail} is damaged: default settings",
+        "Die Konfiguration {detail} ist beschädigt: Standardeinstellungen"),
+    "config_moved": (
+        "La configuration était illisible : mise de côté sous {detail}, réglages par défaut",
+        "The configuration was damaged: moved aside to {detail}, default settings",
+        "Die Konfiguration war beschädigt: beiseitegelegt als {detail}, Standardeinstellungen"),
+    "touch_problem": ("Tactile : {detail}", "Touch: {detail}", "Touch: {detail}"),
+    "when": ("%d/%m/%Y %H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"),
+    "seat": ("place {seats}", "seat {seats}", "Platz {seats}"),
+    "seats": ("places {seats}", "seats {seats}", "Plätze {seats}"),
+    "and": ("et", "and", "und"),
+    "nobody": ("personne", "nobody", "niemand"),
+    "game_line": (
+        "{when}   {variant}   trains {trains}   → {winners}   ({reason}, {minutes} min)",
+        "{when}   {variant}   trains {trains}   → {winners}   ({reason}, {minutes} min)",
+        "{when}   {variant}   Züge {trains}   → {winners}   ({reason}, {minutes} Min.)"),
+    "stop-called": ("stop annoncé", "stop called", "Stopp gerufen"),
+    "no-fitting-card": (
+        "plus aucune carte ne va",
+        "no card fits any more",
+        "keine Karte passt mehr"),
+    "table-empty": ("table vide", "the table is empty", "der Tisch ist leer"),
+    "pile-empty": ("une pioche vide", "a pile ran out", "ein Stapel ist leer"),
+    "stalemate": (
+        "plus personne ne peut jouer",
+        "nobody can play any more",
+        "niemand kann mehr spielen"),
+    "unfinished": ("inachevée", "unfinished", "nicht beendet"),
 }
-LANGUAGES = tuple(STRINGS)
+LANGUAGES = ("fr", "en", "de")
+"""In the order of each sentence's words, and of the admin menu's language button."""
 
 
 def text(language: str, key: str) -> str:
     """The admin string `key` in `language` (French when unknown)."""
-    return STRINGS.get(language, STRINGS["fr"])[key]
+    words = SENTENCES[key]
+    return words[LANGUAGES.index(language)] if language in LANGUAGES else words[0]
 
 
 def next_language(language: str) -> str:
@@ -153,7 +149,7 @@ def game_line(language: str, game: Finished, zone: tzinfo | None = None) -> str:
     trains = " · ".join("/".join(map(str, t["lengths"])) if "lengths" in t
                         else str(t.get("checked", "?")) for t in game.trains)
     spec = VARIANTS.get(game.variant)
-    reason = game.end_reason if game.end_reason in STRINGS["fr"] else "unfinished"
+    reason = game.end_reason if game.end_reason in SENTENCES else "unfinished"
     return text(language, "game_line").format(
         when=when.strftime(text(language, "when")), variant=spec.title if spec else game.variant,
         trains=trains, winners=seats_words(language, game.winners),
