@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from importlib import import_module
 from typing import NoReturn
 
-from seigneurs.cli import bench, doctor, games, keeping, play, touch  # noqa: F401  (they register)
 from seigneurs.cli.common import COMMANDS
+
+TOPICS = ("play", "doctor", "touch", "keeping", "games", "pictures", "bench")
+"""The command modules, in the order `--help` lists them: the table and setting it up first,
+the tools for developers last. Each registers its commands when imported."""
+for _topic in TOPICS:
+    import_module(f"seigneurs.cli.{_topic}")
 
 ABOUT = """\
 Les Seigneurs des Rails on a touch table, for children from age 3.
