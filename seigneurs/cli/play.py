@@ -12,6 +12,7 @@ from seigneurs.cli.common import (
     inputs,
     load_config,
     need_display,
+    show_logs,
     size,
 )
 from seigneurs.game.bots import BOT_LEVELS
@@ -56,8 +57,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.kiosk.paths import data_dir
     from seigneurs.ui.run import play
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
-                        "%(message)s")
+    show_logs()
     settings, problems = load_config(args, move_garbage=True)
     notices = start_notices(settings, problems)
     for notice in notices:

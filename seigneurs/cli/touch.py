@@ -12,7 +12,15 @@ import json
 import sys
 from pathlib import Path
 
-from seigneurs.cli.common import command, input_args, inputs, load_config, need_display, size
+from seigneurs.cli.common import (
+    command,
+    input_args,
+    inputs,
+    load_config,
+    need_display,
+    show_logs,
+    size,
+)
 
 CONVENTION = "positions: 0 to 1, origin top-left, x to the right, y down"
 
@@ -122,6 +130,7 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     for mistake in wrong:
         print(f"seigneurs touch-test: {mistake} (using the default)", file=sys.stderr)
     chosen = inputs(args, parser, config.inputs)
+    show_logs()  # where each source listens (the port chosen, for --tuio HOST:0)
     sources, problems = build_sources(chosen)
     if problems:
         for problem in problems:

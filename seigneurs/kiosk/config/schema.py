@@ -98,9 +98,10 @@ def _sources(value: Any) -> str | None:
 
 def split_host_port(text: str) -> tuple[str, int]:
     """`HOST:PORT` (or `:PORT`, or `PORT`, on 127.0.0.1) as a pair; ValueError says what was
-    expected. The one reading of an address, for the file and the command line alike."""
+    expected. The one reading of an address, for the file and the command line alike. Port 0
+    lets the kernel choose (the log says which)."""
     host, _, port = text.strip().rpartition(":")
-    if port.isdigit() and 0 < int(port) < 65536 and " " not in host:
+    if port.isdigit() and 0 <= int(port) < 65536 and " " not in host:
         return host or DEFAULT_HOST, int(port)
     raise ValueError(f'an address HOST:PORT such as "{DEFAULT_HOST}:{DEFAULT_PORT}", '
                      f"got {text!r}")
