@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 Runner = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Runner]] = {}
-TABLE_SEATS = 6
 
 
 def command(name: str, help_text: str,
@@ -30,8 +29,9 @@ def command(name: str, help_text: str,
 
 
 def default_players(spec: Variant) -> int:
-    """Seats when none are asked for: every seat of the table the variant can use."""
-    return min(TABLE_SEATS, spec.max_players)
+    """Seats when none are asked for: every seat the variant allows (the table's six, or
+    Duo's two)."""
+    return spec.max_players
 
 
 def players_text(spec: Variant) -> str:
