@@ -3,6 +3,8 @@ against the kernel's multi-touch protocol and the TUIO 1.1 and 2.0 specification
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from tuio_client import osc_bundle, osc_message
 
@@ -161,12 +163,23 @@ def test_tuio1_blob_gives_the_shape_of_the_cursor_with_its_session_id() -> None:
                                     pytest.approx(135.0), False)  # 45 deg down-right: an axis
 
 
-def test_a_turned_or_mirrored_panel_turns_the_angle_with_the_positions() -> None:
-    event = TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, None, Contact(0.01, 0.01, 30.0, True))
-    [mirrored] = Transform(invert_y=True)([event], 0.0)
-    assert mirrored.contact is not None and mirrored.contact.angle == pytest.approx(330.0)
-    [turned] = Transform(rotation=90)([event], 0.0)
-    assert turned.contact is not None and turned.contact.angle == pytest.approx(120.0)
-    axis = event._replace(contact=Contact(0.01, 0.01, 30.0, False))
-    [swapped] = Transform(swap_axes=True)([axis], 0.0)
-    assert swapped.contact is not None and swapped.contact.angle == pytest.approx(60.0)
+@pytest.mark.parametrize("transform", [
+    Transform(invert_y=True), Transform(invert_x=True), Transform(rotation=90),
+    Transform(rotation=270), Transform(swap_axes=True, rotation=180),
+])
+@pytest.mark.parametrize("signed", [True, False])
+def test_a_turned_or_mirrored_panel_turns_the_angle_with_the_positions(
+        transform: Transform, signed: bool) -> None:
+    """The angle out points from where the contact lands to where a point a little way along
+    its old angle lands (a square panel, as the fractions are)."""
+    angle = 30.0
+    step = 0.01
+    event = TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, None,
+                       Contact(0.01, 0.01, angle, signed))
+    ahead = event._replace(x=0.5 + step * math.cos(math.radians(angle)),
+                           y=0.5 + step * math.sin(math.radians(angle)))
+    [turned, moved] = transform([event, ahead], 0.0)
+    expected = math.degrees(math.atan2(moved.y - turned.y, moved.x - turned.x)) % 360
+    assert turned.contact is not None and turned.contact.angle is not None
+    assert turned.contact.angle == pytest.approx(expected % (360 if signed else 180))
+    assert turned.contact.signed is signed
