@@ -64,7 +64,7 @@ def drag_home(crowd: Crowd, who: Child, card: int, zone: int, intent: int | None
               hand: int = 0) -> None:
     start = where(crowd, card)
     path = crowd.path(who, start, crowd.race.anchors[zone], False)
-    crowd.press(who, who.hands[hand], *start, path, intent, card=card)
+    crowd.press(who, who.hands[hand], *start, path, intent)
     frames(crowd, len(path) / 60 + 0.2)
 
 
@@ -131,7 +131,7 @@ def test_a_child_holding_a_card_in_the_other_hand_is_not_empty_handed() -> None:
     crowd.down.add(999)
     me.hands[1].finger = 999
     card = cards_near(crowd, 0, held | {first})[0]
-    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, card=card, look=0.5)
+    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, look=0.5)
     frames(crowd, 0.1)
     assert crowd.score.refused_empty_handed == 0
 
@@ -140,7 +140,7 @@ def test_a_second_card_stacked_while_the_other_hand_carries_one() -> None:
     crowd = table()
     me = child(crowd, 0)
     first, second = cards_near(crowd, 0)[:2]
-    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, card=first, look=30.0)
+    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, look=30.0)
     frames(crowd, 0.1)
     drag_home(crowd, me, second, 0, 0)
     report = crowd.score.to_json()
@@ -209,8 +209,8 @@ def test_two_children_touching_one_card_in_the_same_frame_is_a_contest_lost() ->
     crowd = table()
     card = cards_near(crowd, 0)[0]
     first, second = child(crowd, 0), child(crowd, 1)
-    crowd.press(first, first.hands[0], *where(crowd, card), [], 0, card=card, look=5.0)
-    crowd.press(second, second.hands[0], *where(crowd, card), [], 1, card=card, look=5.0)
+    crowd.press(first, first.hands[0], *where(crowd, card), [], 0, look=5.0)
+    crowd.press(second, second.hands[0], *where(crowd, card), [], 1, look=5.0)
     frames(crowd, 0.1)
     report = crowd.score.to_json()
     assert report["contests_lost"] == 1 and report["refused_empty_handed"] == 0
@@ -220,7 +220,7 @@ def test_touch_down_accuracy_is_a_diagnostic_that_sees_a_reach_across() -> None:
     crowd = table()
     card = cards_near(crowd, 0)[0]  # next to seat 0, touched by seat 3's child across
     reacher = child(crowd, 3)
-    crowd.press(reacher, reacher.hands[0], *where(crowd, card), [], 3, card=card, look=5.0)
+    crowd.press(reacher, reacher.hands[0], *where(crowd, card), [], 3, look=5.0)
     frames(crowd, 0.1)
     assert crowd.score.to_json()["touch_down_accuracy"] == 0.0
 

@@ -30,7 +30,7 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     seen = happened(crowd)
     me = child(crowd, 0)
     card = cards_near(crowd, 0, held)[0]
-    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, card=card, look=1.0)
+    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, look=1.0)
     frames(crowd, 0.1)
     assert [type(e) for e in seen] == [events.Picked]
     assert crowd.score.refused_empty_handed == 0
@@ -43,7 +43,7 @@ def test_an_id_whose_seat_holds_a_card_is_doubted_not_refused() -> None:
     crowd = table(user_ids=True)
     first, second = cards_near(crowd, 0)[:2]
     me = child(crowd, 0)
-    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, card=first, look=30.0)
+    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, look=30.0)
     frames(crowd, 0.1)
     seen = happened(crowd)
     finger = crowd._finger(me)

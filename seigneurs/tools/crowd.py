@@ -94,7 +94,7 @@ def _around(mean_spread: tuple[float, float], rng: random.Random, least: float) 
 
 @dataclass(slots=True)
 class Hand:
-    """One hand: its finger down (if any), the card it went for and what it means to do."""
+    """One hand: its finger down (if any), its path, and what else of it touches the glass."""
 
     base: Point = (0.0, 0.0)
     finger: int | None = None
@@ -103,7 +103,6 @@ class Hand:
     slip_at: int = -1  # the path step at which the finger slips off (-1: never)
     extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingertips, offsets
     palm: tuple[int, Point] | None = None  # a palm or sleeve following the hand, offset
-    card: int | None = None
     look_until: float = math.inf  # holding a face-down card still to look at it
 
 
@@ -387,14 +386,13 @@ class Crowd:
     # Hands.
 
     def press(self, child: Child, hand: Hand, x: float, y: float, path: list[Point],
-              intent: int | None, fingers: int = 1, card: int | None = None,
-              look: float = 0.0) -> None:
+              intent: int | None, fingers: int = 1, look: float = 0.0) -> None:
         """The hand touches at (x, y) with `fingers` fingertips (the first at (x, y)) and
         follows `path` (none: a tap; or it holds still `look` seconds, then decides), meaning
         to drop for `intent` (None: not on a zone)."""
         rng = self.rng
         finger = self._finger(child)
-        hand.finger, hand.path, hand.card = finger, path, card
+        hand.finger, hand.path = finger, path
         hand.look_until = self.now + look if look else math.inf
         hand.lose_lift = rng.random() < PANEL_LOST_LIFT
         hand.slip_at = rng.randrange(len(path)) if path and rng.random() < child.age.lost_lift \
@@ -454,7 +452,7 @@ class Crowd:
         for other, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
             self.down.discard(other)
             self._event(other, TouchPhase.UP, x + dx, y + dy)
-        hand.finger, hand.path, hand.extra, hand.palm, hand.card = None, [], [], None, None
+        hand.finger, hand.path, hand.extra, hand.palm = None, [], [], None
         hand.look_until = math.inf
 
     def path(self, child: Child, start: Point, end: Point, fling: bool) -> list[Point]:
@@ -532,15 +530,15 @@ class Crowd:
             hand = child.hands[0]
         fingers = rng.choice((2, 3)) if rng.random() < child.age.fingertips else 1
         if rng.random() < child.age.tap_not_drag:
-            self.press(child, hand, x, y, [], None, fingers, card)  # a tap where a drag was due
+            self.press(child, hand, x, y, [], None, fingers)  # a tap where a drag was due
             return
         if not game.is_face_up(card):  # look first, then decide
-            self.press(child, hand, x, y, [], None, fingers, card, rng.uniform(*LOOK_S))
+            self.press(child, hand, x, y, [], None, fingers, rng.uniform(*LOOK_S))
             return
         goal = child.seat if child.adult else self._decide(child, card)
         path = self.path(child, (x, y), self._zone_spot(goal), False) if goal is not None \
             else self._put_back_path(child, x, y)
-        self.press(child, hand, x, y, path, goal, fingers, card)
+        self.press(child, hand, x, y, path, goal, fingers)
 
     def _side(self, child: Child, x: float, y: float) -> float:
         """Which side of the child (x, y) lies: < 0 left, > 0 right."""
