@@ -9,11 +9,17 @@ from __future__ import annotations
 import select
 
 from table_driver import Driver
-from test_table_ui import begin, finish, join_and_start, play_out
+from test_table_ui import (
+    assert_shows_the_trains_checked_apart,
+    begin,
+    finish,
+    join_and_start,
+    play_out,
+)
 from tuio_client import Tuio2Tracker
 
 from seigneurs.input.filters import Pipeline
-from seigneurs.input.setup import InputSettings, _filters
+from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.tuio import TuioSource
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.window import SeigneursWindow
@@ -26,7 +32,7 @@ class TuioDriver(Driver):
         self.tuio = TuioSource("127.0.0.1", 0)
         settings = InputSettings()
         self.window = SeigneursWindow(1280, 720, visible=False, mouse=False, seed=7,
-                                      sources=[Pipeline(self.tuio, _filters(
+                                      sources=[Pipeline(self.tuio, production_filters(
                                           settings, settings.tuio_transform,
                                           self.tuio.decoder.vouched))])
         self.tracker = Tuio2Tracker(*self.tuio.address)
@@ -68,7 +74,7 @@ def test_a_kids_game_played_over_tuio_from_lobby_to_results() -> None:
         view = begin(driver)  # type: ignore[arg-type]
         play_out(driver, view)  # type: ignore[arg-type]
         results = finish(driver, "tuio-kids")  # type: ignore[arg-type]
-        assert results.outcome == view.game.outcome()
+        assert_shows_the_trains_checked_apart(results, view.game)
         assert driver.tuio.decoder.stats.frames > 50
         assert driver.tuio.decoder.stats.malformed == 0
         driver.tap(*results.again[0].position)

@@ -1,4 +1,6 @@
-"""TUIO over UDP: 1.1 cursors (`/tuio/2Dcur`) and 2.0 pointers (`/tuio2/frm`, `ptr`, `alv`).
+"""TUIO over UDP: 1.1 cursors (`/tuio/2Dcur`) and 2.0 pointers (`/tuio2/frm`, `ptr`, `alv`), with
+the contact's shape where sent (2.0 `ptr` angle, shear and radius, 2.0 `bnd` and 1.1 `/tuio/2Dblb`
+bounds of the same session id).
 
 `TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out. It reads
 frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
@@ -8,12 +10,22 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
   the frame's `fseq`, so a repeated `fseq` is more of the same frame, not old news;
 - a touch named in `alive`/`alv` is alive, moving or not: `vouched()` says when it was last named,
   so a finger held still is never mistaken for a stuck one;
-- frames are ordered per tracker (per source name): an older frame is late and dropped, but frame
+- a tracker is told apart by its sender's address and its source name: two trackers announcing
+  the same name (two identical tables, a cloned configuration) are never mixed. A new address
+  with a name already known is that tracker started again (a new process, a new port) when its
+  first frame could not continue the other's run (an id not above the other's last, or the
+  other silent for RESTART_AFTER): the old run's touches end at once;
+- frames are ordered per tracker: an older frame is late and dropped, but frame
   id 0 (TUIO 2) or 0/-1 (1.1: a tracker starting or stopping), a jump back of more than
   RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
   after the tracker had none accepted for RESTART_AFTER seconds means the tracker (re)started:
   its old touches end at once and the new run is read;
-- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody.
+- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody;
+- shapes (`Contact`): `ptr` is s_id tu_id c_id x y angle shear radius press, its angle (radians,
+  0..2 pi) the way the pointer points; `bnd` is s_id x y angle width height area and 1.1 `2Dblb set`
+  is s_id x y angle width height area (then speeds), a box whose angle gives only an axis. Angles
+  turn from x towards y on the surface, whose y points down: they are mirrored into the display's
+  y-up frame. Sizes are fractions of the surface (a radius is half a size).
 
 Anything malformed (not OSC, wrong argument types, missing arguments, coordinates off the surface)
 is dropped, counted and logged once per kind; so is a datagram over MAX_BUNDLE bytes, which only
@@ -24,6 +36,7 @@ a frame for long.
 from __future__ import annotations
 
 import logging
+import math
 import socket
 import struct
 import sys
@@ -32,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.osc import OscError, parse_packet
 
 log = logging.getLogger(__name__)
@@ -72,8 +85,11 @@ class TuioStats:
 
 @dataclass(slots=True)
 class _Tracker:
-    """One sender's state: its live touches, the frame being read, and its frame order."""
+    """One tracker's state: its live touches, the frame being read, and its frame order. A
+    tracker is its sender's address and the source name it announces (`family`: the TUIO
+    version and that name), so two trackers that share a name are still two."""
 
+    family: str
     touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
     """session id -> (our touch id, x, y, user)"""
     pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
@@ -83,10 +99,34 @@ class _Tracker:
     accepted_at: float = float("-inf")  # decoder time of the last accepted frame
     alive_at: float = float("-inf")  # decoder time of the last alive list applied
     late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
+    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
+    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
+
+    def contact(self, session: int) -> Contact | None:
+        """The session's shape: the pointer's signed angle, the bounds' sizes where sent."""
+        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
+        if pointer is None or bounds is None:
+            return pointer or bounds
+        return pointer._replace(major=bounds.major, minor=bounds.minor)
+
+    def forget(self, session: int) -> None:
+        self.pointers.pop(session, None)
+        self.bounds.pop(session, None)
 
 
 def _clip(value: float) -> float:
     return 1.0 if value > 1.0 else 0.0 if value < 0.0 else value
+
+
+def _degrees(radians: float) -> float:
+    """A surface angle (y down) as the display's (y up), in degrees 0..360."""
+    return -math.degrees(radians) % 360.0
+
+
+def _box(angle: float, width: float, height: float) -> Contact:
+    """A bounding box as an ellipse: its long side is the axis (no sign)."""
+    axis = _degrees(angle) + (90.0 if height > width else 0.0)
+    return Contact(max(width, height), min(width, height), axis % 180.0, False)
 
 
 class TuioDecoder:
@@ -94,17 +134,19 @@ class TuioDecoder:
 
     def __init__(self) -> None:
         self.stats = TuioStats()
-        self._trackers: dict[str, _Tracker] = {}
+        self._trackers: dict[tuple[str, str], _Tracker] = {}  # (family, sender) -> tracker
         self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
         self._named: dict[str, str] = {}  # sender -> the source name it last announced
         self._next_id = 1
+        self._sender = ""
         self._source = ""
         self._current: _Tracker | None = None  # the TUIO 2 frame being read
         self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
         self._t = 0.0
         self._out: list[TouchEvent] = []
-        self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio2/frm": self._frm,
-                          "/tuio2/ptr": self._ptr, "/tuio2/alv": self._alv}
+        self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio/2Dblb": self._blob_1,
+                          "/tuio2/frm": self._frm, "/tuio2/ptr": self._ptr,
+                          "/tuio2/bnd": self._bnd, "/tuio2/alv": self._alv}
 
     def feed(self, datagram: bytes, t: float, sender: str = "") -> list[TouchEvent]:
         """One UDP datagram; returns the touch events of the frames it completes."""
@@ -117,7 +159,8 @@ class TuioDecoder:
         except OscError as error:
             self.stats.reject(f"not an OSC packet ({error})")
             return []
-        self._source = self._named.get(sender, sender)  # bundles may omit the source
+        self._sender = sender
+        self._source = self._named.get(sender, "")  # bundles may omit the source
         self._current = self._cursors = None
         self._t = t
         out: list[TouchEvent] = []
@@ -135,11 +178,30 @@ class TuioDecoder:
         tracker = self._holder.get(touch)
         return None if tracker is None else tracker.alive_at
 
-    def _tracker(self, key: str) -> _Tracker:
-        tracker = self._trackers.get(key)
+    def _tracker(self, version: str) -> _Tracker:
+        """The tracker of this datagram: its sender, and the source name it announced."""
+        family = f"{version}:{self._source}"
+        tracker = self._trackers.get((family, self._sender))
         if tracker is None:
-            tracker = self._trackers[key] = _Tracker()
+            tracker = self._trackers[family, self._sender] = _Tracker(family)
         return tracker
+
+    def _took_over(self, tracker: _Tracker, frame: int, tag: int) -> None:
+        """A new sender's first frame, under a name another sender used: that other tracker
+        started again here (its old touches end now) unless this frame continues its run."""
+        if tracker.family.endswith(":"):
+            return  # no name: nothing says they are one tracker
+        for key, other in list(self._trackers.items()):
+            if other is tracker or other.family != tracker.family:
+                continue
+            last = other.last_frame
+            newer = tag > _IMMEDIATELY and other.last_tag > _IMMEDIATELY and (
+                tag - other.last_tag >= _ONE_SECOND)
+            if (last is None or frame <= 0 or frame <= last or newer
+                    or self._t - other.accepted_at > RESTART_AFTER):
+                self.stats.resets += 1
+                self._end_all(other)
+                del self._trackers[key]
 
     # TUIO 1.1
 
@@ -155,7 +217,7 @@ class TuioDecoder:
             return
         tracker = self._cursors
         if tracker is None:
-            tracker = self._cursors = self._tracker("1:" + self._source)
+            tracker = self._cursors = self._tracker("1")
         if command == "set":
             if not tags.startswith("siff"):
                 self.stats.reject("2Dcur set with missing or wrong arguments")
@@ -182,6 +244,21 @@ class TuioDecoder:
         else:
             self.stats.reject(f"unknown 2Dcur command {command!r}")
 
+    def _blob_1(self, tags: str, args: tuple[Any, ...]) -> None:
+        """A 1.1 blob's `set` gives the shape of the cursor with its session id; its own
+        alive and fseq are the blob profile's, not the cursors'."""
+        if not tags.startswith("s"):
+            return
+        if args[0] == "source" and tags[1:2] == "s":
+            self._source = str(args[1])
+            self._cursors = None
+        if args[0] != "set":
+            return
+        if not tags.startswith("sifffff"):
+            self.stats.reject("2Dblb set with missing or wrong arguments")
+            return
+        self._tracker("1").bounds[args[1]] = _box(args[4], args[5], args[6])
+
     # TUIO 2.0
 
     def _frm(self, tags: str, args: tuple[Any, ...]) -> None:
@@ -190,7 +267,7 @@ class TuioDecoder:
             return
         if tags[3:4] == "s":
             self._source = str(args[3])
-        tracker = self._tracker("2:" + self._source)
+        tracker = self._tracker("2")
         tag = args[1] if tags[1:2] == "t" else 0
         admitted = self._admit(tracker, args[0], tag)
         tracker.late = admitted == "late"
@@ -214,6 +291,19 @@ class TuioDecoder:
             return
         user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
+        if tags.startswith("iiifffff"):
+            radius = args[7]
+            tracker.pointers[args[0]] = Contact(2 * radius, 2 * radius, _degrees(args[5]), True,
+                                                math.degrees(args[6]))
+
+    def _bnd(self, tags: str, args: tuple[Any, ...]) -> None:
+        tracker = self._current
+        if tracker is None or tracker.late:
+            return
+        if not tags.startswith("iffffff"):
+            self.stats.reject("tuio2 bnd with missing or wrong arguments")
+            return
+        tracker.bounds[args[0]] = _box(args[3], args[4], args[5])
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
@@ -234,6 +324,8 @@ class TuioDecoder:
     def _admit(self, tracker: _Tracker, frame: int, tag: int) -> Admission:
         """Whether a frame is news; a tracker that (re)started has its old touches ended."""
         last = tracker.last_frame
+        if last is None:
+            self._took_over(tracker, frame, tag)
         if last is not None and frame != last and frame > 0 and frame < last:
             newer = tag > _IMMEDIATELY and tracker.last_tag > _IMMEDIATELY and (
                 tag - tracker.last_tag >= _ONE_SECOND)
@@ -258,6 +350,8 @@ class TuioDecoder:
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
             self._holder.pop(touch, None)
         tracker.touches.clear()
+        tracker.pointers.clear()
+        tracker.bounds.clear()
 
     def _apply(self, tracker: _Tracker) -> None:
         """A complete frame: touches not alive end, new ones begin, moved ones move."""
@@ -271,7 +365,11 @@ class TuioDecoder:
         for session in [s for s in touches if s not in alive]:
             touch, x, y, user = touches.pop(session)
             holder.pop(touch, None)
+            tracker.forget(session)
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+        for shapes in (tracker.pointers, tracker.bounds):  # of sessions that are no touch
+            for session in [s for s in shapes if s not in alive]:
+                del shapes[session]
         pending = tracker.pending
         for session, (x, y, user) in pending.items():
             if session not in alive:
@@ -281,12 +379,12 @@ class TuioDecoder:
                 touch = self._next_id
                 self._next_id += 1
                 holder[touch] = tracker
-                out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user))
+                out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user, tracker.contact(session)))
             else:
                 touch = known[0]
                 if known[1] == x and known[2] == y:
                     continue
-                out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user))
+                out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user, tracker.contact(session)))
             touches[session] = (touch, x, y, user)
         pending.clear()
         tracker.alive = None

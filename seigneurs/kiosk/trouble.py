@@ -51,7 +51,7 @@ class Trouble:
     def notice(self, language: str) -> str:
         """The adult's notice, in the table's language."""
         return text(language, f"{self.part}_{self.kind}").format(
-            name=self.moved_to.name if self.moved_to else self.path.name)
+            detail=self.moved_to.name if self.moved_to else self.path.name)
 
 
 MEANING = {

@@ -18,6 +18,7 @@ from PIL import Image
 
 from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
 from seigneurs.kiosk.config import TableSettings
+from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
@@ -56,7 +57,7 @@ class SeigneursWindow(arcade.Window):
         self.exit_code = 0
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
-        self.keeper.records.listen(lambda t: self.notices.append(t.notice(self.settings.language)))
+        self.keeper.records.listen(self.notices.append)  # the history's and journal's troubles
         self.nav = Navigator(self, self.keeper, lambda: self.clock, seed)
         if self.settings.locked:
             self.set_mouse_visible(False)
@@ -76,8 +77,8 @@ class SeigneursWindow(arcade.Window):
         the lobby stands); what went wrong opening them (or any, such as a TUIO port already
         taken) goes to the admin menu."""
         self.touch_input.sources.extend(sources)
-        self.notices += [*problems,
-                         *(error for source in sources if (error := _source_error(source)))]
+        errors = [error for source in sources if (error := _source_error(source))]
+        self.notices += [Words("touch_problem", problem) for problem in [*problems, *errors]]
 
     def text_batch(self) -> pyglet.graphics.Batch:
         """A batch for a view's texts: all drawn in one call."""
