@@ -135,6 +135,20 @@ def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _matchup_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.tools.matchup import add_arguments
+
+    add_arguments(parser)
+
+
+@command("matchup", "every bot level against simulated children of each age (Kids)",
+         _matchup_args)
+def _matchup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.tools.matchup import run
+
+    return run(args, parser)
+
+
 def _make_assets_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="folder to write cards/ and sounds/ into (default: ./assets)")

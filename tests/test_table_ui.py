@@ -292,8 +292,7 @@ def test_bots_play_a_whole_game_alone() -> None:
 def _bots_play_alone(driver: Driver) -> None:
     view = lobby(driver)
     for place in (0, 2, 4):
-        driver.tap(*view.buttons[place].bot.position)
-        driver.tap(*view.buttons[place].bot.position)  # child level
+        driver.tap(*view.buttons[place].bot.position)  # close: with no child, full speed
     driver.tap(*view.buttons[1].pad.position)
     driver.tap(*view.buttons[1].pad.position)  # joined, then left again
     assert sorted(view.members) == [0, 2, 4]

@@ -49,8 +49,6 @@ COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
-BOT_REACH_SPEED = 1400.0
-"""Pixels per second a bot's hand travels."""
 STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
 (a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
@@ -283,6 +281,8 @@ class RaceController(TableController):
         self.travel = geometry.card_w * 1.5  # how far a card goes before its heading counts
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
+        self.bot_loop.carry = lambda seat, card: math.dist(  # a bot's hand carries it home
+            self.physics.bodies[card].position, geometry.seats[seat].anchor) / geometry.px_per_cm
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
                 self.physics.add(card, *geometry.free.at(nx, ny), game.angles[card])
@@ -592,7 +592,8 @@ class RaceController(TableController):
             dx, dy = tx - body.x, ty - body.y
             distance = math.hypot(dx, dy)
             if distance > 1:
-                reach = min(distance, BOT_REACH_SPEED * dt)
+                speed = self.bot_loop.bots[seat].level.hand_cm_s * self.geometry.px_per_cm
+                reach = min(distance, speed * dt)
                 self.physics.drag(finger, body.x + dx / distance * reach,
                                   body.y + dy / distance * reach)
 

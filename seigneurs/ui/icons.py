@@ -10,6 +10,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from seigneurs.art.palette import INK
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
 
 SIZE = 128
 Draw = ImageDraw.ImageDraw
@@ -54,14 +55,21 @@ def _trophy(d: Draw) -> None:
     d.rounded_rectangle((34, 102, 94, 120), radius=4, fill=gold, outline=INK, width=5)
 
 
-def _bot(d: Draw, level: int) -> None:
+def _bot(d: Draw, level: BotLevel) -> None:
+    """A robot: one pip per level (toddler 1 ... expert 4); a heart for the bot that keeps the
+    game close."""
     _disc(d, (170, 190, 220))
     d.rounded_rectangle((30, 36, 98, 92), radius=12, fill=(230, 236, 245), outline=INK, width=5)
     d.line((64, 36, 64, 18), fill=INK, width=5)
     d.ellipse((56, 10, 72, 26), fill=(230, 80, 80), outline=INK, width=3)
     d.ellipse((42, 52, 56, 66), fill=INK)
     d.ellipse((72, 52, 86, 66), fill=INK)
-    for k in range(level):  # one pip per level: toddler 1 ... expert 4
+    if level.close:
+        d.arc((44, 58, 84, 84), 20, 160, fill=INK, width=5)  # it smiles
+        d.polygon([(64, 122), (46, 104), (50, 94), (64, 100), (78, 94), (82, 104)],
+                  fill=(230, 70, 90), outline=INK, width=2)
+        return
+    for k in range(list(BOT_LEVELS.values()).index(level) + 1):
         d.ellipse((34 + k * 16, 100, 46 + k * 16, 112), fill=(255, 200, 40), outline=INK, width=2)
 
 
@@ -159,8 +167,7 @@ ICONS: dict[str, Callable[[Draw], None]] = {
     "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
     "plain": _plain, "hand": _hand, "glow": _glow,
     "ring": _ring,
-    "bot1": lambda d: _bot(d, 1), "bot2": lambda d: _bot(d, 2), "bot3": lambda d: _bot(d, 3),
-    "bot4": lambda d: _bot(d, 4),
+    **{f"bot-{name}": partial(_bot, level=level) for name, level in BOT_LEVELS.items()},
 }
 
 

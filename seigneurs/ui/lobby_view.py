@@ -25,9 +25,6 @@ from seigneurs.ui.seat import SeatPlan
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
 
-LEVELS: tuple[BotLevel, ...] = tuple(BOT_LEVELS.values())
-
-
 @dataclass(frozen=True, slots=True)
 class Member:
     """Someone at a place: a child (bot None) or a bot, with their rule and mode."""
@@ -112,7 +109,7 @@ class LobbyView(BaseView):
             zone = zone_sprite(place, index, 60)
             self.zones.append(zone)
             pad = fit(arcade.Sprite(media.icons["child"]), size * 1.25)
-            bot = fit(arcade.Sprite(media.icons["bot1"]), size)
+            bot = fit(arcade.Sprite(media.icons[f"bot-{self.levels[0].name}"]), size)
             rule = fit(arcade.Sprite(media.icons["smile"]), size * 0.85)
             mode = fit(arcade.Sprite(media.icons["assisted"]), size * 0.85)
             for sprite, across in ((pad, -0.3), (bot, -0.05), (rule, 0.17), (mode, 0.37)):
@@ -134,8 +131,8 @@ class LobbyView(BaseView):
             member = self.members.get(index)
             buttons.zone.alpha = 170 if member else 60
             buttons.pad.alpha = 255 if member and member.bot is None else 120
-            level = LEVELS.index(member.bot) + 1 if member and member.bot else 1
-            buttons.bot.texture = media.icons[f"bot{level}"]
+            level = member.bot if member and member.bot else self.levels[0]
+            buttons.bot.texture = media.icons[f"bot-{level.name}"]
             buttons.bot.alpha = 255 if member and member.bot else 110
             rule = self._rule(member)
             buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
@@ -222,11 +219,19 @@ class LobbyView(BaseView):
                 continue
             return
 
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        """The robot button's levels, tap by tap: the configured `bot_level` first, then the
+        others from the gentlest up."""
+        first = BOT_LEVELS[self.app.settings.bot_level]
+        return (first, *(level for level in BOT_LEVELS.values() if level is not first))
+
     def _next_bot(self, member: Member | None) -> Member | None:
+        levels = self.levels
         if member is None or member.bot is None:
-            return Member(LEVELS[0])
-        k = LEVELS.index(member.bot)
-        return Member(LEVELS[k + 1]) if k + 1 < len(LEVELS) else None
+            return Member(levels[0])
+        k = levels.index(member.bot)
+        return Member(levels[k + 1]) if k + 1 < len(levels) else None
 
     def _set(self, index: int, member: Member | None) -> None:
         if member is None:

@@ -104,7 +104,7 @@ class RaceView(BaseView):
                 self.panels.append(stop)
                 self.stops[-1] = stop
             if plan.bot is not None:
-                badge = fit(arcade.Sprite(media.icons[f"bot{_level_pips(plan)}"]),
+                badge = fit(arcade.Sprite(media.icons[f"bot-{plan.bot.name}"]),
                             layout.card_w * 0.55)
                 face(badge, place)
                 badge.position = spots.badge
@@ -240,7 +240,3 @@ class RaceView(BaseView):
         return glowing
 
 
-def _level_pips(plan: SeatPlan) -> int:
-    from seigneurs.game.bots import BOT_LEVELS
-
-    return list(BOT_LEVELS).index(plan.bot.name) + 1 if plan.bot else 0
