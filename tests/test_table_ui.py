@@ -158,8 +158,9 @@ def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> N
     assert results.outcome == outcome
     shown = {row.seat: row.count.text for row in results.rows}
     assert shown == {seat: str(n) for seat, n in enumerate(outcome.lengths)}
-    driver.tap(*results.again[0].position)
-    assert isinstance(driver.scene, LobbyView)
+    driver.tap(*results.again[0].position)  # issue 18: the same table deals again
+    again = race(driver)
+    assert again.game.config.variant == variant and again.seats == results.seats
 
 
 def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:

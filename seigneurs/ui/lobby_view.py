@@ -145,6 +145,19 @@ class LobbyView(BaseView):
             self.loco_crosses[loco_type].visible = spec.duo and self.removed == loco_type
         self.start.alpha = 255 if self.ready() else 70
 
+    def seat_table(self, seats: Sequence[tuple[SeatPlan, SeatConfig]],
+                   removed: WagonType | None) -> None:
+        """Show a table kept from the last game ("again" with too few left): each seat at its
+        place, in the order they joined, with its bot, rule and mode."""
+        places = self.places()
+        for plan, seat in seats:
+            index = next((i for i, p in places.items() if p == plan.place), None)
+            if index is not None:
+                self.members[index] = Member(plan.bot, seat.rule, seat.assisted)
+                self.joined.append(index)
+        self.removed = removed
+        self._refresh()
+
     def _rule(self, member: Member | None) -> Rule:
         spec = variant(self.variant_name)
         return member.rule if member and member.rule else spec.rule

@@ -5,7 +5,8 @@ climbs in big digits, a cross where it breaks (R17, R21, R32). Then the winners 
 rules' outcome: the counts; the wagons of the locomotive's type in a tie (R22, D5); in
 Training the stop caller's stop sign beside a trophy for the winner (R18, D3). Duo: each
 locomotive goes to the player who won it, with its count and why (R33, R34).
-'Again' buttons lie where no card is.
+'Again' buttons lie where no card is, one in the middle and one at each child's place: a tap by
+anyone deals the same table again; beside it the child's face, touched to leave, as in the lobby.
 """
 
 from __future__ import annotations
@@ -155,6 +156,9 @@ class ResultsView(BaseView):
         self.reasons: list[Shown] = []
         """The reason's badges and numbers, shown with the winners."""
         self.again: list[arcade.Sprite] = []
+        self.faces: dict[int, arcade.Sprite] = {}
+        """A child's face at their place: touched, the child leaves the next game."""
+        self.leaving: set[int] = set()
         self.tallies: list[list[tuple[float, float]]] = []
         self.won_counts: list[arcade.Text] = []
         self.party = Party()
@@ -245,6 +249,18 @@ class ResultsView(BaseView):
                                     angle))
         return shown
 
+    def _again_and_face(self, seat: int, band: Band, angle: float, middle: float) -> float:
+        """A child's 'again' and face at the far end of their band, `middle` forward, facing
+        them; how much of the band's width they take (none for a bot's seat)."""
+        if self.seats[seat].bot is not None:
+            return 0.0
+        media, column = self.app.media, self.column
+        self.again.append(self._icon(media.icons["again"], column * 1.1,
+                                     band.point(middle, band.width - column * 0.65), angle))
+        self.faces[seat] = self._icon(media.icons["child"], column * 1.0,
+                                      band.point(middle, band.width - column * 1.95), angle)
+        return column * 2.6
+
     # The race variants: one band per seat, the train as a snake in it.
 
     def _lay_out_race(self, game: RaceGame, outcome: RaceOutcome) -> None:
@@ -265,7 +281,8 @@ class ResultsView(BaseView):
             loco = media.locomotive(game.locomotives[seat].type)
             textures = [loco, *(media.wagons[c] for c in game.trains[seat])]
             start = column * 2 + gap * 2
-            line = snake(len(textures), band.width - start - gap, band.depth - 2 * gap,
+            end = self._again_and_face(seat, band, angle, min(band.depth / 2, column * 0.7))
+            line = snake(len(textures), band.width - start - gap - end, band.depth - 2 * gap,
                          layout.card_w * BIGGEST, self.smallest)
             at = [band.point(gap + f, start + a) for f, a in line.spots]
             middle = min(band.depth / 2, column * 0.7)
@@ -301,8 +318,7 @@ class ResultsView(BaseView):
             self._band(band, plan.colour)
             angle = -plan.place.angle
             middle = band.depth / 2
-            self.again.append(self._icon(media.icons["again"], column * 1.5,
-                                         band.point(middle, band.width - column), angle))
+            self._again_and_face(seat, band, angle, middle)
             label = self._number(band.point(middle, column * 2.1), column * 1.1, angle, "0")[1]
             self.won_counts.append(label)
             self.tallies.append([band.point(middle, column * (3.3 + 1.05 * k))
@@ -408,7 +424,7 @@ class ResultsView(BaseView):
         for trophy in self.trophies:
             trophy.visible = True
             self._confetti(trophy)
-        for again in self.again:
+        for again in [*self.again, *self.faces.values()]:
             again.visible = True
         media.play("win")
 
@@ -433,11 +449,17 @@ class ResultsView(BaseView):
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            if event.phase is TouchPhase.DOWN and any(
-                    hit(again, event.x * layout.width, event.y * layout.height)
-                    for again in self.again):
-                self.app.nav.show_lobby()
+            if event.phase is not TouchPhase.DOWN or not self.done:
+                continue
+            x, y = event.x * layout.width, event.y * layout.height
+            if any(hit(again, x, y) for again in self.again):
+                self.app.nav.again(self.game, self.seats, self.leaving)
                 return
+            for seat, face in self.faces.items():
+                if hit(face, x, y):
+                    self.leaving ^= {seat}  # touched again: staying after all
+                    face.alpha = 90 if seat in self.leaving else 255
+                    self.app.media.play("flip")
 
     def on_draw(self) -> None:
         self.clear()
