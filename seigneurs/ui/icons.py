@@ -21,11 +21,16 @@ def _disc(d: Draw, fill: tuple[int, int, int], outline: tuple[int, int, int] = I
 
 
 def _whistle(d: Draw) -> None:
+    """A referee's whistle, red, blowing: a round chamber, its mouthpiece, two sound lines
+    (all inside the disc, so nothing of it reaches a neighbour)."""
     _disc(d, (255, 214, 90))
-    d.rounded_rectangle((26, 50, 86, 86), radius=16, fill=(200, 200, 210), outline=INK, width=5)
-    d.rectangle((80, 52, 108, 66), fill=(200, 200, 210), outline=INK, width=5)
-    for k in range(3):  # sound waves
-        d.arc((60 + k * 10, 14 + k * 2, 100 + k * 14, 48 + k * 2), 200, 330, fill=INK, width=4)
+    red, shine = (214, 52, 44), (255, 150, 140)
+    d.rounded_rectangle((20, 58, 74, 80), radius=6, fill=red, outline=INK, width=5)  # mouth
+    d.ellipse((50, 52, 106, 108), fill=red, outline=INK, width=5)  # the round chamber
+    d.ellipse((64, 66, 80, 82), fill=shine)
+    d.ellipse((70, 72, 86, 88), fill=INK)  # the ball's hole
+    for k in range(2):  # it sounds: short lines above, inside the disc
+        d.arc((30 - k * 8, 18 - k * 6, 86 + k * 8, 74 + k * 6), 225, 300, fill=INK, width=5)
 
 
 def _stop(d: Draw) -> None:
@@ -66,8 +71,10 @@ def _bot(d: Draw, level: BotLevel) -> None:
     d.ellipse((72, 52, 86, 66), fill=INK)
     if level.close:
         d.arc((44, 58, 84, 84), 20, 160, fill=INK, width=5)  # it smiles
-        d.polygon([(64, 122), (46, 104), (50, 94), (64, 100), (78, 94), (82, 104)],
-                  fill=(230, 70, 90), outline=INK, width=2)
+        heart = (230, 70, 90)
+        d.ellipse((47, 94, 65, 112), fill=heart)
+        d.ellipse((63, 94, 81, 112), fill=heart)
+        d.polygon([(48.5, 106), (79.5, 106), (64, 123)], fill=heart)
         return
     for k in range(list(BOT_LEVELS.values()).index(level) + 1):
         d.ellipse((34 + k * 16, 100, 46 + k * 16, 112), fill=(255, 200, 40), outline=INK, width=2)
