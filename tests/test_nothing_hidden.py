@@ -17,18 +17,48 @@ from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, variant
 from seigneurs.table.layout import Rect
 from seigneurs.ui.lobby_view import LobbyView, Member, Touchable
 
-TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 32.0, "six-around"),
+TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 42.0, "six-around"),
           (1280, 720, 86.0, "long-sides"), (1366, 768, 42.0, "long-sides"),
           (1920, 1080, 55.0, "six-around"), (1920, 1080, 86.0, "six-around"),
           (1920, 1080, 32.0, "long-sides"), (3840, 2160, 65.0, "six-around")]
+"""Window sizes, panel diagonals and seat arrangements of real tables. (Below about 40 inches
+the side seats' zones of "six-around" are too short for a train, its count and a stop sign.)"""
 
 
 def box(sprite: arcade.Sprite) -> Rect:
-    """The sprite's bounds on the table (things face the edges: quarter turns only)."""
-    w, h = sprite.width, sprite.height
-    if round(sprite.angle) % 180 == 90:
-        w, h = h, w
-    return Rect(sprite.center_x - w / 2, sprite.center_y - h / 2, w, h)
+    """The sprite's bounds on the table, however it is turned."""
+    turn = math.radians(sprite.angle)
+    w, h = sprite.width, sprite.height  # unturned: arcade scales before it turns
+    across = abs(w * math.cos(turn)) + abs(h * math.sin(turn))
+    up = abs(w * math.sin(turn)) + abs(h * math.cos(turn))
+    return Rect(sprite.center_x - across / 2, sprite.center_y - up / 2, across, up)
+
+
+def corners(sprite: arcade.Sprite) -> list[tuple[float, float]]:
+    """The four corners of a sprite as drawn, turned as it is."""
+    turn = -math.radians(sprite.angle)  # arcade turns clockwise
+    c, s = math.cos(turn), math.sin(turn)
+    w, h = sprite.width / 2, sprite.height / 2
+    return [(sprite.center_x + x * c - y * s, sprite.center_y + x * s + y * c)
+            for x, y in ((-w, -h), (w, -h), (w, h), (-w, h))]
+
+
+def covers(sprite: arcade.Sprite, area: Rect, by: float = 1.0) -> bool:
+    """Whether a turned sprite and an upright rectangle share more than `by` pixels
+    (separating axes: the rectangle's two and the sprite's two)."""
+    box_corners = [(area.x, area.y), (area.x + area.w, area.y),
+                   (area.x + area.w, area.y + area.h), (area.x, area.y + area.h)]
+    mine = corners(sprite)
+    axes = [(1.0, 0.0), (0.0, 1.0)]
+    for (x0, y0), (x1, y1) in ((mine[0], mine[1]), (mine[1], mine[2])):
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        axes.append(((x1 - x0) / length, (y1 - y0) / length))
+    for ax, ay in axes:
+        a = [x * ax + y * ay for x, y in mine]
+        b = [x * ax + y * ay for x, y in box_corners]
+        if min(a) + by >= max(b) or min(b) + by >= max(a):
+            return False
+    return True
 
 
 def overlap(a: Rect, b: Rect, by: float = 1.0) -> bool:
@@ -119,5 +149,88 @@ def test_a_locomotive_tap_never_starts_the_game() -> None:
                 assert d.scene is view, "a locomotive tap started the game"
                 assert view.removed == (loco_type if (x, y) == (0, 0) else view.removed)
                 assert view.removed in (None, loco_type)  # never another one
+    finally:
+        d.close()
+
+
+def text_box(text: arcade.Text) -> Rect:
+    """A number's bounds on the table (upright for its player: quarter turns only)."""
+    w, h = text.content_width, text.content_height
+    if round(text.rotation) % 180 == 90:
+        w, h = h, w
+    return Rect(text.x - w / 2, text.y - h / 2, w, h)
+
+
+def inside(outer: Rect, inner: Rect) -> bool:
+    return (outer.x <= inner.x and outer.y <= inner.y and inner.x + inner.w <= outer.x + outer.w
+            and inner.y + inner.h <= outer.y + outer.h)
+
+
+@pytest.mark.parametrize("width, height, diagonal, arrangement", TABLES)
+@pytest.mark.parametrize("name", ["training", "duo"])
+def test_counts_and_lamps_lie_in_their_zone_over_no_card(
+        width: int, height: int, diagonal: float, arrangement: str, name: str) -> None:
+    from seigneurs.ui.duo_view import DuoView
+    from seigneurs.ui.race_view import RaceView
+
+    settings = TableSettings(diagonal_inches=diagonal, layout=arrangement, volume=0.0,
+                             idle_timeout=3600, attract_after=3600)
+    d = Driver(width, height, settings=settings)
+    try:
+        d.window.nav.deal(name, [BOT_LEVELS["expert"]] * (2 if name == "duo" else 6), 3)
+        view = d.scene
+        assert isinstance(view, RaceView | DuoView)
+        zones = [plan.place.zone for plan in view.seats]
+        assert view.countdown is not None
+        cards = [s for s in [*view.panels, *getattr(view, "cards", [])]
+                 if s.visible and not isinstance(s, arcade.SpriteSolidColor)]
+        for lamp in view.countdown.lamps:  # at the deal: the lamps hide no card
+            assert any(inside(zone, box(lamp)) for zone in zones)
+            assert not any(covers(card, box(lamp)) for card in cards)
+        d.frames(60 * 6)  # under way: piles, top cards, revealed cards
+        for seat, count in enumerate(view.counts):
+            count.text = "88"  # the widest a count gets
+            area = text_box(count)
+            assert inside(zones[seat], area), f"a count crosses seat {seat}'s zone edge"
+            things = [s for s in [*view.panels, *getattr(view, "sprites", []),
+                                  *getattr(view, "cards", [])]
+                      if s.visible and not isinstance(s, arcade.SpriteSolidColor)]
+            covered = [s for s in things if covers(s, area) and inside(zones[seat], box(s))]
+            assert not covered, f"seat {seat}'s count lies over a card or button"
+    finally:
+        d.close()
+
+
+def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
+    """Training: face-down cards put back; one child (who does nothing) and five bots."""
+    from seigneurs.table.controller import What
+    from seigneurs.ui.race_view import RaceView
+
+    d = Driver(1280, 720, settings=TableSettings(volume=0.0, idle_timeout=3600,
+                                                 attract_after=3600))
+    try:
+        d.window.nav.deal("training", [None, *[BOT_LEVELS["expert"]] * 5], 4)
+        view = d.scene
+        assert isinstance(view, RaceView)
+        physics, put_back, checked = view.physics, set(), 0
+        seen: set[int] = set()
+        for _ in range(60 * 40):
+            d.frames()
+            new = [s for s in view.control.recent if id(s) not in seen]
+            seen |= {id(s) for s in new}
+            put_back |= {s.card for s in new
+                         if s.what is What.PUT_BACK and s.bot and s.card is not None}
+            for card in [c for c in put_back if c in physics.bodies and physics.resting(c)]:
+                put_back.discard(card)
+                shape = next(iter(physics.bodies[card].shapes))
+                for other, body in physics.bodies.items():
+                    if other != card and physics.resting(other):
+                        touching = shape.shapes_collide(next(iter(body.shapes))).points
+                        assert not any(p.distance < -2 for p in touching), \
+                            f"card {card} was put back on card {other}"
+                checked += 1
+            if view.game.over:
+                break
+        assert checked >= 5
     finally:
         d.close()

@@ -282,7 +282,8 @@ class RaceController(TableController):
         self.bot_targets: dict[int, Point] = {}
         self._tie_turn = 0
         self.bot_loop.carry = lambda seat, card: math.dist(  # a bot's hand carries it home
-            self.physics.bodies[card].position, geometry.seats[seat].anchor) / geometry.px_per_cm
+            self.physics.bodies[card].position, geometry.seats[seat].pile.centre
+        ) / geometry.px_per_cm
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
                 self.physics.add(card, *geometry.free.at(nx, ny), game.angles[card])
@@ -564,7 +565,7 @@ class RaceController(TableController):
             body = self.physics.bodies[card].position
             self.physics.raise_card(card)
             self.physics.grab(finger, card, body.x, body.y)
-            self.bot_targets[seat] = self.geometry.seats[seat].place.zone.center
+            self.bot_targets[seat] = self.geometry.seats[seat].pile.centre  # onto its train
             self.show(What.PICKED, seat=seat, card=card, touch=finger, x=body.x, y=body.y,
                       bot=True)
         else:
@@ -573,14 +574,16 @@ class RaceController(TableController):
             self.show(What.STACKED, seat=seat, card=card, touch=finger, bot=True)
 
     def _bot_put_back_spot(self, card: int) -> Point:
-        """A card a child can use goes back on that child's side, never out of reach."""
+        """A card a child can use goes back on that child's side, never out of reach; and
+        never onto another card, which it would hide (issue 18)."""
+        x, y = self.physics.bodies[card].position
         for seat in self.humans:
             if self.game.fits(seat, card):
                 ax, ay = self.geometry.seats[seat].anchor
                 cx, cy = self.geometry.free.center
-                return ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
-        x, y = self.physics.bodies[card].position
-        return x, y
+                x, y = ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+                break
+        return self.physics.clear_spot(card, x, y, self.geometry.free, self.geometry.card_w * 0.3)
 
     def move_bot_hands(self, dt: float) -> None:
         for seat, (tx, ty) in self.bot_targets.items():

@@ -21,7 +21,7 @@ from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
 from seigneurs.rules import WagonType
 from seigneurs.table.controller import DuoController, What
-from seigneurs.table.geometry import DuoGeometry
+from seigneurs.table.geometry import LAMP, DuoGeometry
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
@@ -78,9 +78,8 @@ class DuoView(BaseView):
                                            arcade.color.WHITE, font_size=layout.card_w * 0.38,
                                            anchor_x="center", anchor_y="center",
                                            rotation=-place.angle, bold=True, batch=self.batch))
-        between_rows = geometry.row_y(1) - geometry.pitch / 2  # not on a locomotive
-        self.countdown = Countdown(window, self.overlay, (geometry.mid, between_rows),
-                                   layout.card_w * 0.6, layout.card_w * 1.6)
+        self.countdown = Countdown(window, self.overlay, [geometry.lamps(s) for s in (0, 1)],
+                                   layout.card_w * LAMP)
         self.control = DuoController(game, geometry,
                                      {s: p.bot for s, p in enumerate(self.seats) if p.bot},
                                      config.seed)

@@ -19,7 +19,7 @@ from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import Start
 from seigneurs.table.controller import RaceController, Shown, What
-from seigneurs.table.geometry import RaceGeometry
+from seigneurs.table.geometry import LAMP, RaceGeometry
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
@@ -66,8 +66,8 @@ class RaceView(BaseView):
         self.stops: list[arcade.Sprite | None] = []
         self.counts: list[arcade.Text] = []
         self._build_panels()
-        self.countdown = Countdown(window, self.overlay, layout.free.center, layout.card_w * 0.8,
-                                   layout.card_w) if self.control.start_at else None
+        self.countdown = Countdown(window, self.overlay, [s.lamps for s in self.geometry.seats],
+                                   layout.card_w * LAMP) if self.control.start_at else None
         self._turn_locomotives()
         for seat, train in enumerate(game.trains):
             if train:
