@@ -7,13 +7,37 @@ from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from seigneurs.table.events import Event
 from seigneurs.ui.scripted import ScriptedTable
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
 
 
 class Driver(ScriptedTable):
-    """The scripted table, plus screenshots for review under out/screenshots/."""
+    """The scripted table, plus screenshots for review under out/screenshots/, and `log`:
+    every event the game on the table showed, oldest first (the table itself keeps none)."""
+
+    log: list[Event]
+    _logged: object = None  # the session `log` is of (a subclass may skip our __init__)
+
+    def frames(self, count: int = 1, draw: bool = False) -> None:
+        for _ in range(count):
+            self._keep_log()
+            super().frames(1, draw)
+
+    def _keep_log(self) -> None:
+        """Record what the view drains from a new game's session, from its first frame."""
+        session = getattr(self.scene, "session", None)
+        if session is None or session is self._logged:
+            return
+        self._logged, self.log = session, []
+        drain = session.drain
+
+        def recording() -> list[Event]:
+            happened: list[Event] = drain()
+            self.log.extend(happened)
+            return happened
+        session.drain = recording
 
     def shot(self, name: str) -> Path:
         """Draw the current frame and save it for review under out/screenshots/."""

@@ -9,7 +9,7 @@ from table_driver import Driver
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.duo import ROWS
-from seigneurs.table.controller import REACH_CM
+from seigneurs.table.attribution import REACH_CM
 from seigneurs.ui.duo_view import DuoView
 
 

@@ -15,7 +15,8 @@ from table_driver import Driver
 from seigneurs.game import DuoGame, Phase, Reason
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.kiosk.config import TableSettings
-from seigneurs.table.controller import COUNTDOWN, What
+from seigneurs.table import events
+from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.race_view import RaceView
 
@@ -55,11 +56,11 @@ def race(d: Driver, variant: str, bots: list[str | None], seed: int = 7,
 
 def nearest_seat(view: RaceView, card: int) -> int:
     x, y = view.physics.bodies[card].position
-    return view.control.everyone.nearest(x, y)
+    return view.session.control.everyone.nearest(x, y)
 
 
 def loose(view: RaceView) -> list[int]:
-    return [c for c in view.physics.bodies if view.control.loose(c)]
+    return [c for c in view.physics.bodies if view.session.control.loose(c)]
 
 
 def where(view: RaceView, card: int) -> tuple[float, float]:
@@ -71,8 +72,8 @@ def home(view: RaceView, seat: int) -> tuple[float, float]:
     return view.seats[seat].place.zone.center
 
 
-def refusals(view: RaceView) -> list[Reason | None]:
-    return [s.reason for s in view.control.recent if s.what is What.REFUSED]  # type: ignore[misc]
+def refusals(driver: Driver) -> list[Reason]:
+    return [e.reason for e in driver.log if isinstance(e, events.Refused)]
 
 
 def test_seed_7_kids_child_against_a_bot_finishes(driver: Driver) -> None:
@@ -113,7 +114,8 @@ def test_clause1_2_a_far_reach_is_taken_and_re_decided_on_the_way_home(
                 and not game.fits(0, c) and not game.fits(1, c))
     touch = driver.down(*where(view, card))
     driver.frames()
-    assert view.control.carries[touch].seat == 1 and not view.control.carries[touch].decided
+    carry = view.session.control.hands.carries[touch]
+    assert carry.seat == 1 and not carry.decided
     goal = home(view, 0)
     start_xy = where(view, card)
     for k in range(1, 9):
@@ -121,7 +123,7 @@ def test_clause1_2_a_far_reach_is_taken_and_re_decided_on_the_way_home(
         driver.move(touch, start_xy[0] + (goal[0] - start_xy[0]) * f,
                     start_xy[1] + (goal[1] - start_xy[1]) * f)
         driver.frames()
-    assert view.control.carries[touch].seat == 0  # re-decided while carried
+    assert view.session.control.hands.carries[touch].seat == 0  # re-decided while carried
     driver.frames(10)  # placed, not thrown: the hand rests before letting go
     driver.up(touch, *goal)
     driver.frames()
@@ -140,14 +142,14 @@ def test_clause2_a_cross_reach_never_blocks_the_neighbour(driver: Driver) -> Non
     driver.frames()
     b = driver.down(*where(view, b_card))
     driver.frames()
-    assert b in view.control.carries, "B's pick is never refused for A's reach"
+    assert b in view.session.control.hands.carries, "B's pick is never refused for A's reach"
     driver.move(b, *home(view, 1))
     driver.frames(10)  # placed, not thrown
     driver.up(b, *home(view, 1))
     driver.frames()
     assert game.trains[1] == [b_card]
-    assert Reason.SEAT_HOLDS_A_CARD not in refusals(view) and Reason.HAND_FULL not in \
-        refusals(view)
+    assert Reason.SEAT_HOLDS_A_CARD not in refusals(driver) and Reason.HAND_FULL not in \
+        refusals(driver)
     driver.move(a, *home(view, 0))
     driver.frames(10)
     driver.up(a, *home(view, 0))
@@ -174,11 +176,11 @@ def test_r9_clause2_a_second_card_into_a_full_seat_wiggles_and_slides_back(
     driver.frames(10)  # placed on the zone, not thrown
     driver.up(two, *home(view, 0))
     driver.frames(90)
-    assert Reason.SEAT_HOLDS_A_CARD in refusals(view)
+    assert Reason.SEAT_HOLDS_A_CARD in refusals(driver)
     assert second not in game.trains[0] and game.table_mask >> second & 1
     x, y = where(view, second)
     assert abs(x - taken_from[0]) < 2 and abs(y - taken_from[1]) < 2  # slid back home
-    assert view.control.carries[one].card == first  # the first card is still in hand
+    assert view.session.control.hands.carries[one].card == first  # the first card is still in hand
 
 
 def test_r9_clause2_one_child_cannot_take_two_cards(driver: Driver) -> None:
@@ -188,8 +190,8 @@ def test_r9_clause2_one_child_cannot_take_two_cards(driver: Driver) -> None:
     driver.frames()
     two = driver.down(*where(view, second))
     driver.frames()
-    assert two not in view.control.carries and second in view.wiggles
-    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD
+    assert two not in view.session.control.hands.carries and second in view.wiggles
+    assert refusals(driver)[-1] is Reason.SEAT_HOLDS_A_CARD
 
 
 def test_r9_clause2_with_user_ids_the_seat_is_decided_at_once(driver: Driver) -> None:
@@ -198,12 +200,12 @@ def test_r9_clause2_with_user_ids_the_seat_is_decided_at_once(driver: Driver) ->
     far = next(c for c in loose(view) if nearest_seat(view, c) == 1)
     touch = driver.down(*where(view, far), user=5)
     driver.frames()
-    carry = view.control.carries[touch]
+    carry = view.session.control.hands.carries[touch]
     assert carry.seat == 0 and carry.decided  # the user id decides, wherever the finger is
     other = next(c for c in loose(view) if c != far)
     driver.down(*where(view, other), user=5)
     driver.frames()
-    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD  # R9 at once
+    assert refusals(driver)[-1] is Reason.SEAT_HOLDS_A_CARD  # R9 at once
     assert game.hands == [-1, -1]
 
 
@@ -216,7 +218,7 @@ def test_clause5_a_down_and_up_in_one_frame_holds_nothing(driver: Driver) -> Non
     touch = driver.down(x, y)
     driver.up(touch, x, y)
     driver.frames()
-    assert not view.control.carries and game.hands == [-1, -1]
+    assert not view.session.control.hands.carries and game.hands == [-1, -1]
     assert view.physics.holding(touch) is None
     fitting = next(c for c in loose(view) if game.fits(0, c))
     driver.drag(where(view, fitting), home(view, 0))
@@ -229,7 +231,8 @@ def test_clause4_a_bot_never_takes_a_touched_card(driver: Driver) -> None:
     wanted = [c for c in loose(view) if game.fits(1, c)]
     touches = [driver.down(*where(view, c)) for c in wanted[:3]]
     driver.frames()
-    held = {view.control.carries[t].card for t in touches if t in view.control.carries}
+    carries = view.session.control.hands.carries
+    held = {carries[t].card for t in touches if t in carries}
     assert held
     for _ in range(20 * 60):  # twenty seconds of an expert bot's searching
         driver.frames()
@@ -244,9 +247,9 @@ def test_clause4_a_bot_searches_its_own_side_first(driver: Driver) -> None:
     sides: list[int] = []
     for _ in range(30 * 60):
         driver.frames()
-        sides += [view.control.everyone.nearest(s.x, s.y) for s in view.control.recent
-                  if s.what is What.PICKED and s.bot]
-        view.control.recent.clear()
+        sides += [view.session.control.everyone.nearest(e.x, e.y) for e in driver.log
+                  if isinstance(e, events.Picked) and e.bot]
+        driver.log.clear()
         if len(sides) >= 6 or game.over:
             break
     assert sides and sides.count(1) > len(sides) / 2
@@ -266,7 +269,7 @@ def test_clause3_duo_a_drag_lays_the_card_it_started_on(driver: Driver, duo: Duo
     """Seat 1's card dragged onto a row on seat 0's side (the right) is seat 1's card."""
     game, geometry = duo.game, duo.geometry
     assert isinstance(game, DuoGame)
-    card = duo.control.shown[1]
+    card = duo.session.control.revealed[1]
     assert card is not None
     rows = game.fitting_rows(1)
     if not rows:
@@ -279,7 +282,7 @@ def test_clause3_duo_a_drag_lays_the_card_it_started_on(driver: Driver, duo: Duo
 def test_clause3_duo_a_tap_on_a_row_lays_that_sides_card(driver: Driver, duo: DuoView) -> None:
     game, geometry = duo.game, duo.geometry
     for seat in (0, 1):
-        card = duo.control.shown[seat]
+        card = duo.session.control.revealed[seat]
         rows = game.fitting_rows(seat)
         if not rows:
             continue
@@ -301,7 +304,7 @@ def test_r30_clause3_assisted_duo_under_refused_while_a_row_fits(driver: Driver)
             top = game.top_card(seat)
             driver.tap(*view.geometry.under(seat).centre)
             assert game.top_card(seat) == top
-            assert view.control.recent[-1].reason is Reason.FITS_A_ROW
+            assert refusals(driver)[-1] is Reason.FITS_A_ROW
             return
     pytest.skip("no top card fits a row")
 
@@ -317,8 +320,9 @@ def test_r9_clause2_a_lost_lift_never_blocks_the_childs_next_card(driver: Driver
     taken_from = where(view, first)
     touch = driver.down(*where(view, second), user=5)
     driver.frames(60)
-    assert view.control.carries[touch].card == second
-    assert view.control.carried(0) == second and first not in view.control.touched_cards()
+    assert view.session.control.hands.carries[touch].card == second
+    control = view.session.control
+    assert control.hands.carried(0) == second and first not in control.hands.cards()
     assert view.game.table_mask >> first & 1 and abs(where(view, first)[0] - taken_from[0]) < 2
 
 
@@ -333,15 +337,16 @@ def test_r9_clause2_with_user_ids_a_still_card_gives_way_to_the_same_childs_new_
     driver.frames(30)
     touch = driver.down(*where(view, second), user=5)
     driver.frames()
-    assert view.control.carries[touch].card == second and first not in view.control.touched_cards()
+    control = view.session.control
+    assert control.hands.carries[touch].card == second and first not in control.hands.cards()
     x, y = where(view, second)
     for step in range(30):  # carried: moving all the time
         driver.move(touch, x + step, y)
         driver.frames()
     driver.down(*where(view, third), user=5)
     driver.frames()
-    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD
-    assert view.control.carries[touch].card == second
+    assert refusals(driver)[-1] is Reason.SEAT_HOLDS_A_CARD
+    assert view.session.control.hands.carries[touch].card == second
 
 
 def test_r10_clause2_a_card_put_back_beside_a_zone_is_no_stack_for_that_seat(
@@ -369,7 +374,7 @@ def test_r10_clause2_a_card_put_back_beside_a_zone_is_no_stack_for_that_seat(
     driver.up(touch, *lift)
     driver.frames()
     assert game.trains[0] == [] and card not in game.trains[1]
-    assert What.STACKED not in [s.what for s in view.control.recent]
+    assert not any(isinstance(e, events.Stacked) for e in driver.log)
 
 
 def test_r10_clause2_a_card_thrown_onto_a_zone_is_not_stacked_there(driver: Driver) -> None:
@@ -388,7 +393,7 @@ def test_r10_clause2_a_card_thrown_onto_a_zone_is_not_stacked_there(driver: Driv
     driver.up(touch, *goal)
     driver.frames()
     assert game.trains == [[], []] and game.table_mask >> card & 1
-    assert What.STACKED not in [s.what for s in view.control.recent]
+    assert not any(isinstance(e, events.Stacked) for e in driver.log)
 
 
 def test_r9_clause2_fingertips_of_one_hand_take_one_card(driver: Driver) -> None:
@@ -404,8 +409,9 @@ def test_r9_clause2_fingertips_of_one_hand_take_one_card(driver: Driver) -> None
     a = driver.down(x + w * 0.3, y)
     b = driver.down(x + w * 0.3 + tip, y)
     driver.frames()
-    assert view.control.carries[a].card == first and b not in view.control.carries
-    assert refusals(view)[-1] is Reason.SEAT_HOLDS_A_CARD and second in view.wiggles
+    carries = view.session.control.hands.carries
+    assert carries[a].card == first and b not in carries
+    assert refusals(driver)[-1] is Reason.SEAT_HOLDS_A_CARD and second in view.wiggles
 
 
 def _flat_hand(driver: Driver, x: float, y: float, tips: int, same_frame: bool) -> None:
@@ -461,7 +467,7 @@ def test_clause3_r28_a_drag_with_several_fingertips_lays_one_card(driver: Driver
     game, geometry, w = duo.game, duo.geometry, duo.layout.card_w
     assert isinstance(game, DuoGame)
     game.assisted = (False, False)
-    card = duo.control.shown[0]
+    card = duo.session.control.revealed[0]
     step = duo.layout.px_per_cm * 1.5
     (sx, sy), (ex, ey) = geometry.reveal(0), (geometry.mid + w * 3, geometry.row_y(1))
     touches = [driver.down(sx + k * step, sy) for k in range(3)]

@@ -254,7 +254,8 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
             game.apply(Stack(seat, 2.0))
         lines = journal.path.read_text().splitlines()
         assert len(lines) == len(game.log) + 1  # the header, then every action as it came
-        view.control.ended_at = view.control.clock  # what the controller notes at the end
+        play = view.session.control.play
+        play.ended_at = play.clock  # what the controller notes at the end
         driver.frames(120)
         assert not journal.path.exists()
         assert driver.window.nav.history is not None and len(driver.window.nav.history.games()) == 1

@@ -203,7 +203,7 @@ def test_counts_and_lamps_lie_in_their_zone_over_no_card(
 
 def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
     """Training: face-down cards put back; one child (who does nothing) and five bots."""
-    from seigneurs.table.controller import What
+    from seigneurs.table import events
     from seigneurs.ui.race_view import RaceView
 
     d = Driver(1280, 720, settings=TableSettings(volume=0.0, idle_timeout=3600,
@@ -212,14 +212,11 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
         d.window.nav.deal("training", [None, *[BOT_LEVELS["expert"]] * 5], 4)
         view = d.scene
         assert isinstance(view, RaceView)
-        physics, put_back, checked = view.physics, set(), 0
-        seen: set[int] = set()
+        physics, put_back, checked, seen = view.physics, set(), 0, 0
         for _ in range(60 * 40):
             d.frames()
-            new = [s for s in view.control.recent if id(s) not in seen]
-            seen |= {id(s) for s in new}
-            put_back |= {s.card for s in new
-                         if s.what is What.PUT_BACK and s.bot and s.card is not None}
+            put_back |= {e.card for e in d.log[seen:] if isinstance(e, events.PutBack) and e.bot}
+            seen = len(d.log)
             for card in [c for c in put_back if c in physics.bodies and physics.resting(c)]:
                 put_back.discard(card)
                 shape = next(iter(physics.bodies[card].shapes))

@@ -14,7 +14,8 @@ from table_driver import Driver
 from seigneurs.game import DuoGame, EndReason, Phase, RaceGame, Reason
 from seigneurs.game.duo import ROWS
 from seigneurs.kiosk.config import TableSettings
-from seigneurs.table.controller import COUNTDOWN, What
+from seigneurs.table import events
+from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
@@ -67,7 +68,7 @@ def region_cards(view: RaceView, seat: int) -> list[int]:
     for card, body in view.physics.bodies.items():
         if view.game.table_mask >> card & 1:
             x, y = body.position
-            if view.control.everyone.nearest(x, y) == seat:
+            if view.session.control.everyone.nearest(x, y) == seat:
                 out.append(card)
     return out
 
@@ -183,7 +184,7 @@ def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
         if game.over:
             break
         for seat in (0, 1):
-            card = duo.control.shown[seat]
+            card = duo.session.control.revealed[seat]
             if game.over or card is None:
                 continue
             rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
@@ -211,7 +212,8 @@ def test_touch_moves_its_card_in_the_next_frame(driver: Driver) -> None:
     x, y = view.physics.bodies[card].position
     touch = driver.down(x, y)
     driver.frames()
-    assert view.control.carried(0) == card  # R9, R10: on touch-down, for the nearest seat
+    hands = view.session.control.hands
+    assert hands.carried(0) == card  # R9, R10: on touch-down, for the nearest seat
     before = sprite.position
     driver.move(touch, x + 120, y + 40)
     driver.frames(1, draw=True)
@@ -229,7 +231,8 @@ def test_a_finger_on_a_carried_card_takes_nothing(driver: Driver) -> None:
     driver.frames()
     other = driver.down(x + 3, y + 3)  # another finger on the same card
     driver.frames()
-    assert view.control.carries[first].card == card and other not in view.control.carries
+    carries = view.session.control.hands.carries
+    assert carries[first].card == card and other not in carries
     target = view.seats[0].place.zone.center
     driver.move(first, *target)
     driver.frames(10)  # placed, not thrown: the hand rests before letting go
@@ -251,7 +254,8 @@ def test_conflicting_grabs_the_earlier_touch_wins(driver: Driver) -> None:
         d.source.down(901, x / d.window.width, y / d.window.height, d.t + 0.002, 22)
         d.source.down(900, x / d.window.width, y / d.window.height, d.t + 0.001, 11)
         d.frames()
-        assert view.control.carried(0) == card and view.control.carried(1) is None
+        hands = view.session.control.hands
+        assert hands.carried(0) == card and hands.carried(1) is None
         assert card in view.wiggles
     finally:
         d.close()
@@ -275,7 +279,7 @@ def test_stop_button_refuses_under_five_wagons(driver: Driver) -> None:
     stop = view.stops[0]
     assert stop is not None and stop.alpha < 255  # dimmed under 5 wagons
     driver.tap(*stop.position)
-    refused = [s for s in view.control.recent if s.what is What.REFUSED]
+    refused = [e for e in driver.log if isinstance(e, events.Refused)]
     assert refused[-1].reason is Reason.TOO_FEW_WAGONS and refused[-1].seat == 0  # R16
     assert not view.game.over and view.game.stop_caller is None
     assert "call-stop" not in [a.kind for a in view.game.log]  # a refusal is not logged
@@ -312,6 +316,7 @@ def test_refusal_reasons_reach_the_view_not_exceptions(driver: Driver) -> None:
     view = race(driver)
     card = region_cards(view, 0)[0]
     driver.tap(*view.physics.bodies[card].position)  # before the whistle: refused, no crash
-    assert view.control.recent[-1].reason is Reason.NOT_STARTED
+    last = driver.log[-1]
+    assert isinstance(last, events.Refused) and last.reason is Reason.NOT_STARTED
     assert view.game.hands[0] == -1 and view.game.table_mask >> card & 1
     assert view.game.phase is Phase.READY

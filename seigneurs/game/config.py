@@ -16,6 +16,12 @@ class SeatConfig:
     rule: Rule | None = None
     assisted: bool | None = None
 
+    def assisted_in(self, spec: Variant) -> bool:
+        """Whether this seat is refused cards that do not fit (D8); by default as its rule's
+        own variant plays (a Rois seat in a Kids game plays classic)."""
+        return spec.assisted_for(self.rule or spec.rule) if self.assisted is None \
+            else self.assisted
+
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
@@ -55,10 +61,8 @@ class GameConfig:
         return self.seats[seat].rule or self.spec.rule
 
     def seat_assisted(self, seat: int) -> bool:
-        """Whether seat `seat` is refused cards that do not fit (D8); by default as its rule's
-        own variant plays (a Rois seat in a Kids game plays classic)."""
-        chosen = self.seats[seat].assisted
-        return self.spec.assisted_for(self.seat_rule(seat)) if chosen is None else chosen
+        """Whether seat `seat` is refused cards that do not fit (D8)."""
+        return self.seats[seat].assisted_in(self.spec)
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for the event log's header."""

@@ -50,7 +50,7 @@ MARGIN = 0.15
 """...and this much straighter than toward the current guess (hysteresis: no flicker)."""
 
 
-class SeatAttribution:
+class SeatGuesser:
     """Whose hand a finger is, from the best evidence, decided as late as possible (issue 9).
 
     A user id mapped to a seat decides at once. Otherwise the guess is provisional: the
@@ -59,11 +59,11 @@ class SeatAttribution:
     final where it is dropped. Works in any units, as long as anchors and points agree.
     """
 
-    def __init__(self, anchors: Sequence[Point], seats: Sequence[int],
+    def __init__(self, anchors: Sequence[Point], candidates: Sequence[int],
                  users: Mapping[int, int] | None = None, reach: float = math.inf) -> None:
         self.anchors = list(anchors)
-        self.seats = list(seats)  # the seats fingers may belong to (bots' seats are not)
-        self.users = {u: s for u, s in (users or {}).items() if s in self.seats}
+        self.candidates = list(candidates)  # the seats fingers may be of (bots' are not)
+        self.users = {u: s for u, s in (users or {}).items() if s in self.candidates}
         self.reach = reach
 
     def distance(self, seat: int, x: float, y: float) -> float:
@@ -76,7 +76,7 @@ class SeatAttribution:
 
     def nearest(self, x: float, y: float) -> int:
         """The seat nearest (x, y)."""
-        return min(self.seats, key=lambda s: self.distance(s, x, y))
+        return min(self.candidates, key=lambda s: self.distance(s, x, y))
 
     def likeliest(self, x: float, y: float, wants: Callable[[int], bool]) -> int:
         """The seat most likely to reach for a card at (x, y): the nearest, where a seat that
@@ -85,14 +85,14 @@ class SeatAttribution:
         def cost(s: int) -> float:
             d = self.distance(s, x, y)
             return d * WANTED if d <= self.reach and wants(s) else d
-        return min(self.seats, key=cost)
+        return min(self.candidates, key=cost)
 
     def at_down(self, x: float, y: float, holds: Callable[[int], bool],
                 reach: float | None = None) -> int | None:
         """The provisional seat of a finger landing at (x, y): the nearest free seat within
         reach, else None (the nearest seat already holds a card: R9)."""
         limit = self.reach if reach is None else reach
-        order = sorted(self.seats, key=lambda s: self.distance(s, x, y))
+        order = sorted(self.candidates, key=lambda s: self.distance(s, x, y))
         for rank, seat in enumerate(order):
             if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
                 return seat
@@ -115,7 +115,7 @@ class SeatAttribution:
 
         def heading(s: int) -> float:
             return self.heading(s, start, x, y)
-        best = max(self.seats, key=heading)
+        best = max(self.candidates, key=heading)
         if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
             return best
         return seat

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason, RemoveLocomotive, new_game
+from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason
 from seigneurs.game.bots import bot_level
 from seigneurs.game.duo import ROWS
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -26,16 +26,12 @@ from seigneurs.input.filters import Pipeline, Transform
 from seigneurs.input.setup import InputSettings, _filters
 from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
-from seigneurs.table.controller import (
-    REACH_CM,
-    DuoController,
-    RaceController,
-    Shown,
-    TableController,
-    What,
-)
-from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
+from seigneurs.table import events
+from seigneurs.table.attribution import REACH_CM
+from seigneurs.table.controller import DuoController, RaceController
+from seigneurs.table.geometry import Point
 from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.session import DuoSession, Seating, open_session
 
 FRAME = 1 / 60
 MORE_FINGERS = 0.15
@@ -57,9 +53,14 @@ STALL_SECONDS = 120.0
 """No stack (or lay) for this long on the game clock: the game is stalled."""
 MAX_SECONDS = 1800.0
 SIZE = (1920, 1080)
-DECISIONS = (What.PICKED, What.SEAT_CHANGED, What.STACKED, What.PUT_BACK, What.LAID,
-             What.UNDER, What.REFUSED)
-"""Every time the table names a seat for a finger: at the pick, while carried, at the drop."""
+Decision = (events.Picked | events.SeatChanged | events.Stacked | events.PutBack
+            | events.SlidHome | events.Laid | events.Under | events.Refused)
+DECISIONS: dict[type[Decision], str] = {
+    events.Picked: "picked", events.SeatChanged: "seat-changed", events.Stacked: "stacked",
+    events.PutBack: "put-back", events.SlidHome: "put-back", events.Laid: "laid",
+    events.Under: "under", events.Refused: "refused"}
+"""Every time the table names a seat for a finger (at the pick, while carried, at the drop),
+by the name its wrong guesses are counted under (a card slid home counts as put back)."""
 
 
 @dataclass(slots=True)
@@ -149,21 +150,18 @@ class Crowd:
                               clock=lambda: self.now)
         users = {seat: seat for seat in range(players)} if user_ids else {}
         self.user_ids = user_ids
-        game = new_game(config)
-        self.control: TableController
-        if isinstance(game, DuoGame):
-            game.apply(RemoveLocomotive(0, 0.0, None))  # D6: chosen at random
-            pair = duo_places(layout)
-            self.duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                                   layout.px_per_cm, layout.free, pair, ROWS)
-            self.control = DuoController(game, self.duo, bot_seats, config.seed)
-            anchors = [p.zone.center for p in pair]
+        places = duo_places(layout) if config.spec.duo else \
+            tuple(layout.places[i] for i in layout.spread(players))
+        session = open_session(layout, Seating(places, tuple(bot_seats.get(s) for s in
+                                                             range(players)), users), config)
+        self.control: RaceController | DuoController = session.control
+        if isinstance(session, DuoSession):  # D6: the locomotive taken out at random
+            self.duo = session.geometry
+            anchors = [p.zone.center for p in places]
         else:
-            places = tuple(layout.places[i] for i in layout.spread(players))
-            self.race = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
-            self.control = RaceController(game, self.race, bot_seats, users, config.seed)
+            self.race = session.geometry
             anchors = self.race.anchors
-        self.game = game
+        self.game = session.game
         reach = REACH_CM * layout.px_per_cm
         self.children = [Child(s, anchors[s], reach * rng.uniform(0.85, 1.15),
                                rng.uniform(0.3, 1.2))
@@ -287,7 +285,7 @@ class Crowd:
         control, geometry = self.control, self.duo
         assert isinstance(control, DuoController) and isinstance(self.game, DuoGame)
         seat = child.seat
-        if control.shown[seat] is None:
+        if control.revealed[seat] is None:
             return
         rows = self.game.fitting_rows(seat)
         sign = 1 if seat == 0 else -1
@@ -363,40 +361,43 @@ class Crowd:
 
     # Scoring.
 
-    def _score(self, shows: list[Shown]) -> None:
+    def _score(self, happened: list[events.Event]) -> None:
         score = self.score
-        for shown in shows:
-            if shown.what in (What.STACKED, What.LAID):
+        for shown in happened:
+            if isinstance(shown, events.Stacked | events.Laid):
                 self.progress_at = self.now
                 for child in self.children:
                     if child.seat == shown.seat:
                         child.progress_at = self.now
-            if shown.what is What.REFUSED and not shown.bot and shown.reason is not None:
+            if isinstance(shown, events.Refused) and not shown.bot:
                 score.refusals[str(shown.reason)] += 1
+            if not isinstance(shown, Decision):
+                continue
             finger = shown.touch
-            if finger is None or finger < 0 or shown.what not in DECISIONS or shown.seat is None:
+            if finger is None or finger < 0 or shown.seat is None:
                 continue
             truth = self.owner[finger]
             score.decisions += 1
             score.right += shown.seat == truth
-            score.wrong_by[str(shown.what)] += shown.seat != truth
-            if not shown.provisional and shown.what is not What.SEAT_CHANGED:
+            score.wrong_by[DECISIONS[type(shown)]] += shown.seat != truth
+            provisional = isinstance(shown, events.Picked) and shown.provisional
+            if not provisional and not isinstance(shown, events.SeatChanged):
                 score.committed += 1
                 score.committed_right += shown.seat == truth
-            if shown.what in (What.PICKED, What.LAID, What.UNDER) and shown.card is not None:
+            if isinstance(shown, events.Picked | events.Laid | events.Under):
                 took = self.took.setdefault(self.press_of[finger], set())
                 score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
                 took.add(shown.card)
             mine_elsewhere = any(self.owner[f] == truth and f in self.down
                                  for f in self.held if f != finger)
-            if shown.what is What.PICKED:
+            if isinstance(shown, events.Picked):
                 score.picks += 1
                 score.second_cards += mine_elsewhere
-                if shown.card is not None:
-                    self.held[finger] = shown.card
-            elif shown.what in (What.STACKED, What.PUT_BACK, What.LAID):
+                self.held[finger] = shown.card
+            elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
+                            | events.Laid):
                 self.held.pop(finger, None)
-            if (shown.what is What.REFUSED and shown.reason in (
+            if (isinstance(shown, events.Refused) and shown.reason in (
                     Reason.SEAT_HOLDS_A_CARD, Reason.HAND_FULL) and not mine_elsewhere):
                 score.wrong_refusals += 1
 
@@ -404,7 +405,7 @@ class Crowd:
         """A card held for a finger no longer on the glass, longer than the input's own
         release of stuck touches allows, is a stuck hand."""
         limit = InputSettings().stuck_after + 1.0
-        for finger in self.control.carries:
+        for finger in self.control.hands.carries:
             if finger in self.down:
                 continue
             since = self.orphans.setdefault(finger, self.now)

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from seigneurs.game import Reason
 from seigneurs.input.events import TouchEvent
 from seigneurs.input.seats import SeatOwnership
+from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN as COUNTDOWN
 from seigneurs.table.layout import Place
 from seigneurs.table.physics import CardPhysics
@@ -143,6 +145,14 @@ class BaseView(arcade.View):
     def wiggle(self, card: int) -> None:
         """A gentle no: the card shakes a little (issue 9: refusals are gentle)."""
         self.wiggles[card] = WIGGLE
+
+    def refused(self, event: events.Refused) -> None:
+        """The card wiggles; a child hears a soft no (a bot, or a touch before the start,
+        does not)."""
+        if event.card is not None:
+            self.wiggle(event.card)
+        if not event.bot and event.reason is not Reason.NOT_STARTED:
+            self.app.media.play("refuse")
 
     def sync(self, sprites: Sequence[arcade.Sprite], physics: CardPhysics) -> None:
         """Copy each body's place to its card's sprite, wiggles added (the one sprite sync,

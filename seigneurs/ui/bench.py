@@ -162,7 +162,7 @@ def _finger(window: Any, finger: int, t: float) -> tuple[float, float]:
 
 
 def _held_position(view: Any, seat: int) -> tuple[float, float] | None:
-    card = view.control.carried(seat)
+    card = view.session.control.hands.carried(seat)
     if card is None:
         return None
     sprite = view.card_sprites[card]

@@ -4,7 +4,7 @@ allow, a pile, its revealed top card and the under button in each player's zone 
 
 Lay a card by dragging a revealed top card onto a row (it is always that card's owner who
 lays), or by tapping a row on one's own side; the arrow-into-pile button sends the top card
-under the pile (R30). The `DuoController` decides all of it; this view draws what it reports.
+under the pile (R30). The session's controller decides all of it; this view draws its events.
 """
 
 from __future__ import annotations
@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.game import DuoGame, Reason, RemoveLocomotive
-from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
-from seigneurs.rules import WagonType
-from seigneurs.table.controller import DuoController, What
-from seigneurs.table.geometry import LAMP, DuoGeometry
+from seigneurs.table import events
+from seigneurs.table.geometry import LAMP
+from seigneurs.table.session import DuoSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
 
@@ -32,22 +30,15 @@ if TYPE_CHECKING:
 class DuoView(BaseView):
     """One Duo game: seat 0 at the bottom, seat 1 at the top, facing each other (R26)."""
 
-    def __init__(self, window: Host, config: GameConfig, seats: Sequence[SeatPlan],
-                 removed: WagonType | None = None, game: DuoGame | None = None) -> None:
-        """Deal a new Duo game, or show `game` (one resumed after a crash)."""
+    def __init__(self, window: Host, session: DuoSession, seats: Sequence[SeatPlan]) -> None:
+        """Draw `session` (a new deal, or a game resumed after a crash) at these seats."""
         super().__init__(window)
-        resumed = game is not None
-        if game is None:
-            game = DuoGame(config)
-            game.apply(RemoveLocomotive(0, 0.0, removed))  # D6: the lobby's choice, or random
-        self.game = game
+        self.session = session
+        self.game = game = session.game
         self.seats = list(seats)
         layout, media = window.layout, window.media
         self.layout = layout
-        places = (self.seats[0].place, self.seats[1].place)
-        self.geometry = geometry = DuoGeometry(layout.width, layout.height, layout.card_w,
-                                               layout.card_h, layout.px_per_cm, layout.free,
-                                               places, ROWS)
+        self.geometry = geometry = session.geometry
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -80,51 +71,44 @@ class DuoView(BaseView):
                                            rotation=-place.angle, bold=True, batch=self.batch))
         self.countdown = Countdown(window, self.overlay, [geometry.lamps(s) for s in (0, 1)],
                                    layout.card_w * LAMP)
-        self.control = DuoController(game, geometry,
-                                     {s: p.bot for s, p in enumerate(self.seats) if p.bot},
-                                     config.seed)
-        self.physics = self.control.physics
-        if resumed and game.phase is Phase.PLAYING:
+        self.physics = session.physics
+        if game.phase is Phase.PLAYING:  # resumed after a crash
             self.countdown.hide()
-            self.clock = self.control.clock
+            self.clock = session.clock
             for seat in (0, 1):
                 for row in range(ROWS):
                     for card in game.rows[seat][row]:
                         self.card_sprites[card].texture = media.wagons[card]
                         self.card_sprites[card].visible = True
                     self._lay_out_row(seat, row, 0.0)
-        self._draw_shows()
+        self._draw_events()
 
-    # Drawing what the controller reports.
+    # Drawing what the session reports.
 
-    def _draw_shows(self) -> None:
+    def _draw_events(self) -> None:
         media = self.app.media
-        for shown in self.control.drain():
-            card, seat = shown.card, shown.seat
-            if shown.what is What.REVEALED and seat is not None:
-                self.counts[seat].text = str(len(self.game.piles[seat]))
-                self.piles[seat].visible = len(self.game.piles[seat]) > 1
-                if card is not None:
-                    sprite = self.card_sprites[card]
-                    sprite.texture = media.wagons[card]
-                    sprite.visible = True
-                    self.sprites.remove(sprite)
-                    self.sprites.append(sprite)
-            elif shown.what is What.LAID and card is not None and seat is not None:
-                assert shown.row is not None
-                self._lay_out_row(seat, shown.row, 0.18)
-                media.play("stack")
-            elif shown.what is What.UNDER and card is not None:
-                self.card_sprites[card].visible = False
-                media.play("put-back")  # R30: under the pile
-            elif shown.what is What.REFUSED:
-                if card is not None:
-                    self.wiggle(card)
-                if not shown.bot and shown.reason is not Reason.NOT_STARTED:
-                    media.play("refuse")  # D8 assisted, R30: gently
-            elif shown.what is What.STARTED:
-                self.countdown.hide()
-                media.play("whistle")
+        for event in self.session.drain():
+            match event:
+                case events.Revealed(seat=seat, card=card):
+                    self.counts[seat].text = str(len(self.game.piles[seat]))
+                    self.piles[seat].visible = len(self.game.piles[seat]) > 1
+                    if card is not None:
+                        sprite = self.card_sprites[card]
+                        sprite.texture = media.wagons[card]
+                        sprite.visible = True
+                        self.sprites.remove(sprite)
+                        self.sprites.append(sprite)
+                case events.Laid(seat=seat, row=row):
+                    self._lay_out_row(seat, row, 0.18)
+                    media.play("stack")
+                case events.Under(card=card):
+                    self.card_sprites[card].visible = False
+                    media.play("put-back")  # R30: under the pile
+                case events.Refused():
+                    self.refused(event)  # D8 assisted, R30: gently
+                case events.Started():
+                    self.countdown.hide()
+                    media.play("whistle")
 
     def _lay_out_row(self, seat: int, row: int, duration: float) -> None:
         """Every card of a row at its slot, row-sized and facing its player (a longer row
@@ -143,17 +127,17 @@ class DuoView(BaseView):
     # Touches and time.
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        self.control.touches(events, self.layout.width, self.layout.height)
-        self._draw_shows()
+        self.session.touches(events)
+        self._draw_events()
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
         if self.game.phase is Phase.READY:
             self.countdown.show(self.clock)
-        self.control.tick(dt)
-        self._draw_shows()
+        self.session.tick(dt)
+        self._draw_events()
         self.sync(self.card_sprites, self.physics)
-        if self.control.finished:
+        if self.session.finished:
             self.app.nav.show_results(self.game, self.seats)
 
     def on_draw(self) -> None:

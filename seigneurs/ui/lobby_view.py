@@ -211,9 +211,10 @@ class LobbyView(BaseView):
     def _assisted(self, member: Member | None) -> bool:
         if member is not None and member.assisted is not None:
             return member.assisted
-        mode = self.app.settings.mode  # the configuration's choice, else the variant's (D8)
-        return variant(self.variant_name).assisted_for(self._rule(member)) if mode == "auto" \
-            else mode == "assisted"
+        mode = self.app.settings.mode  # the configuration's choice, else the game's (D8)
+        chosen = None if mode == "auto" else mode == "assisted"
+        return SeatConfig(member.rule if member else None, chosen).assisted_in(
+            variant(self.variant_name))
 
     def ready(self) -> bool:
         """Enough players for the chosen variant (Duo: exactly two)."""

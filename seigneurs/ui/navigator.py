@@ -7,9 +7,9 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from seigneurs.game import DuoGame, PutBack, RaceGame
+from seigneurs.game import DuoGame
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import AnyGame
@@ -20,10 +20,6 @@ from seigneurs.table.layout import Place, Rect
 from seigneurs.ui.host import Host
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.seat import SeatPlan, seat_plans
-
-if TYPE_CHECKING:
-    from seigneurs.ui.duo_view import DuoView
-    from seigneurs.ui.race_view import RaceView
 
 log = logging.getLogger(__name__)
 
@@ -95,17 +91,18 @@ first frame comes sooner (issue 11's cold start)."""
                    game: AnyGame | None = None) -> None:
         """Deal and show a game of `config` with these seats (Duo: `removed` locomotive, D6);
         or go on with a `game` replayed from the journal."""
+        from seigneurs.table.session import RaceSession, Seating, open_session
         from seigneurs.ui.duo_view import DuoView
         from seigneurs.ui.race_view import RaceView
 
-        view: DuoView | RaceView
-        if config.spec.duo:
-            view = DuoView(self.host, config, seats, removed,
-                           game=game if isinstance(game, DuoGame) else None)
-        else:
-            view = RaceView(self.host, config, seats,
-                            game=game if isinstance(game, RaceGame) else None)
-        self.keeper.records.started(view.game, {"seats": [_seat_json(s) for s in seats]}, demo)
+        host = self.host
+        seating = Seating(tuple(s.place for s in seats), tuple(s.bot for s in seats),
+                          host.user_seats)
+        session = open_session(host.layout, seating, config, removed, game)
+        view = RaceView(host, session, seats) if isinstance(session, RaceSession) \
+            else DuoView(host, session, seats)
+        self.keeper.records.started(session.game, {"seats": [_seat_json(s) for s in seats]},
+                                    demo)
         self._show(view, Screen.DEMO if demo else Screen.GAME)
 
     def deal(self, variant_name: str, bots: Sequence[BotLevel | None], seed: int | None = None,
@@ -130,16 +127,12 @@ first frame comes sooner (issue 11's cold start)."""
         return self.keeper.records.resumable()
 
     def resume(self) -> bool:
-        """Go on with the interrupted game: replay its log, put held cards back, show it."""
+        """Go on with the interrupted game: replay its log, show it (its session puts held
+        cards back)."""
         pending = self.keeper.records.pending()
         if pending is None:
             return False
         game, extra = pending
-        if isinstance(game, RaceGame):
-            for seat, card in enumerate(game.hands):
-                if card >= 0:
-                    x, y = game.positions[card]
-                    game.apply(PutBack(seat, game.clock, x, y))
         seats = [_seat_from_json(s) for s in extra.get("seats", [])]
         if len(seats) != game.seat_count:
             log.warning("the interrupted game's seats are unknown; not resumed")

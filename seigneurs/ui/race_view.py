@@ -1,9 +1,9 @@
 """The race table (Training, Seigneurs, Kids, Rois): every seat searches at once (R9-R25).
 
-The data path of one touch: window polls the sources -> the `RaceController` hit-tests,
+The data path of one touch: window polls the sources -> the session's controller hit-tests,
 attributes the touch to a seat and applies game actions -> physics moves the card -> this view
-draws what the controller reports (`Shown`) and syncs sprites before the frame is drawn. The
-view holds no rules and decides nothing.
+draws the session's events and syncs sprites before the frame is drawn. The view holds no
+rules and decides nothing.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.game import CallStop, RaceGame, Reason, new_game
-from seigneurs.game.config import GameConfig
+from seigneurs.game import CallStop, RaceGame
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import Start
-from seigneurs.table.controller import RaceController, Shown, What
-from seigneurs.table.geometry import LAMP, RaceGeometry
+from seigneurs.table import events
+from seigneurs.table.geometry import LAMP
+from seigneurs.table.session import RaceSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
@@ -31,25 +31,18 @@ if TYPE_CHECKING:
 class RaceView(BaseView):
     """One race game on the table."""
 
-    def __init__(self, window: Host, config: GameConfig,
-                 seats: Sequence[SeatPlan], game: RaceGame | None = None) -> None:
-        """Deal a new game of `config`, or show `game` (one resumed after a crash)."""
+    def __init__(self, window: Host, session: RaceSession, seats: Sequence[SeatPlan]) -> None:
+        """Draw `session` (a new deal, or a game resumed after a crash) at these seats."""
         super().__init__(window)
-        if game is None:
-            dealt = new_game(config)
-            assert isinstance(dealt, RaceGame)
-            game = dealt
-        self.game: RaceGame = game
+        self.session = session
+        self.game: RaceGame = session.game
+        game = self.game
         self.seats = list(seats)
         layout = window.layout
         self.layout = layout
         media = window.media
-        self.geometry = RaceGeometry.build(layout, [s.place for s in self.seats],
-                                           stop=bool(game.variant.min_wagons_to_stop))
-        self.control = RaceController(game, self.geometry,
-                                      {s: p.bot for s, p in enumerate(self.seats) if p.bot},
-                                      window.user_seats, config.seed)
-        self.physics = self.control.physics
+        self.geometry = session.geometry
+        self.physics = session.physics
         self.card_sprites: list[arcade.Sprite] = []
         self.cards: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         for card in range(len(game.positions)):
@@ -67,16 +60,14 @@ class RaceView(BaseView):
         self.counts: list[arcade.Text] = []
         self._build_panels()
         self.countdown = Countdown(window, self.overlay, [s.lamps for s in self.geometry.seats],
-                                   layout.card_w * LAMP) if self.control.start_at else None
+                                   layout.card_w * LAMP) if session.counting_down else None
         self._turn_locomotives()
         for seat, train in enumerate(game.trains):
             if train:
                 self._show_train(seat)
-        self.clock = self.control.clock
+        self.clock = session.clock
         self.hints = Hints(media.icons, layout.card_w * 1.1, window.settings.hint_after)
         self.hints.touched(self.clock)
-        self.still = {seat: self.clock for seat in self.control.humans}
-        """When each child last did something: a fitting card glows for one still too long."""
 
     # Building the seat panels, each turned to face its player.
 
@@ -117,54 +108,43 @@ class RaceView(BaseView):
     # Touches: all to the controller; then draw what it reports.
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        for event in events:
-            if event.phase is TouchPhase.DOWN:  # hints go at the first touch
-                self.hints.touched(self.clock)
-                if self.still:  # the nearest child is not still any more
-                    x, y = event.x * self.layout.width, event.y * self.layout.height
-                    self.still[self.control.seats.nearest(x, y)] = self.clock
-        self.control.touches(events, self.layout.width, self.layout.height)
-        self._draw_shows()
+        if any(event.phase is TouchPhase.DOWN for event in events):
+            self.hints.touched(self.clock)  # hints go at the first touch
+        self.session.touches(events)
+        self._draw_events()
 
-    def _draw_shows(self) -> None:
+    def _draw_events(self) -> None:
         media = self.app.media
-        for shown in self.control.drain():
-            card = shown.card
-            if shown.seat in self.still and not shown.bot:
-                self.still[shown.seat] = self.clock
-            if shown.what is What.PICKED and card is not None:
-                sprite = self.card_sprites[card]
-                sprite.texture = media.wagons[card]
-                self.cards.remove(sprite)
-                self.cards.append(sprite)
-                media.play("flip")
-            elif shown.what is What.REFUSED:
-                self._refused(shown)
-            elif shown.what is What.STACKED and card is not None and shown.seat is not None:
-                self.slide(self.card_sprites[card], self.piles[shown.seat].position, 0.18,
-                           hide=True)
-                self._show_train(shown.seat)
-                media.play("stack")
-            elif shown.what is What.PUT_BACK and card is not None:
-                if not self.game.is_face_up(card):  # Training: face down again (R11)
-                    self.card_sprites[card].texture = media.back
-                media.play("put-back")
-            elif shown.what in (What.TURNED, What.STARTED):
-                self._turn_locomotives()
-                if shown.what is What.TURNED:
+        for event in self.session.drain():
+            match event:
+                case events.Picked(card=card):
+                    sprite = self.card_sprites[card]
+                    sprite.texture = media.wagons[card]
+                    self.cards.remove(sprite)
+                    self.cards.append(sprite)
+                    media.play("flip")
+                case events.Refused():
+                    self.refused(event)
+                case events.Stacked(seat=seat, card=card):
+                    self.slide(self.card_sprites[card], self.piles[seat].position, 0.18,
+                               hide=True)
+                    self._show_train(seat)
+                    media.play("stack")
+                case events.PutBack(card=card) | events.SlidHome(card=card):
+                    if not self.game.is_face_up(card):  # Training: face down again (R11)
+                        self.card_sprites[card].texture = media.back
+                    media.play("put-back")
+                case events.Turned():
+                    self._turn_locomotives()
                     media.play("flip")  # a locomotive turned over (R23)
-                if shown.what is What.STARTED and self.countdown is not None:
-                    self.countdown.hide()
-                    self.countdown = None
-                    media.play("whistle")
-            elif shown.what is What.STOPPED:
-                media.play("stop")
-
-    def _refused(self, shown: Shown) -> None:
-        if shown.card is not None:
-            self.wiggle(shown.card)
-        if not shown.bot and shown.reason is not Reason.NOT_STARTED:
-            self.app.media.play("refuse")
+                case events.Started():
+                    self._turn_locomotives()
+                    if self.countdown is not None:
+                        self.countdown.hide()
+                        self.countdown = None
+                        media.play("whistle")
+                case events.Stopped():
+                    media.play("stop")
 
     def _show_train(self, seat: int) -> None:
         game, media = self.game, self.app.media
@@ -189,12 +169,15 @@ class RaceView(BaseView):
         super().tick(dt)
         if self.countdown is not None:
             self.countdown.show(self.clock)
-        self.control.tick(dt)
-        self._draw_shows()
+        self.session.tick(dt)
+        self._draw_events()
         self.sync(self.card_sprites, self.physics)
         self.hints.update(self.clock, self.next_steps)
-        self.hints.glow(self.clock, self._glowing())
-        if self.control.finished:
+        self.hints.glow(self.clock, {
+            card: (*at, self.layout.card_h, since)
+            for card, (at, since) in self.session.fitting_cards(
+                self.app.settings.fit_glow_after).items()})
+        if self.session.finished:
             self.app.nav.show_results(self.game, self.seats)
 
     def on_draw(self) -> None:
@@ -215,28 +198,6 @@ class RaceView(BaseView):
             return []
         return [Target(*self.locos[seat].position, self.layout.card_h / 2,
                        self.seats[seat].place.angle, rest=(0.0, -1.0))
-                for seat in self.control.humans if not game.turned[seat]]
-
-    def _glowing(self) -> dict[int, tuple[float, float, float, float]]:
-        """For each child in assisted mode still for `fit_glow_after` seconds with an empty
-        hand: the loose face-up card that fits their train, nearest to them (off in classic)."""
-        game, wait = self.game, self.app.settings.fit_glow_after
-        if wait <= 0 or game.phase is not Phase.PLAYING:
-            return {}
-        glowing = {}
-        for seat, since in self.still.items():
-            if (not game.assisted[seat] or self.clock - since < wait
-                    or self.control.holds(seat)):
-                continue
-            bodies = self.physics.bodies
-            fitting = [c for c in bodies
-                       if self.control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
-            if not fitting:
-                continue
-            distance = self.control.seats.distance
-            card = min(fitting, key=lambda c: distance(seat, *bodies[c].position))
-            x, y = bodies[card].position
-            glowing[card] = (x, y, self.layout.card_h, since + wait)
-        return glowing
+                for seat in self.session.humans if not game.turned[seat]]
 
 

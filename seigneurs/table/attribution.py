@@ -1,0 +1,127 @@
+"""Whose card is it: the seat policy of R9 (one card per seat), kept apart as a pure question
+("is there room for this card at this seat?") and the command that makes the room.
+
+The geometric guesses (nearest seat, the seat a card is pulled toward) are `input.seats`'s; this
+policy weighs them against what each seat already carries, so that a wrong guess never costs a
+child a card (README, "Whose hand is it?").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from seigneurs.game import RaceGame
+from seigneurs.game.race import NOBODY
+from seigneurs.input.seats import HEADING, SeatGuesser
+from seigneurs.table import events
+from seigneurs.table.hands import Carry, Hands
+from seigneurs.table.physics import CardPhysics
+
+STILL = 1.5
+"""Seconds a guessed card may lie still on a finger before its seat's next card takes over
+(a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
+SAME_CHILD_STILL = 0.4
+"""...and when a user id says the new touch is the same child's: a child reaching for a new
+card while their card lies still is strong evidence that the old lift was lost (R9)."""
+REACH_CM = 45.0
+"""How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Free:
+    """The seat holds nothing: the card is its."""
+
+
+@dataclass(frozen=True, slots=True)
+class Occupied:
+    """The seat surely holds a card (R9): the new one is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reguess:
+    """The seat's card on `finger` was only a guess: it goes to `seat`, the next free seat."""
+
+    finger: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveWay:
+    """The seat's card on `finger` has lain still too long: it slides home (a lost lift)."""
+
+    finger: int
+
+
+Room = Free | Occupied | Reguess | GiveWay
+
+
+class SeatPolicy:
+    """R9 at a table that guesses seats: who has room for a card, and making that room."""
+
+    def __init__(self, game: RaceGame, hands: Hands, physics: CardPhysics, guesser: SeatGuesser,
+                 travel: float, emit: Callable[[events.Event], None]) -> None:
+        self.game = game
+        self.hands = hands
+        self.physics = physics
+        self.guesser = guesser
+        self.travel = travel  # how far a card goes before its heading counts
+        self.emit = emit
+
+    def holds(self, seat: int) -> bool:
+        """Whether `seat` already has its one card (R9): on a finger, or in its hand."""
+        return self.game.hands[seat] != NOBODY or self.hands.carrying(seat)
+
+    def room(self, seat: int, touch: int, clock: float, reach: float | None = None,
+             keep_carried: bool = False, same_child: bool = False) -> Room:
+        """Whether `seat` can take the card on `touch` (R9), and what must give way: it holds
+        nothing, or only a card whose seat was a guess and can be re-guessed to another free
+        seat within `reach` (the neighbour who reached across gets their own card back,
+        nobody is blocked), or a card lying still too long. With `keep_carried`, a guessed
+        card already carried toward `seat` stays `seat`'s; with `same_child` (a user id
+        decided `touch`), a card of `seat` lying still gives way sooner."""
+        if self.game.hands[seat] != NOBODY:
+            return Occupied()
+        finger, other = next(((t, c) for t, c in self.hands.carries.items()
+                              if c.seat == seat and t != touch), (None, None))
+        if finger is None or other is None:
+            return Free()
+        if other.decided:
+            return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
+        where = self.physics.bodies[other.card].position
+        if keep_carried and self.guesser.heading(seat, other.home, where.x, where.y) > HEADING \
+                and math.dist(other.home, where) >= self.travel:
+            return Occupied()
+        alternative = self.guesser.at_down(where.x, where.y,
+                                           lambda s: s == seat or self.holds(s), reach)
+        if alternative is None or alternative == seat:
+            return self._still(finger, other, clock, STILL)
+        return Reguess(finger, alternative)
+
+    @staticmethod
+    def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:
+        return GiveWay(finger) if clock - carry.moved_at >= still else Occupied()
+
+    def make_room(self, room: Room) -> bool:
+        """Do what `room` says must give way; whether the seat is free now."""
+        match room:
+            case Free():
+                return True
+            case Occupied():
+                return False
+            case Reguess(finger, seat):
+                carry = self.hands.carries[finger]
+                carry.seat = seat
+                self.emit(events.SeatChanged(seat, carry.card, finger))
+                return True
+            case GiveWay(finger):
+                self.physics.release(finger)
+                carry = self.hands.carries.pop(finger)
+                self.send_home(carry, carry.seat, finger)
+                return True
+
+    def send_home(self, carry: Carry, seat: int, touch: int | None) -> None:
+        """The card slides back to where it was taken (the game never heard of it)."""
+        self.physics.send(carry.card, *carry.home)
+        self.emit(events.SlidHome(seat, carry.card, touch, *carry.home))

@@ -1,0 +1,41 @@
+"""Simultaneous grabs: when different touches go for one card in the same frame, who gets it
+(issue 9, clause 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+
+
+class FairGrabs:
+    """The earliest device timestamp wins; exact ties go by a seat priority that turns after
+    each tie, so no seat always wins. (One touch's own down and up in a frame are simply
+    taken in order.)"""
+
+    def __init__(self, seat_count: int) -> None:
+        self.seat_count = seat_count
+        self.turn = 0
+
+    def frame(self, events: Sequence[TouchEvent], card_under: Callable[[TouchEvent], int | None],
+              seat_of: Callable[[TouchEvent], int]) -> tuple[dict[int, int], dict[int, int]]:
+        """Each touch-down's card (touch -> card), and, for cards different touches went for,
+        the touch that gets it (card -> touch)."""
+        reaching: dict[int, list[TouchEvent]] = {}
+        targets = {}
+        for event in events:
+            if event.phase is TouchPhase.DOWN:
+                card = card_under(event)
+                if card is not None:
+                    targets[event.id] = card
+                    reaching.setdefault(card, []).append(event)
+        winners = {}
+        for card, downs in reaching.items():
+            if len(downs) > 1:
+                turn = self.turn
+                self.turn += 1
+
+                def priority(e: TouchEvent, turn: int = turn) -> tuple[float, int]:
+                    return e.t, (seat_of(e) - turn) % self.seat_count
+                winners[card] = min(downs, key=priority).id
+        return targets, winners

@@ -1,0 +1,108 @@
+"""Children's hands as the table sees them: fingertips (several of one hand are one hand), the
+cards fingers carry, and whether a card was placed or thrown."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table.geometry import Point
+
+FLING_CM_S = 120.0
+"""A card let go faster than this was thrown, not placed: it is no drop on the zone it ends in
+(children slow down to put a card on their zone; a flick lands anywhere)."""
+FLING_WINDOW = 0.1
+"""Seconds of the finger's path before the drop its speed is measured over."""
+HAND_SPAN_CM = 3.0
+"""Fingertips landing this close together..."""
+HAND_WINDOW = 0.25
+"""...within this many seconds of each other are one hand (small children touch with several)."""
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Carry:
+    """A card on a finger: the seat it is attributed to (`decided` by a user id, else a
+    guess), where it came from, and when and where the finger last went."""
+
+    card: int
+    seat: int
+    decided: bool
+    home: Point
+    moved_at: float = 0.0
+    trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
+    """The finger's latest (clock, x, y): how fast it went at the drop."""
+
+
+@dataclass(slots=True)
+class Fingertip:
+    """Where a finger is and when it landed; kept HAND_WINDOW after its lift, so fingertips
+    of one hand landing just after another lifted are still seen as that hand."""
+
+    x: float
+    y: float
+    down_at: float
+    lifted: bool = False
+
+
+class Hands:
+    """The fingers on the table and the cards they carry, in pixels of a table of
+    `px_per_cm`."""
+
+    def __init__(self, px_per_cm: float) -> None:
+        self.px_per_cm = px_per_cm
+        self.span = HAND_SPAN_CM * px_per_cm
+        self.carries: dict[int, Carry] = {}
+        self.fingertips: dict[int, Fingertip] = {}
+
+    def carried(self, seat: int) -> int | None:
+        """The card a finger carries for `seat`, if any."""
+        return next((c.card for c in self.carries.values() if c.seat == seat), None)
+
+    def carrying(self, seat: int) -> bool:
+        """Whether a finger carries a card for `seat`."""
+        return any(c.seat == seat for c in self.carries.values())
+
+    def cards(self) -> set[int]:
+        """The cards fingers hold."""
+        return {c.card for c in self.carries.values()}
+
+    @property
+    def mask(self) -> int:
+        """The cards fingers hold, as a mask (bots leave them alone)."""
+        mask = 0
+        for card in self.cards():
+            mask |= 1 << card
+        return mask
+
+    def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
+        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW)."""
+        if event.phase is TouchPhase.DOWN:
+            self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
+                               if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}
+            self.fingertips[event.id] = Fingertip(x, y, clock)
+        elif (tip := self.fingertips.get(event.id)) is not None:
+            tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
+
+    def same_hand(self, x: float, y: float, clock: float, takers: Mapping[int, T]) -> T | None:
+        """What a fingertip among `takers` took, if it is of the hand that just landed at
+        (x, y): within HAND_SPAN_CM and HAND_WINDOW of it (small children touch with several
+        fingertips; R9, R28)."""
+        for touch, taken in takers.items():
+            tip = self.fingertips.get(touch)
+            if tip is not None and clock - tip.down_at <= HAND_WINDOW and \
+                    math.hypot(tip.x - x, tip.y - y) <= self.span:
+                return taken
+        return None
+
+    def flung(self, carry: Carry, x: float, y: float, clock: float) -> bool:
+        """Whether the finger let go of the card at (x, y) faster than a hand places one."""
+        recent = [p for p in carry.trail if clock - p[0] <= FLING_WINDOW] or [carry.trail[-1]]
+        t, x0, y0 = recent[0]
+        seconds = max(clock - t, 1 / 60)
+        return math.hypot(x - x0, y - y0) / seconds > FLING_CM_S * self.px_per_cm

@@ -1,0 +1,170 @@
+"""A game in play: the game, its geometry, its controller (bots, clock, physics) and its
+events, made in one place, so views only draw a session and forward its touches.
+
+`open_session` is the one factory: a new deal from a configuration (Duo: the locomotive taken
+out, D6), or a game replayed from a journal or an event log (held cards put back, R11). The
+table, the crowd, the bench and the tests all make their games here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from seigneurs.game import DuoGame, GameConfig, PutBack, RaceGame, RemoveLocomotive, new_game
+from seigneurs.game.bots import BotLevel
+from seigneurs.game.duo import ROWS
+from seigneurs.game.engine import Phase
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rules import WagonType
+from seigneurs.table.controller import DuoController, RaceController
+from seigneurs.table.events import Event
+from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
+from seigneurs.table.layout import Place, TableLayout
+from seigneurs.table.physics import CardPhysics
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where: each seat's place, its bot level (None: a child), and the touch
+    source's user ids mapped to seats (empty: seats are guessed)."""
+
+    places: tuple[Place, ...]
+    bots: tuple[BotLevel | None, ...]
+    users: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def bot_levels(self) -> dict[int, BotLevel]:
+        return {seat: level for seat, level in enumerate(self.bots) if level is not None}
+
+
+class _Play:
+    """What both kinds of session share: the controller's clock, touches, ticks and events."""
+
+    control: RaceController | DuoController
+    width: float
+    height: float
+
+    @property
+    def physics(self) -> CardPhysics:
+        return self.control.physics
+
+    @property
+    def clock(self) -> float:
+        return self.control.play.clock
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats children play (the others are bots')."""
+        return self.control.play.humans
+
+    @property
+    def counting_down(self) -> bool:
+        """Whether lamps count down to the whistle (R14, R28)."""
+        return self.control.play.start_at is not None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended long enough ago to show the results."""
+        return self.control.finished
+
+    def touches(self, events: Sequence[TouchEvent]) -> None:
+        """A frame's touch events, oldest first, in display fractions."""
+        self.control.touches(events, self.width, self.height)
+
+    def tick(self, dt: float) -> None:
+        """Advance the table: the whistle when due, the bots, the physics."""
+        self.control.tick(dt)
+
+    def drain(self) -> list[Event]:
+        """What happened since the last call, oldest first, for the view to draw."""
+        return self.control.drain()
+
+
+class RaceSession(_Play):
+    """Training, Seigneurs, Kids, Rois in play; knows which child has been still how long."""
+
+    control: RaceController
+
+    def __init__(self, game: RaceGame, geometry: RaceGeometry, control: RaceController) -> None:
+        self.game, self.geometry, self.control = game, geometry, control
+        self.width, self.height = geometry.width, geometry.height
+        self.still = {seat: control.play.clock for seat in control.play.humans}
+        """When each child last did something: a fitting card glows for one still too long."""
+
+    def touches(self, events: Sequence[TouchEvent]) -> None:
+        for event in events:
+            if event.phase is TouchPhase.DOWN and self.still:  # that child is not still now
+                x, y = event.x * self.width, event.y * self.height
+                self.still[self.control.guesser.nearest(x, y)] = self.clock
+        super().touches(events)
+
+    def drain(self) -> list[Event]:
+        events = super().drain()
+        for event in events:
+            seat = getattr(event, "seat", None)  # what a child did, not a bot
+            if seat in self.still and not getattr(event, "bot", False):
+                self.still[seat] = self.clock
+        return events
+
+    def fitting_cards(self, wait: float) -> dict[int, tuple[Point, float]]:
+        """For each child in assisted mode still for `wait` seconds with an empty hand: the
+        loose face-up card that fits their train, nearest to them, with where it lies and
+        since when it glows (none in classic, or with `wait` 0)."""
+        game, control = self.game, self.control
+        if wait <= 0 or game.phase is not Phase.PLAYING:
+            return {}
+        bodies = self.physics.bodies
+        glowing = {}
+        for seat, since in self.still.items():
+            if not game.assisted[seat] or self.clock - since < wait or \
+                    control.policy.holds(seat):
+                continue
+            fitting = [c for c in bodies
+                       if control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
+            if fitting:
+                card = min(fitting,
+                           key=lambda c: control.guesser.distance(seat, *bodies[c].position))
+                x, y = bodies[card].position
+                glowing[card] = ((x, y), since + wait)
+        return glowing
+
+
+class DuoSession(_Play):
+    """Le Duo des Rails in play."""
+
+    control: DuoController
+
+    def __init__(self, game: DuoGame, geometry: DuoGeometry, control: DuoController) -> None:
+        self.game, self.geometry, self.control = game, geometry, control
+        self.width, self.height = geometry.width, geometry.height
+
+
+Session = RaceSession | DuoSession
+
+
+def open_session(layout: TableLayout, seating: Seating, config: GameConfig | None = None,
+                 removed: WagonType | None = None,
+                 game: RaceGame | DuoGame | None = None) -> Session:
+    """A session of a new deal of `config` (Duo: without the `removed` locomotive, D6; None:
+    one at random), or of `game` replayed from a journal or a log, its held cards put back
+    where they were taken (R11: nobody's hand stays full of a finger that went away)."""
+    if game is None:
+        assert config is not None, "a session needs a configuration or a game"
+        game = new_game(config)
+        if isinstance(game, DuoGame):
+            game.apply(RemoveLocomotive(0, 0.0, removed))
+    elif isinstance(game, RaceGame):
+        for seat, card in enumerate(game.hands):
+            if card >= 0:
+                game.apply(PutBack(seat, game.clock, *game.positions[card]))
+    seed = game.config.seed
+    if isinstance(game, DuoGame):
+        duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
+                          layout.px_per_cm, layout.free, (seating.places[0], seating.places[1]),
+                          ROWS)
+        return DuoSession(game, duo, DuoController(game, duo, seating.bot_levels, seed))
+    race = RaceGeometry.build(layout, seating.places, stop=bool(game.variant.min_wagons_to_stop))
+    return RaceSession(game, race, RaceController(game, race, seating.bot_levels,
+                                                  seating.users, seed))
+

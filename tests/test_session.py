@@ -1,0 +1,65 @@
+"""The one factory of games in play, and the seat policy's question apart from its command
+(issue 19): driven directly, no window."""
+
+from __future__ import annotations
+
+from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.rules import WagonType
+from seigneurs.table import events
+from seigneurs.table.attribution import Occupied, Reguess
+from seigneurs.table.hands import Carry
+from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.session import DuoSession, RaceSession, Seating, open_session
+
+LAYOUT = TableLayout.build(1280, 720)
+
+
+def seating(players: int) -> Seating:
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(players))
+    return Seating(places, (None,) * players)
+
+
+def test_a_new_duo_session_takes_out_the_chosen_locomotive_d6() -> None:
+    config = GameConfig.for_players("duo", 2, seed=3)
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
+                           config, removed=WagonType.COAL)
+    assert isinstance(session, DuoSession)
+    assert WagonType.COAL not in [loco.type for loco in session.game.locomotives]
+    assert session.control.play.bot_seats == {1} and session.humans == [0]
+
+
+def test_a_resumed_race_session_puts_held_cards_back_r11() -> None:
+    """A game replayed from the journal with a card in a search hand: the finger that held it
+    is gone, so the session puts it back where it lay, and it is on the table again."""
+    game = new_game(GameConfig.for_players("lords", 2, seed=5))
+    assert isinstance(game, RaceGame)
+    game.apply(Whistle(0, 3.0))
+    card = next(c for c in range(54) if game.table_mask >> c & 1)
+    assert game.apply(Pick(0, 4.0, card)).ok
+    session = open_session(LAYOUT, seating(2), game=game)
+    assert isinstance(session, RaceSession)
+    assert game.hands == [-1, -1] and game.table_mask >> card & 1
+    assert card in session.physics.bodies and session.control.loose(card)
+
+
+def test_the_seat_question_changes_nothing_and_the_command_makes_room_r9() -> None:
+    """Seat 0 carries a card only by guess; a new touch for seat 0 asks whether there is room:
+    the answer (re-guess the other card to seat 1) changes nothing until the command runs."""
+    session = open_session(LAYOUT, seating(2), GameConfig.for_players("lords", 2, seed=2))
+    assert isinstance(session, RaceSession)
+    control = session.control
+    control.tick(3.0)  # the whistle
+    session.drain()
+    card = next(c for c in sorted(session.physics.bodies) if control.loose(c))
+    where = session.physics.bodies[card].position
+    control.hands.carries[1] = Carry(card, 0, False, (where.x, where.y), session.clock)
+    policy = control.policy
+    room = policy.room(0, 2, session.clock, reach=float("inf"))
+    assert room == Reguess(1, 1)
+    assert control.hands.carries[1].seat == 0 and session.drain() == []  # a question only
+    assert policy.make_room(room)
+    assert control.hands.carries[1].seat == 1
+    assert session.drain() == [events.SeatChanged(1, card, 1)]
+    control.hands.carries[1].decided = True  # now surely seat 1's, and it just moved
+    assert policy.room(1, 2, session.clock) == Occupied()
