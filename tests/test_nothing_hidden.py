@@ -231,3 +231,46 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
         assert checked >= 5
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("scenario", ["lords-tie", "duo", "six"])
+def test_results_numbers_and_badges_lie_in_their_band_over_no_card(
+        size: tuple[int, int], scenario: str) -> None:
+    from seigneurs.game.config import GameConfig
+    from seigneurs.game.scenarios import SCENARIOS
+    from seigneurs.game.simulate import play_bot_game
+    from seigneurs.ui.results_view import ResultsView
+    from seigneurs.ui.run import finish_results
+    from seigneurs.ui.seat import seat_plans
+
+    d = Driver(*size, settings=TableSettings(volume=0.0, idle_timeout=3600, attract_after=3600))
+    try:
+        game = SCENARIOS[scenario](1) if scenario != "six" else play_bot_game(
+            GameConfig.for_players("lords", 6, 3), [BOT_LEVELS["expert"]] * 6)
+        plans = seat_plans(d.window.layout, game.variant.name, game.seat_count,
+                           [None, *[BOT_LEVELS["close"]] * (game.seat_count - 1)])
+        d.window.nav.show_results(game, plans)
+        finish_results(d.window, after=0.0)
+        view = d.scene
+        assert isinstance(view, ResultsView) and view.done
+        bands = [band.rect() for band in view.bands]
+        cards = [s for row in view.rows for s in row.sprites if s.visible]
+        marks = [s for s in view.marks if s.visible and not isinstance(s, arcade.SpriteSolidColor)
+                 and s not in (row.cross for row in view.rows)]  # a cross marks its card
+        numbers = [row.count for row in view.rows]
+        duo_column = [s for s in view.panels if not isinstance(s, arcade.SpriteSolidColor)]
+        for mark in marks:
+            if mark in view.again and not any(inside(b, box(mark)) for b in bands):
+                continue  # the middle 'again', in the space kept free for it
+            if scenario == "duo" and not any(inside(b, box(mark)) for b in bands):
+                continue  # Duo: beside a row, off the bands
+            assert any(inside(b, box(mark)) for b in bands), "a mark crosses a band's edge"
+        for shown in [*marks, *duo_column]:
+            assert not any(covers(card, box(shown)) for card in cards if card is not shown), \
+                "a mark lies over a card"
+        for number in numbers:
+            area = text_box(number)
+            assert not any(covers(card, area) for card in cards), "a count lies over a card"
+    finally:
+        d.close()
