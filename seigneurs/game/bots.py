@@ -51,7 +51,7 @@ class BotLevel:
 BOT_LEVELS: dict[str, BotLevel] = {
     level.name: level
     for level in (
-        BotLevel("toddler", 7.5, 2.5, 0.30, memory=False, hand_cm_s=8.0),
+        BotLevel("toddler", 7.8, 2.5, 0.30, memory=False, hand_cm_s=8.0),
         BotLevel("child", 3.5, 1.2, 0.12, memory=True, hand_cm_s=18.0),
         BotLevel("adult", 0.9, 0.3, 0.03, memory=True, hand_cm_s=50.0),
         BotLevel("expert", 0.45, 0.12, 0.0, memory=True, hand_cm_s=90.0),
