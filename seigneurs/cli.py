@@ -275,8 +275,8 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--variant", choices=sorted(n for n in VARIANTS if n != "duo"),
-                        default="lords")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="lords",
+                        help="the lobby's chosen variant, or the table's (duo: the duo view)")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
@@ -288,7 +288,7 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     spec = variant(args.variant)
-    if not spec.players_ok(args.players):
+    if args.view in ("table", "results") and not spec.players_ok(args.players):
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")

@@ -50,8 +50,10 @@ first frame comes sooner (issue 11's cold start)."""
         self.keeper.shown(self.clock())
         self.host.show_view(view)
 
-    def show_lobby(self) -> None:
-        self._show(LobbyView(self.host, self.host.settings.default_variant), Screen.LOBBY)
+    def show_lobby(self, variant_name: str | None = None) -> None:
+        """The lobby, offering `variant_name` first (else the configured one)."""
+        chosen = variant_name or self.host.settings.default_variant
+        self._show(LobbyView(self.host, chosen), Screen.LOBBY)
 
     def again(self, game: AnyGame, seats: Sequence[SeatPlan], leaving: set[int]) -> None:
         """"Again": the same table deals anew (variant, places, bots, each seat's rule and
