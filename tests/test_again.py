@@ -4,22 +4,20 @@ anyone; a child who leaves touches their face; too few left: the lobby, the tabl
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
-from table_driver import Driver
+from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig, SeatConfig
 from seigneurs.game.simulate import play_bot_game
-from seigneurs.kiosk.config import TableSettings
 from seigneurs.rules import Rule
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
 from seigneurs.ui.seat import SeatPlan, seat_plans
-
-PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
 
 
 @pytest.fixture
@@ -107,7 +105,7 @@ def test_duo_again_keeps_the_removed_locomotive(driver: Driver) -> None:
 
 
 def test_after_the_idle_timeout_the_results_go_back_to_the_lobby() -> None:
-    d = Driver(settings=TableSettings(idle_timeout=10, attract_after=3600, volume=0.0))
+    d = Driver(settings=replace(PATIENT, idle_timeout=10))
     try:
         config, plans = kids_table(d)
         view = results(d, config, plans, crowned=False)

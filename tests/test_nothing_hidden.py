@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 
 import arcade
 import pytest
-from table_driver import Driver
+from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.kiosk.config import TableSettings
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, variant
 from seigneurs.table.layout import Rect
 from seigneurs.ui.lobby_view import LobbyView, Member, Touchable
@@ -114,8 +114,7 @@ def check_targets(view: LobbyView, state: str, width: int, height: int) -> None:
 @pytest.mark.parametrize("width, height, diagonal, arrangement", TABLES)
 def test_every_lobby_state_has_its_targets_whole_on_top_and_apart(
         width: int, height: int, diagonal: float, arrangement: str) -> None:
-    settings = TableSettings(diagonal_inches=diagonal, layout=arrangement, volume=0.0,
-                             idle_timeout=3600, attract_after=3600)
+    settings = replace(PATIENT, diagonal_inches=diagonal, layout=arrangement)
     d = Driver(width, height, settings=settings)
     try:
         view = d.scene
@@ -134,7 +133,7 @@ def test_every_lobby_state_has_its_targets_whole_on_top_and_apart(
 
 
 def test_a_locomotive_tap_never_starts_the_game() -> None:
-    d = Driver(settings=TableSettings(volume=0.0, idle_timeout=3600, attract_after=3600))
+    d = Driver(settings=PATIENT)
     try:
         view = d.scene
         assert isinstance(view, LobbyView)
@@ -173,8 +172,7 @@ def test_counts_and_lamps_lie_in_their_zone_over_no_card(
     from seigneurs.ui.duo_view import DuoView
     from seigneurs.ui.race_view import RaceView
 
-    settings = TableSettings(diagonal_inches=diagonal, layout=arrangement, volume=0.0,
-                             idle_timeout=3600, attract_after=3600)
+    settings = replace(PATIENT, diagonal_inches=diagonal, layout=arrangement)
     d = Driver(width, height, settings=settings)
     try:
         d.window.nav.deal(name, [BOT_LEVELS["expert"]] * (2 if name == "duo" else 6), 3)
@@ -206,8 +204,7 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
     from seigneurs.table import events
     from seigneurs.ui.race_view import RaceView
 
-    d = Driver(1280, 720, settings=TableSettings(volume=0.0, idle_timeout=3600,
-                                                 attract_after=3600))
+    d = Driver(1280, 720, settings=PATIENT)
     try:
         d.window.nav.deal("training", [None, *[BOT_LEVELS["expert"]] * 5], 4)
         view = d.scene
@@ -244,7 +241,7 @@ def test_results_numbers_and_badges_lie_in_their_band_over_no_card(
     from seigneurs.ui.run import finish_results
     from seigneurs.ui.seat import seat_plans
 
-    d = Driver(*size, settings=TableSettings(volume=0.0, idle_timeout=3600, attract_after=3600))
+    d = Driver(*size, settings=PATIENT)
     try:
         game = SCENARIOS[scenario](1) if scenario != "six" else play_bot_game(
             GameConfig.for_players("lords", 6, 3), [BOT_LEVELS["expert"]] * 6)
