@@ -181,7 +181,8 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         help="skip the lobby and deal this variant")
     parser.add_argument("--players", type=int, default=None, help="seats when skipping the lobby")
     parser.add_argument("--bots", type=int, default=0, help="how many of those seats are bots")
-    parser.add_argument("--level", choices=list(BOT_LEVELS), default="child")
+    parser.add_argument("--level", choices=list(BOT_LEVELS), default=None,
+                        help="those bots' level (default: the configuration's bot_level)")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
-         bots: int, level: str, inputs: InputSettings | None = None,
+         bots: int, level: str | None, inputs: InputSettings | None = None,
          settings: TableSettings | None = None, first_frame: bool = False) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
     `first_frame`: draw one frame, say so on stdout and leave (`seigneurs bench --startup`)."""
@@ -37,7 +37,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     _open_sources_behind_the_lobby(window, inputs)
     if variant_name is not None:
         count = players or min(6, variant(variant_name).max_players)
-        plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
+        robot = BOT_LEVELS[level or window.settings.bot_level]
+        plans: list[BotLevel | None] = [None] * (count - bots) + [robot] * bots
         window.nav.deal(variant_name, plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame
