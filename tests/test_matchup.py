@@ -85,3 +85,31 @@ def test_matchup_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exit_:
         main(["matchup", *args])
     assert exit_.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_on_the_table_a_gentle_bot_carries_at_a_childs_pace_and_close_waits() -> None:
+    """The real table: the toddler bot's card travels at 8 cm/s at most; the close bot, with
+    a child who has stacked nothing yet, stacks one wagon and then waits for the child."""
+    from table_driver import PATIENT, Driver
+    from test_hands import race, where
+
+    from seigneurs.table.bot_hands import bot_finger
+
+    d = Driver(settings=PATIENT)
+    try:
+        view = race(d, "kids", [None, "toddler"])
+        cm = view.geometry.px_per_cm
+        fastest = 0.0
+        for _ in range(60 * 30):
+            card = view.physics.holding(bot_finger(1))
+            before = where(view, card) if card is not None else None
+            d.frames()
+            if before is not None and card is not None and card in view.physics.bodies:
+                x, y = where(view, card)
+                fastest = max(fastest, ((x - before[0]) ** 2 + (y - before[1]) ** 2) ** 0.5)
+        assert 0 < fastest * 60 / cm <= BOT_LEVELS["toddler"].hand_cm_s * 1.05
+        view = race(d, "kids", [None, "close"], seed=8)
+        d.frames(60 * 40)  # the child does nothing for 40 s
+        assert len(view.game.trains[1]) == 1 and not view.game.trains[0]
+    finally:
+        d.close()
