@@ -13,7 +13,6 @@ from seigneurs.game.scenarios import SCENARIOS
 from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
-from seigneurs.rules import variant
 from seigneurs.ui.seat import seat_plans
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
@@ -35,10 +34,9 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     window = SeigneursWindow(width, height, fullscreen=size is None, mouse=wants_mouse(inputs),
                              mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     _open_sources_behind_the_lobby(window, inputs)
-    if variant_name is not None:
-        count = players or min(6, variant(variant_name).max_players)
+    if variant_name is not None and players is not None:  # the command line chose the seats
         robot = BOT_LEVELS[level or window.settings.bot_level]
-        plans: list[BotLevel | None] = [None] * (count - bots) + [robot] * bots
+        plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
         window.nav.deal(variant_name, plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame

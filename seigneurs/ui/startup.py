@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,13 @@ def measure_startup(repeats: int = 5) -> StartupReport:
             runs = [(bare, ["-c", BARE]), (table, list(TABLE))]
             for into, args in runs if pair % 2 == 0 else runs[::-1]:
                 into.append(first_frame(args, env))
-    return StartupReport(repeats, statistics.median(s for s, _ in bare),
+    return report_of(bare, table)
+
+
+def report_of(bare: Sequence[tuple[float, float]],
+              table: Sequence[tuple[float, float]]) -> StartupReport:
+    """The report of paired runs, (seconds, peak MiB) each, bare and table in pair order."""
+    return StartupReport(len(bare), statistics.median(s for s, _ in bare),
                          statistics.median(s for s, _ in table),
                          statistics.median(m for _, m in bare),
                          statistics.median(m for _, m in table),
