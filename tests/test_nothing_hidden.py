@@ -21,7 +21,7 @@ TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 42.0, "six-around"),
           (1280, 720, 86.0, "long-sides"), (1366, 768, 42.0, "long-sides"),
           (1920, 1080, 55.0, "six-around"), (1920, 1080, 86.0, "six-around"),
           (1920, 1080, 32.0, "long-sides"), (3840, 2160, 65.0, "six-around")]
-"""Window sizes, panel diagonals and seat arrangements of real tables. (Below about 40 inches
+"""Window sizes, panel diagonals and seat arrangements of real tables. (Below about 35 inches
 the side seats' zones of "six-around" are too short for a train, its count and a stop sign.)"""
 
 
