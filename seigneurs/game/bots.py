@@ -55,7 +55,7 @@ BOT_LEVELS: dict[str, BotLevel] = {
         BotLevel("child", 3.5, 1.2, 0.12, memory=True, hand_cm_s=18.0),
         BotLevel("adult", 0.9, 0.3, 0.03, memory=True, hand_cm_s=50.0),
         BotLevel("expert", 0.45, 0.12, 0.0, memory=True, hand_cm_s=90.0),
-        BotLevel("close", 0.6, 0.2, 0.0, memory=True, hand_cm_s=60.0, close=True),
+        BotLevel("close", 0.4, 0.12, 0.0, memory=True, hand_cm_s=90.0, close=True),
     )
 }
 START_S = 1.0
