@@ -34,7 +34,8 @@ from seigneurs.kiosk.journal import CURRENT, WAITING
 
 RESUMED = "resumed game "
 """How the table's log says it resumed a game (keeper.GameRecords.pending)."""
-FULL_DISK_SIZE = "1m"
+FULL_DISK_SIZE = "16m"
+"""Room for a long soak's history and its write-ahead log (SQLite lets it grow to 4 MiB)."""
 PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
 
 
