@@ -76,7 +76,7 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                           assisted=assisted) for i in range(args.games)]
     except ValueError as error:
         parser.error(str(error))
-    from seigneurs.game.simulate import play_bot_game, summarise
+    from seigneurs.tools.simulate import play_bot_game, summarise
 
     started = time.perf_counter()
     summaries = [summarise(play_bot_game(config, levels)) for config in configs]
@@ -251,12 +251,15 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for notice in notices:
         logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
     settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
+    first_frame: Callable[[], None] | None = None
+    if args.first_frame:  # a start timed by `bench --startup`
+        from seigneurs.tools.startup import report_first_frame as first_frame
     return play(args.window, args.variant, args.players, args.bots, args.level,
-                _inputs(args, parser, settings.inputs), settings, args.first_frame)
+                _inputs(args, parser, settings.inputs), settings, first_frame)
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.game.scenarios import SCENARIOS
+    from seigneurs.tools.scenarios import SCENARIOS
     from seigneurs.ui import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
@@ -278,7 +281,7 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         parser.error(f"{spec.name} is for {spec.min_players}-{spec.max_players} players")
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
-    from seigneurs.ui.run import screenshot
+    from seigneurs.tools.screenshot import screenshot
 
     path = screenshot(args.view, args.out, args.variant, args.players, args.seed, args.size,
                       scenario=args.scenario)
@@ -304,7 +307,7 @@ def _record_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     import os
 
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before Arcade loads: it picks its context
-    from seigneurs.ui.record import MAX_GIF_BYTES, record_game
+    from seigneurs.tools.record import MAX_GIF_BYTES, record_game
 
     made = record_game(args.out, args.variant, seed=args.seed, size=args.size,
                        scale=args.scale)
@@ -337,7 +340,7 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        from seigneurs.input.bench import evdev_rate, kivy_comparison, tuio_rate
+        from seigneurs.tools.decoder_bench import evdev_rate, kivy_comparison, tuio_rate
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] != "pythonosc":
             raise
@@ -380,7 +383,7 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    from seigneurs.ui.startup import measure_startup
+    from seigneurs.tools.startup import measure_startup
 
     report = measure_startup(args.repeats)
     if args.json:
@@ -404,7 +407,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _bench_startup(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
-    from seigneurs.ui.bench import run_bench
+    from seigneurs.tools.bench import run_bench
 
     report = run_bench(args.frames, args.size)
     if args.json:

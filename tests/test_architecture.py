@@ -84,6 +84,36 @@ def test_views_know_the_table_only_through_its_narrow_interface() -> None:
                                   "seigneurs.ui.run"}, view
 
 
+def tool_users(graph: dict[str, set[str]]) -> list[str]:
+    """Product modules that import a tool: anything outside `seigneurs.tools` and the command
+    line (which runs the tools) that imports from `seigneurs.tools`."""
+    def is_tool(name: str) -> bool:
+        return name == "seigneurs.tools" or name.startswith("seigneurs.tools.")
+
+    def runs_tools(name: str) -> bool:
+        return is_tool(name) or name == "seigneurs.cli" or name.startswith("seigneurs.cli.")
+
+    return sorted(name for name, targets in graph.items()
+                  if not runs_tools(name) and any(is_tool(t) for t in targets))
+
+
+def test_the_tool_check_finds_a_product_module_that_imports_a_tool() -> None:
+    graph = {"seigneurs.ui.run": {"seigneurs.tools.startup"}, "seigneurs.cli": {"seigneurs.tools"},
+             "seigneurs.cli.bench": {"seigneurs.tools.bench"},
+             "seigneurs.tools.bench": {"seigneurs.tools.scripted", "seigneurs.ui.window"},
+             "seigneurs.tools_like": {"seigneurs.ui"}, "seigneurs.game": {"seigneurs.tools"}}
+    assert tool_users(graph) == ["seigneurs.game", "seigneurs.ui.run"]
+
+
+def test_the_product_never_imports_its_tools() -> None:
+    """Simulators, scenarios, benches, the recorder and the scripted table live in `tools/`:
+    the game ships without needing them, and a newcomer sees at once what is product."""
+    graph = import_graph()
+    assert any(t.startswith("seigneurs.tools.") for name, targets in graph.items()
+               if name.startswith("seigneurs.cli") for t in targets)  # the graph is really read
+    assert tool_users(graph) == []
+
+
 def test_rules_game_input_and_kiosk_keeping_load_without_arcade() -> None:
     code = ("import sys, seigneurs.rules, seigneurs.game, seigneurs.input.setup, "
             "seigneurs.kiosk.keeper, seigneurs.kiosk.config; "

@@ -146,7 +146,7 @@ def finish(d: Driver, name: str) -> ResultsView:
 def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> None:
     join_and_start(driver, variant, [0, 3])
     view = begin(driver)
-    heard = driver.window.media.heard
+    heard = driver.heard
     assert heard[-1] == ("whistle" if variant in ("training", "lords") else "flip")  # issue 12
     driver.shot(f"table-{variant}")
     game = view.game

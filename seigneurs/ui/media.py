@@ -69,8 +69,6 @@ class Media:
                 folder / "tiles" / f"{variant_name}.png")
         self._volume = volume
         self.playing: list[pyglet.media.Player] = []
-        self.heard: deque[str] = deque(maxlen=64)
-        """The names of the last sounds asked for, newest last (what the players heard)."""
         self.sounds: dict[str, arcade.Sound] = {}
         for name in SOUNDS:
             path = ASSETS / "sounds" / f"{name}.wav"
@@ -135,7 +133,6 @@ class Media:
         the game."""
         if name not in SOUNDS:
             raise KeyError(f"no sound called {name!r}")
-        self.heard.append(name)
         sound = self.sounds.get(name)
         self.playing = [p for p in self.playing if p.playing]
         if sound is None or self._volume <= 0:

@@ -23,7 +23,7 @@ BARE = ("import arcade\n"
         "window = arcade.Window(1920, 1080, 'bare')\n"
         "window.clear()\n"
         "window.ctx.finish()\n"
-        "from seigneurs.ui.startup import report_first_frame\n"
+        "from seigneurs.tools.startup import report_first_frame\n"
         "report_first_frame()\n")
 TABLE = ("-m", "seigneurs", "play", "--window", "1920x1080", "--first-frame")
 
