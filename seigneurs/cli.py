@@ -253,7 +253,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
     first_frame: Callable[[], None] | None = None
     if args.first_frame:  # a start timed by `bench --startup`
-        from seigneurs.tools.startup import report_first_frame as first_frame
+        from seigneurs.tools.first_frame import report_first_frame as first_frame
     return play(args.window, args.variant, args.players, args.bots, args.level,
                 _inputs(args, parser, settings.inputs), settings, first_frame)
 
@@ -395,6 +395,8 @@ def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     print(f"Seigneurs lobby:    {report.table_s:.3f} s, {report.table_mib:.0f} MiB peak")
     print(f"time ratio (median of the pairs) {report.ratio:.2f}x (target <= 1.3x); memory "
           f"+{report.extra_mib:.0f} MiB (target <= +40 MiB)")
+    print(f"CPU to the first frame: bare {report.bare_cpu_s:.3f} s, Seigneurs "
+          f"{report.table_cpu_s:.3f} s, ratio {report.cpu_ratio:.2f}x")
     return 0
 
 
