@@ -244,8 +244,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.kiosk.paths import data_dir
     from seigneurs.ui.run import play
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
-                        "%(message)s")
+    _show_logs()
     settings, problems = _load_config(args)
     notices = start_notices(settings, problems)
     for notice in notices:
@@ -487,6 +486,14 @@ def _touch_replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     return 0
 
 
+def _show_logs() -> None:
+    """What the table does, on stderr: the sources opened (where TUIO is heard), notices."""
+    import logging
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
+                        "%(message)s")
+
+
 def _touch_test_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--window", type=_size, default=None, metavar="WxH")
     parser.add_argument("--headless", action="store_true", help="no window: record and report")
@@ -509,6 +516,7 @@ def _touch_test(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     for mistake in wrong:
         print(f"seigneurs touch-test: {mistake} (using the default)", file=sys.stderr)
     inputs = _inputs(args, parser, config.inputs)
+    _show_logs()  # where each source listens (the port chosen, for --tuio HOST:0)
     sources, problems = build_sources(inputs)
     if problems:
         for problem in problems:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 
 import pytest
 
@@ -11,13 +12,24 @@ from seigneurs.cli import main
 
 def test_bench_busy_table_draws_in_few_calls_and_makes_no_textures(
         capsys: pytest.CaptureFixture[str]) -> None:
+    before = peak_mib()
     assert main(["bench", "--frames", "120", "--json"]) == 0
+    after = peak_mib()
     report = json.loads(capsys.readouterr().out)
     assert report["frames"] == 120
     assert report["textures_created_after_start"] == 0
     assert 1 <= report["draw_calls_per_frame"] <= 8
     assert report["moves_shown_next_frame"] == 1.0  # a finger's card moves in that frame
-    assert report["cpu_ms_p50"] > 0 and report["peak_memory_mb"] > 0
+    # This process's peak, in MiB, read as the bench ran: a peak never falls.
+    assert before - 0.1 <= report["peak_memory_mb"] <= after + 0.1
+    # Half the frames took at least the median, and all of them fit in the run (fps_drawn).
+    p50, p99 = report["cpu_ms_p50"], report["cpu_ms_p99"]
+    assert 0 < p50 <= p99 and p50 * 120 / 2 <= 1000 * 120 / report["fps_drawn"] * 1.01
+
+
+def peak_mib() -> float:
+    """This process's peak resident memory so far, in MiB (Linux counts ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def test_bench_rejects_too_few_frames(capsys: pytest.CaptureFixture[str]) -> None:

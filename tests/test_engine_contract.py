@@ -1,16 +1,23 @@
-"""The engine contract (issue 9, clause 6): verify/can/legal_actions, refusals change nothing,
-engines by variant kind, the deal's positions, per-seat assisted defaults (D8)."""
+"""The engine contract (issue 9, clause 6; issue 19, item 4): legal_actions lists exactly what
+`can` accepts, refusals change nothing, chance outcomes are logged and replayed from the log,
+one outcome type, games and bots by variant kind, the deal's positions, per-seat assisted
+defaults (D8)."""
 
 from __future__ import annotations
 
 import copy
+import json
 import random
+from dataclasses import fields
 
+import pytest
 from helpers import card_where, pick, started_race
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seigneurs.game import (
+    Action,
+    AnyGame,
     CallStop,
     DuoGame,
     GameConfig,
@@ -22,14 +29,17 @@ from seigneurs.game import (
     Refused,
     RemoveLocomotive,
     Stack,
+    TurnLocomotive,
     Under,
     Whistle,
     new_game,
     replay,
 )
+from seigneurs.game.bots import BOT_LEVELS, BOTS
 from seigneurs.game.duo import ROWS
 from seigneurs.game.factory import ENGINES
-from seigneurs.rules import VARIANTS, Rule
+from seigneurs.rules import VARIANTS, WAGONS, Outcome, Rule, WagonType, check_train
+from seigneurs.tools.simulate import play_bot_game
 
 
 def state(game: RaceGame | DuoGame) -> dict[str, object]:
@@ -67,9 +77,117 @@ def test_clause6_verify_says_what_apply_does_and_refusals_change_nothing(
         assert result.ok == (reason is None)
         if isinstance(result, Refused):
             assert result.reason is reason and state(game) == before
-    for s in range(game.seat_count):
-        assert all(game.can(a) for a in game.legal_actions(s, game.clock))
     assert replay(game.record()).log == game.log
+
+
+def every_action(seat: int, t: float, spots: list[tuple[float, float]]) -> list[Action]:
+    """The whole action space of a seat: every action type with every card, row and
+    locomotive, out-of-range ones too, and PutBack at the given spots."""
+    return [Whistle(seat, t), TurnLocomotive(seat, t), Stack(seat, t), CallStop(seat, t),
+            Under(seat, t), *(Pick(seat, t, c) for c in range(-1, len(WAGONS) + 1)),
+            *(Lay(seat, t, row) for row in range(-1, ROWS + 1)),
+            *(RemoveLocomotive(seat, t, kind) for kind in (None, *WagonType)),
+            *(PutBack(seat, t, x, y) for x, y in spots)]
+
+
+def choice(action: Action) -> tuple[object, ...]:
+    """What an action chooses: its type, seat and fields, its time and free fields aside."""
+    return (type(action), *(getattr(action, f.name) for f in fields(action)
+                            if f.name != "t" and f.name not in action.free))
+
+
+def assert_listed_exactly_as_accepted(game: AnyGame, t: float,
+                                      spots: list[tuple[float, float]]) -> None:
+    for seat in range(-1, game.seat_count + 1):
+        listed = game.legal_actions(seat, t)
+        assert all(a.seat == seat and a.t == t and game.can(a) for a in listed), listed
+        chosen = [choice(a) for a in listed]
+        accepted = {choice(a) for a in every_action(seat, t, spots) if game.can(a)}
+        assert len(chosen) == len(set(chosen)) and set(chosen) == accepted, (
+            game.phase, seat, accepted ^ set(chosen))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(0, 2**16),
+       st.sampled_from([None, True, False]),
+       st.lists(st.tuples(st.floats(-0.5, 1.5), st.floats(-0.5, 1.5)), min_size=1, max_size=3),
+       st.randoms(use_true_random=False))
+def test_item4_legal_actions_list_every_action_can_accepts_and_nothing_else(
+        name: str, seed: int, assisted: bool | None, spots: list[tuple[float, float]],
+        rng: random.Random) -> None:
+    """Both directions, over random games of every variant: each listed action is accepted,
+    and each action of the whole space (all seats, cards, rows, locomotives, positions) that
+    `can` accepts is listed. Play goes by listed moves of random seats (stacking more often
+    than not, as players do), now and then by any action at all."""
+    spec = VARIANTS[name]
+    players = rng.randint(spec.min_players, spec.max_players)
+    game = new_game(GameConfig.for_players(name, players, seed, assisted=assisted))
+    t = 0.0
+    for _step in range(300):
+        assert_listed_exactly_as_accepted(game, t, spots)
+        if game.over:
+            break
+        seat = rng.randrange(game.seat_count)
+        listed = game.legal_actions(seat, t)
+        stacks = [a for a in listed if isinstance(a, Stack | Lay)]
+        if stacks and rng.random() < 0.7:
+            game.apply(rng.choice(stacks))
+        else:
+            game.apply(rng.choice(listed if listed and rng.random() < 0.9
+                                  else every_action(seat, t, spots)))
+        t += 0.25
+    assert_listed_exactly_as_accepted(game, t, spots)
+
+
+def test_item4_legal_actions_list_what_the_candidate_list_missed() -> None:
+    """RemoveLocomotive(0, 0, COACH) passed `can` but was not listed; nor was a stop called
+    with a card in hand."""
+    duo = new_game(GameConfig.for_players("duo", 2, 1), DuoGame)
+    assert RemoveLocomotive(0, 0.0, WagonType.COACH) in duo.legal_actions(0, 0.0)
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    pick(training, 0, fits=False, t=9.0)
+    assert CallStop(0, 9.5) in training.legal_actions(0, 9.5)
+
+
+def test_d6_a_locomotive_left_to_chance_is_drawn_before_the_move_and_replayed_from_the_log(
+        ) -> None:
+    game = new_game(GameConfig.for_players("duo", 2, 5), DuoGame)
+    heard: list[Action] = []
+    game.observers.append(heard.append)
+    result = game.apply(RemoveLocomotive(1, 0.5, None))
+    assert result.ok and game.removed is not None
+    drawn = game.removed.type
+    assert result.action == RemoveLocomotive(1, 0.5, drawn) and game.log == heard == [result.action]
+    lines = game.record()
+    assert json.loads(lines[1])["locomotive"] == str(drawn)
+    assert new_game(game.config, DuoGame).rng.getstate() != game.rng.getstate()  # drawn once
+    other = next(kind for kind in WagonType if kind is not drawn)  # the log decides, not the seed
+    edited = replay([lines[0], json.dumps(RemoveLocomotive(1, 0.5, other).to_json())])
+    assert isinstance(edited, DuoGame) and edited.removed is not None
+    assert edited.removed.type is other
+    for log in (lines, [lines[0], json.dumps(RemoveLocomotive(1, 0.5, None).to_json())]):
+        again = replay(log)  # as logged; and a log from before, left to chance, draws the same
+        assert isinstance(again, DuoGame) and again.removed == game.removed
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_item4_every_variant_ends_in_one_outcome_type_whose_lengths_are_the_checked_trains(
+        name: str) -> None:
+    spec = VARIANTS[name]
+    game = play_bot_game(GameConfig.for_players(name, spec.max_players, 3),
+                         [BOT_LEVELS["child"]] * spec.max_players)
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome) and set(outcome.winners) <= set(range(game.seat_count))
+    if isinstance(game, DuoGame):
+        checked = [sum(check_train(Rule.AT_LEAST_ONE, loco, [WAGONS[c] for c in rows[k]]).length
+                       for k, loco in enumerate(game.locomotives)) for rows in game.rows]
+    else:
+        checked = [check_train(game.rules[s], game.locomotives[s], game.train_cards(s)).length
+                   for s in range(game.seat_count)]
+    assert list(outcome.lengths) == checked and any(checked)
 
 
 def test_clause6_legal_actions_list_a_seats_moves() -> None:
@@ -82,11 +200,13 @@ def test_clause6_legal_actions_list_a_seats_moves() -> None:
     assert not game.can(Pick(0, 2.0, card_where(game, 1, fits=True)))
 
 
-def test_clause6_engines_are_registered_by_variant_kind() -> None:
-    assert set(ENGINES) == {spec.engine for spec in VARIANTS.values()}
+def test_clause6_engines_and_bots_are_registered_by_variant_kind() -> None:
+    assert set(ENGINES) == set(BOTS) == {spec.engine for spec in VARIANTS.values()}
     for name, spec in VARIANTS.items():
         game = new_game(GameConfig.for_players(name, spec.min_players))
         assert isinstance(game, ENGINES[spec.engine])
+    with pytest.raises(ValueError, match="kids is played by RaceGame, not DuoGame"):
+        new_game(GameConfig.for_players("kids", 2), DuoGame)
 
 
 def test_clause6_the_deal_holds_every_card_position_and_a_put_back_moves_it() -> None:

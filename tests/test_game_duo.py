@@ -124,9 +124,9 @@ def test_r32_r33_outcome_checks_rows_from_the_locomotive() -> None:
             game.apply(Lay(seat, t, row if row is not None else 0))
             t += 0.5
     outcome = game.outcome()
-    assert len(outcome.locomotives) == 5
-    assert sum(outcome.won) <= 5
-    for k, result in enumerate(outcome.locomotives):
+    assert len(outcome.details.locomotives) == 5
+    assert sum(outcome.details.won) <= 5
+    for k, result in enumerate(outcome.details.locomotives):
         assert result.checks[0].length <= len(game.rows[0][k])
 
 

@@ -7,6 +7,7 @@ reads it.
 
 from __future__ import annotations
 
+import dataclasses
 import select
 import socket
 import struct
@@ -88,10 +89,25 @@ def chain(source: TuioSource, clock: Clock) -> Pipeline:
                     clock=clock)
 
 
-def test_default_binding_is_loopback_3333() -> None:
-    from seigneurs.input.tuio import DEFAULT_HOST, DEFAULT_PORT
-
-    assert (DEFAULT_HOST, DEFAULT_PORT) == ("127.0.0.1", 3333)
+def test_by_default_tuio_is_heard_on_loopback_only_at_the_standard_port() -> None:
+    """Trackers send to UDP 3333 unless told otherwise (the TUIO 1.1 and 2.0 specifications),
+    and the table listens on loopback only, so nobody on the network touches it: the source
+    the default settings open is asked where it listens and a tracker reaches it there (port 0
+    in place of 3333, so as not to clash with a table running on this machine)."""
+    settings = InputSettings(kinds=("tuio",))
+    assert settings.tuio_port == 3333
+    sources, problems = build_sources(dataclasses.replace(settings, tuio_port=0))
+    (pipeline,) = sources
+    try:
+        assert problems == [] and isinstance(pipeline, Pipeline)
+        source = pipeline.source
+        assert isinstance(source, TuioSource)
+        host, port = source.address
+        assert host == "127.0.0.1" and port != 0
+        Tuio1Tracker(host, port).frame({7: (0.5, 0.5)})
+        assert [e.phase for e in receive(source)] == [TouchPhase.DOWN]
+    finally:
+        pipeline.source.close()
 
 
 def test_tuio_1_cursor_down_move_up(source: TuioSource) -> None:

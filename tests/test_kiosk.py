@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import arcade
 import pytest
@@ -56,7 +58,16 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
 
     text = example()
     keys = [name for section in sections().values() for name in section]
-    assert len(keys) == len(set(keys)) == 23  # issue 12 added hint_after, fit_glow_after
+    assert len(keys) == len(set(keys))
+    defaults = TableSettings()
+    for section, declared in sections().items():  # each key, changed alone, lands in its field
+        for name, (f, key) in declared.items():
+            value = other_value(f.default, key.check)
+            config, problems = parse({section: {name: value}})
+            assert problems == [], name
+            assert getattr(config, name) == (key.read(value) if key.read else value), name
+            assert [g.name for g in fields(TableSettings)
+                    if getattr(config, g.name) != getattr(defaults, g.name)] == [name]
     for name in keys:
         assert sum(line.startswith(f"{name} = ") for line in text.splitlines()) == 1, name
     assert 'resolution = "1080p"' in text and "card art (one of 1080p, 2160p)" in text
@@ -67,6 +78,23 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
                                config.admin_pin) == ("2160p", 0.5, "de", "4711")
     plain = [f.name for f in fields(TableSettings) if "key" not in f.metadata]
     assert plain == ["devices", "user_seats", "locked", "data_dir", "notices"]
+
+
+def other_value(default: Any, check: Callable[[Any], str | None]) -> Any:
+    """A value the key's check accepts and that is not its default."""
+    if isinstance(default, bool):
+        tries: list[Any] = [not default]
+    elif isinstance(default, float):
+        tries = [default / 2, default + 1, default - 1, 0.05]
+    elif isinstance(default, int):
+        tries = [default + 1, default - 1, 90]
+    elif isinstance(default, tuple):
+        tries = [list(default[:1]), list(default[1:])]
+    else:
+        told = check(object()) or ""
+        tries = told.removeprefix("one of ").split(", ") if told.startswith("one of ") else []
+        tries += ["4711", "127.0.0.1:4444"]
+    return next(v for v in tries if v != default and check(v) is None)
 
 
 def test_every_problem_names_file_key_and_what_was_expected(tmp_path: Path) -> None:
@@ -552,8 +580,9 @@ exit 0""")
 
 def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watchdog runs on the frame clock the driver steps (1/60 s a frame), never on a
+    sleep: petted at the first frame, not again within a third of its period, then again."""
     import socket
-    import time
 
     address = tmp_path / "notify.sock"
     systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -566,8 +595,12 @@ def test_systemd_hears_ready_then_the_watchdog_every_few_frames(
         assert systemd.recv(64) == b"READY=1"
         driver.frames()
         assert systemd.recv(64) == b"WATCHDOG=1"
-        time.sleep(0.15)
-        driver.frames()
+        driver.frames(5)  # 5/60 s: within 0.1 s, nothing more
+        systemd.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            systemd.recv(64)
+        systemd.settimeout(5)
+        driver.frames(2)  # 7/60 s
         assert systemd.recv(64) == b"WATCHDOG=1"
     finally:
         driver.close()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from table_driver import Driver
 from test_table_ui import begin, join_and_start, region_cards
 
-from seigneurs.game import Pick, RaceGame, Stack, Whistle
+from seigneurs.game import Pick, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rules import WAGONS, WinReason
 from seigneurs.table.layout import Rect, TableLayout
@@ -121,7 +121,7 @@ def test_r18_training_tie_marks_the_caller_with_the_stop_sign_and_the_other_wins
     game = training_tie(1)
     view = show(driver, game)
     outcome = view.outcome
-    assert outcome.stop_caller == 0 and outcome.winners == (1,)
+    assert outcome.details.stop_caller == 0 and outcome.winners == (1,)
     run_to_crown(driver, view)
     stop = driver.window.media.icons["stop"]
     stops = [s for s in view.marks if s.texture is stop and s.visible]
@@ -134,7 +134,7 @@ def test_r18_training_tie_marks_the_caller_with_the_stop_sign_and_the_other_wins
 
 
 def test_r16_training_ended_by_itself_shows_no_stop_sign(driver: Driver) -> None:
-    game = RaceGame(training_tie(2).config)
+    game = new_game(training_tie(2).config, RaceGame)
     game.apply(Whistle(0, 0.0))
     t = 1.0
     for seat, loco in enumerate(game.locomotives):  # everyone takes all of their type, no stop
@@ -199,14 +199,14 @@ def test_r33_r34_duo_results_show_each_locomotive_won_and_the_count(driver: Driv
     view = show(driver, game)
     outcome = view.outcome
     run_to_crown(driver, view)
-    assert [label.text for label in view.won_counts] == [str(n) for n in outcome.won]
-    locos = {result.locomotive.type for result in outcome.locomotives}
+    assert [label.text for label in view.won_counts] == [str(n) for n in outcome.details.won]
+    locos = {result.locomotive.type for result in outcome.details.locomotives}
     won = [s for s in view.marks if any(s.texture is driver.window.media.locomotive(t)
                                         for t in locos)]
     for seat in (0, 1):
         inside_tally = [s for s in won if view.bands[seat].rect().contains(*s.position)]
-        assert len(inside_tally) == outcome.won[seat]
-    tie = next(r for r in outcome.locomotives if r.reason is WinReason.MOST_OF_TYPE)
+        assert len(inside_tally) == outcome.details.won[seat]
+    tie = next(r for r in outcome.details.locomotives if r.reason is WinReason.MOST_OF_TYPE)
     shown = {label.text for group in view.groups for label in group.reasons
              if isinstance(label, arcade.Text) and label.visible}
     assert {str(tie.checks[0].of_type), str(tie.checks[1].of_type)} <= shown  # why (R33, D5)

@@ -141,7 +141,8 @@ def test_r18_tie_goes_to_the_player_who_did_not_call_stop() -> None:
                              "tanker/yellow/2"))]
     outcome = race_outcome("training", trains, stop_caller=0)
     assert outcome.winners == (1,) and outcome.reason is WinReason.NOT_STOP_CALLER
-    assert outcome.tied == (0, 1) and outcome.stop_caller == 0  # the results mark the caller
+    assert outcome.details.tied == (0, 1)
+    assert outcome.details.stop_caller == 0  # the results mark the caller
 
 
 def test_r16_training_ended_by_itself_names_no_stop_caller() -> None:
@@ -149,7 +150,7 @@ def test_r16_training_ended_by_itself_names_no_stop_caller() -> None:
     coach, tanker = locomotive_of(WagonType.COACH), locomotive_of(WagonType.TANKER)
     outcome = race_outcome("training", [(coach, cards("coach/red/2 coach/blue/2")),
                                         (tanker, cards("tanker/red/2"))])
-    assert outcome.stop_caller is None and outcome.tied == ()
+    assert outcome.details.stop_caller is None and outcome.details.tied == ()
     assert outcome.winners == (0,) and outcome.reason is WinReason.LONGEST
 
 
@@ -212,10 +213,10 @@ def test_r32_r33_r34_duo_locomotives_and_game() -> None:
         coal: (cards("coal/red/2 tanker/blue/4"), cards("coal/red/4")),  # R32 cut: 1 vs 1, tie
     }
     outcome = duo_outcome(rows)
-    winners = [r.winner for r in outcome.locomotives]
+    winners = [r.winner for r in outcome.details.locomotives]
     assert winners == [0, 1, None]
-    assert outcome.locomotives[2].checks[0].first_error == 1
-    assert outcome.won == (1, 1) and outcome.winners == (0, 1)  # R34 tie: both win
+    assert outcome.details.locomotives[2].checks[0].first_error == 1
+    assert outcome.details.won == (1, 1) and outcome.winners == (0, 1)  # R34 tie: both win
     rows[coal] = (cards("coal/red/2"), [])
     assert duo_outcome(rows).winners == (0,)
 

@@ -10,7 +10,8 @@ from seigneurs.cli import main
 from seigneurs.game import replay
 from seigneurs.game.bots import BOT_LEVELS, random_bit
 from seigneurs.game.config import GameConfig
-from seigneurs.tools.simulate import play_bot_game
+from seigneurs.rules import Rule
+from seigneurs.tools.simulate import play_bot_game, summarise
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -32,9 +33,18 @@ def test_same_seed_same_results(capsys: pytest.CaptureFixture[str], variant: str
 
 
 def test_mixed_rules_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each seat plays by its own rule: the games are those of a config with these rules, and
+    not those the variant's own rule would have made."""
     report = run_json(capsys, "--variant", "kids", "--players", "3", "--rules",
-                      "kids,kings,exactly-one", "--games", "3")
-    assert report["players"] == 3
+                      "kids,kings,exactly-one", "--games", "4")
+    mixed = [Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE, Rule.EXACTLY_ONE]
+
+    def games(rules: list[Rule] | None) -> list[dict[str, object]]:
+        configs = [GameConfig.for_players("kids", 3, seed, rules=rules) for seed in range(4)]
+        return [summarise(play_bot_game(c, [BOT_LEVELS["adult"]] * 3)).to_json()
+                for c in configs]
+
+    assert report["players"] == 3 and report["results"] == games(mixed) != games(None)
 
 
 @pytest.mark.parametrize("args, says", [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -13,12 +14,15 @@ import time
 from tuio_client import RefTuio2Server
 
 
-def free_udp_port() -> int:
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    probe.bind(("127.0.0.1", 0))
-    port = int(probe.getsockname()[1])
-    probe.close()
-    return port
+def listening_port(process: subprocess.Popen[str]) -> int:
+    """The port the touch-test says it listens on: it binds port 0 itself, so no port is
+    guessed free and then taken by someone else before it binds."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        found = re.search(r"listening for TUIO on 127\.0\.0\.1:(\d+)", line)
+        if found:
+            return int(found.group(1))
+    raise AssertionError("touch-test never said where it listens")
 
 
 def touch_test(port: int, duration: float = 4.0) -> subprocess.Popen[str]:
@@ -31,9 +35,8 @@ def touch_test(port: int, duration: float = 4.0) -> subprocess.Popen[str]:
 
 
 def test_touch_test_headless_reports_touches_with_their_seats_and_users() -> None:
-    port = free_udp_port()
-    process = touch_test(port)
-    tracker = RefTuio2Server("127.0.0.1", port)
+    process = touch_test(0)
+    tracker = RefTuio2Server("127.0.0.1", listening_port(process))
     step = 0
     while process.poll() is None and step < 2000:  # fingers sweeping near seat 0's edge
         step += 1

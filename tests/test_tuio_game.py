@@ -9,7 +9,13 @@ from __future__ import annotations
 import select
 
 from table_driver import Driver
-from test_table_ui import begin, finish, join_and_start, play_out
+from test_table_ui import (
+    assert_shows_the_trains_checked_apart,
+    begin,
+    finish,
+    join_and_start,
+    play_out,
+)
 from tuio_client import Tuio2Tracker
 
 from seigneurs.input.filters import Pipeline
@@ -68,7 +74,7 @@ def test_a_kids_game_played_over_tuio_from_lobby_to_results() -> None:
         view = begin(driver)  # type: ignore[arg-type]
         play_out(driver, view)  # type: ignore[arg-type]
         results = finish(driver, "tuio-kids")  # type: ignore[arg-type]
-        assert results.outcome == view.game.outcome()
+        assert_shows_the_trains_checked_apart(results, view.game)
         assert driver.tuio.decoder.stats.frames > 50
         assert driver.tuio.decoder.stats.malformed == 0
         driver.tap(*results.again[0].position)

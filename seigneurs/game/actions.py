@@ -18,6 +18,8 @@ class Action:
     """Base of every action: who acts and when."""
 
     kind: ClassVar[str] = ""
+    free: ClassVar[tuple[str, ...]] = ()
+    """Fields any value of which is accepted: `legal_actions` lists the action once for them."""
     seat: int
     t: float
 
@@ -57,9 +59,11 @@ class Stack(Action):
 
 @dataclass(frozen=True, slots=True)
 class PutBack(Action):
-    """Lay the search-hand card back on the table at (x, y), face per the variant (R11)."""
+    """Lay the search-hand card back on the table at (x, y), face per the variant (R11); any
+    position is accepted, kept on the table (listed once, where the card was taken from)."""
 
     kind: ClassVar[str] = "put-back"
+    free: ClassVar[tuple[str, ...]] = ("x", "y")
     x: float
     y: float
 
@@ -73,7 +77,8 @@ class CallStop(Action):
 
 @dataclass(frozen=True, slots=True)
 class RemoveLocomotive(Action):
-    """Duo set-up: take one locomotive out of the game, or None for a random one (R27, D6)."""
+    """Duo set-up: take one locomotive out of the game, or None for a random one (R27, D6):
+    the engine draws it and logs the action with the locomotive drawn."""
 
     kind: ClassVar[str] = "remove-locomotive"
     locomotive: WagonType | None

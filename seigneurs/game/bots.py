@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from seigneurs.game.actions import (
     Action,
@@ -25,7 +26,6 @@ from seigneurs.game.duo import ROWS, DuoGame
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame
 from seigneurs.game.race import NOBODY, RaceGame
-from seigneurs.rules import Ending, Start
 from seigneurs.rules.registry import lookup
 
 
@@ -127,38 +127,36 @@ class RaceBot(Bot):
     def next_action(self, t: float, avoid: int = 0, near: int = 0,
                     fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
-        if game.phase is Phase.READY:
-            start_by_turning = game.variant.start is Start.LOCOMOTIVES_TURNED
-            return TurnLocomotive(seat, t) if start_by_turning and not game.turned[seat] else None
-        if game.phase is not Phase.PLAYING:
-            return None
+        if game.phase is not Phase.PLAYING:  # a bot turns its locomotive, never whistles
+            return next((a for a in game.legal_actions(seat, t) if type(a) is TurnLocomotive),
+                        None)
         held = game.hands[seat]
         if held != NOBODY:
-            if game.fit_masks[seat] >> held & 1 or self.erring(game.assisted[seat]):
-                return Stack(seat, t)
+            stack = Stack(seat, t)
+            if game.can(stack) and (game.fits(seat, held) or self.erring(game.assisted[seat])):
+                return stack  # it fits, or a mistake classic mode lets through (D8)
             if self.level.memory:
                 self.seen |= 1 << held
-            x, y = game.positions[held]
-            return PutBack(seat, t, x, y)
-        if self._wants_to_stop():
-            return CallStop(seat, t)
-        on_table = game.table_mask & ~avoid
-        fitting = game.fit_masks[seat] & on_table & game.face_up_mask
+            return PutBack(seat, t, *game.positions[held])
+        stop = CallStop(seat, t)
+        if game.can(stop) and self._leads():
+            return stop
+        on_table = game.pickable(seat) & ~avoid  # the Picks offered, as a mask: no list of 54
+        face_up = game.face_up(on_table)
+        fitting = game.fitting(seat, face_up)
         if fitting:
             return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
-        face_down = on_table & ~game.face_up_mask
+        face_down = on_table & ~face_up
         candidates = (face_down & ~self.seen) or face_down
-        candidates = candidates & near or candidates or fetch & on_table
+        candidates = candidates & near or candidates or fetch & game.pickable(seat)
         return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
 
-    def _wants_to_stop(self) -> bool:
-        """Training: stop once holding at least 5 and more than anyone else (R16)."""
-        game = self.game
-        if game.variant.ending is not Ending.STOP_CALL:
-            return False
-        mine = len(game.trains[self.seat])
-        others = max(len(train) for s, train in enumerate(game.trains) if s != self.seat)
-        return mine >= game.variant.min_wagons_to_stop and mine > others
+    def _leads(self) -> bool:
+        """Training: a stop is worth calling when the train is longer than anyone else's
+        (the engine offers it from 5 wagons, R16)."""
+        trains = self.game.trains
+        mine = len(trains[self.seat])
+        return mine > max(len(train) for s, train in enumerate(trains) if s != self.seat)
 
 
 class DuoBot(Bot):
@@ -171,23 +169,28 @@ class DuoBot(Bot):
     def next_action(self, t: float, avoid: int = 0, near: int = 0,
                     fetch: int = 0) -> Action | None:
         game, seat = self.game, self.seat
-        if game.phase is not Phase.PLAYING or not game.piles[seat]:
-            return None
-        if avoid >> game.piles[seat][0] & 1:
+        card = game.top_card(seat)
+        if game.phase is not Phase.PLAYING or card is None:
+            return None  # the set-up and the whistle are the children's
+        if avoid >> card & 1:
             return None  # a finger holds the revealed card: wait
         first = int(self.rng.random() * ROWS)  # scan the rows from a random one, like a glance
         if self.erring(game.assisted[seat]):
-            return Lay(seat, t, first)
-        card, masks = game.piles[seat][0], game.row_masks[seat]
+            return Lay(seat, t, first)  # classic mode lets any row through (D8)
         for step in range(ROWS):
             row = (first + step) % ROWS
-            if masks[row] >> card & 1:  # the first fitting row from the glance (R29)
+            if game.fits(seat, row, card):  # the first fitting row from the glance (R29)
                 return Lay(seat, t, row)
-        return Under(seat, t)  # R30: it fits no row
+        under = Under(seat, t)
+        return under if game.can(under) else None  # R30: it fits no row
+
+
+BOTS: dict[str, Callable[[Any, int, BotLevel, random.Random], Bot]] = {
+    "race": RaceBot, "duo": DuoBot,
+}
+"""Bots by variant kind (`Variant.engine`), as the engines in `factory.ENGINES`."""
 
 
 def make_bot(game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> Bot:
     """A bot of the right kind for `game`, drawing its choices and delays from `rng`."""
-    if isinstance(game, DuoGame):
-        return DuoBot(game, seat, level, rng)
-    return RaceBot(game, seat, level, rng)
+    return BOTS[game.variant.engine](game, seat, level, rng)

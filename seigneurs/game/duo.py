@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from functools import reduce
 from operator import or_
 from typing import ClassVar
@@ -18,7 +19,7 @@ from seigneurs.game.actions import (
     Whistle,
 )
 from seigneurs.game.config import GameConfig
-from seigneurs.game.engine import Game, Performer, Phase, Verifier
+from seigneurs.game.engine import Game, Move, Offered, Phase
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Card, DuoOutcome, Rule, duo_outcome
 
 ROWS = 5
@@ -65,13 +66,6 @@ class DuoGame(Game):
             return []
         return [row for row in range(ROWS) if self.fits(seat, row, card)]
 
-    def _candidates(self, seat: int, t: float) -> list[Action]:
-        if self.phase is Phase.SETUP:
-            return [RemoveLocomotive(seat, t, None)]
-        if self.phase is Phase.READY:
-            return [Whistle(seat, t)]
-        return [*(Lay(seat, t, row) for row in range(ROWS)), Under(seat, t)]
-
     def _verify_remove(self, action: RemoveLocomotive) -> Reason | None:
         if self.phase is not Phase.SETUP:
             return Reason.ALREADY_STARTED
@@ -80,11 +74,20 @@ class DuoGame(Game):
             return Reason.NOT_A_LOCOMOTIVE
         return None
 
+    def _offer_removals(self, seat: int, t: float) -> Offered:
+        if self.phase is not Phase.SETUP:
+            return ()
+        return [RemoveLocomotive(seat, t, None),
+                *(RemoveLocomotive(seat, t, loco.type) for loco in LOCOMOTIVES)]
+
+    def _draw_removed(self, action: RemoveLocomotive) -> RemoveLocomotive:
+        """D6: a locomotive nobody chose is drawn before the move, so the log holds it."""
+        if action.locomotive is not None:
+            return action
+        return replace(action, locomotive=self.rng.choice(LOCOMOTIVES).type)
+
     def _remove_locomotive(self, action: RemoveLocomotive) -> Applied:
-        if action.locomotive is None:
-            removed = self.rng.choice(LOCOMOTIVES)  # D6: chosen at random when skipped
-        else:
-            removed = next(loco for loco in LOCOMOTIVES if loco.type == action.locomotive)
+        removed = next(loco for loco in LOCOMOTIVES if loco.type == action.locomotive)
         self.removed = removed
         self.locomotives = tuple(loco for loco in LOCOMOTIVES if loco != removed)  # R27
         for seat in (0, 1):
@@ -95,6 +98,13 @@ class DuoGame(Game):
 
     def _verify_whistle(self, action: Whistle) -> Reason | None:
         return self._refuse_start()  # R28
+
+    def _offer_whistle(self, seat: int, t: float) -> Offered:
+        return (Whistle(seat, t),) if self.phase is Phase.READY else ()
+
+    def _playing_top(self, seat: int) -> int | None:
+        """The seat's top card while playing, or None."""
+        return self.top_card(seat) if self.phase is Phase.PLAYING else None
 
     def _verify_pile(self, action: Action) -> Reason | None:
         """Why a seat cannot use its pile's top card now (Lay, Under), or None."""
@@ -122,6 +132,13 @@ class DuoGame(Game):
         self.row_masks[seat][row] = RULE.mask(self.locomotives[row], WAGONS[card])
         return Applied(action, card, fits, self._check_end())
 
+    def _offer_lays(self, seat: int, t: float) -> Offered:
+        card = self._playing_top(seat)
+        if card is None:
+            return ()
+        free = not self.assisted[seat]
+        return [Lay(seat, t, row) for row in range(ROWS) if free or self.fits(seat, row, card)]
+
     def _verify_under(self, action: Under) -> Reason | None:
         refusal = self._verify_pile(action)
         seat = action.seat
@@ -129,6 +146,12 @@ class DuoGame(Game):
                 self.piles[seat][0] & 1:
             return Reason.FITS_A_ROW  # R30: only a card that fits no row goes under
         return refusal
+
+    def _offer_under(self, seat: int, t: float) -> Offered:
+        card = self._playing_top(seat)
+        if card is not None and (not self.assisted[seat] or not self.fitting_rows(seat)):
+            return (Under(seat, t),)
+        return ()
 
     def _under(self, action: Under) -> Applied:
         pile = self.piles[action.seat]
@@ -145,9 +168,10 @@ class DuoGame(Game):
                 return None
         return self._end(EndReason.STALEMATE)
 
-    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {
-        RemoveLocomotive: (_verify_remove, _remove_locomotive),
-        Whistle: (_verify_whistle, Game._start),
-        Lay: (_verify_lay, _lay),
-        Under: (_verify_under, _under),
+    moves: ClassVar[dict[type[Action], Move]] = {
+        RemoveLocomotive: Move(_verify_remove, _offer_removals, _remove_locomotive,
+                               _draw_removed),
+        Whistle: Move(_verify_whistle, _offer_whistle, Game._start),
+        Lay: Move(_verify_lay, _offer_lays, _lay),
+        Under: Move(_verify_under, _offer_under, _under),
     }

@@ -1,14 +1,18 @@
 """What every game engine shares: phases, the action log, dispatch and fair simultaneity.
 
 A game is deterministic from its config (seed included) and the actions it was given, in order:
-`record()` writes them as JSON lines and `replay()` rebuilds the same game from them.
+`record()` writes them as JSON lines and `replay()` rebuilds the same game from them. A chance
+outcome (Duo's locomotive removed at random, D6) is drawn before its move, from the game's own
+seeded stream, and the log holds the action as drawn: a replay reads the outcome, never redraws
+it (as OpenSpiel's chance nodes and boardgame.io's logged randomness).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -35,18 +39,33 @@ class Phase(StrEnum):
 
 Verifier = Callable[[Any, Any], Reason | None]
 Performer = Callable[[Any, Any], Applied]
+Offered = Sequence[Action]
+Offers = Callable[[Any, int, float], Offered]
+Draw = Callable[[Any, Any], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action type of an engine, its rule kept together: why it is refused (`verify`),
+    every instance a seat may take now (`offers`, read from the state, not tried one by one),
+    what it changes (`perform`) and, for a move with a chance outcome, its `draw`."""
+
+    verify: Verifier
+    offers: Offers
+    perform: Performer
+    draw: Draw | None = None
 
 
 class Game:
-    """Base of the engines: subclasses fill `moves`, for each action type they accept a
-    verifier (the refusal's reason, or None) and a performer that changes the game.
+    """Base of the engines: subclasses fill `moves`, one `Move` per action type they accept.
 
     The contract (as PokerKit's state machines): `verify(action)` says why an action would be
-    refused, `can(action)` whether it would be accepted, `legal_actions(seat)` what a seat may
-    do now; `apply` performs only what `verify` accepts, so a refusal changes nothing at all.
+    refused, `can(action)` whether it would be accepted, `legal_actions(seat)` lists every
+    action `can` accepts (a free field, PutBack's position, once, at its default); `apply`
+    performs only what `verify` accepts, so a refusal changes nothing at all.
     """
 
-    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {}
+    moves: ClassVar[dict[type[Action], Move]] = {}
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -71,30 +90,33 @@ class Game:
         move = self.moves.get(type(action))
         if move is None:
             return Reason.NOT_IN_THIS_VARIANT
-        return move[0](self, action)
+        return move.verify(self, action)
 
     def can(self, action: Action) -> bool:
         """Whether `action` would be accepted now."""
         return self.verify(action) is None
 
     def legal_actions(self, seat: int, t: float = 0.0) -> list[Action]:
-        """Every action `seat` may take now (at time `t`); subclasses list their own."""
-        return [a for a in self._candidates(seat, t) if self.can(a)]
-
-    def _candidates(self, seat: int, t: float) -> list[Action]:
-        return []
+        """Every action `seat` may take now, stamped `t`: what each move offers."""
+        if not 0 <= seat < self.seat_count:
+            return []
+        return [action for move in self.moves.values() for action in move.offers(self, seat, t)]
 
     def apply(self, action: Action) -> Result:
-        """Apply one action now; a refusal leaves state, clock and log exactly as they were."""
+        """Apply one action now; a refusal leaves state, clock and log exactly as they were.
+        An accepted action with a chance outcome is logged, observed and answered as drawn."""
         reason = self.verify(action)
         if reason is not None:
             return Refused(action, reason)
+        move = self.moves[type(action)]
+        if move.draw is not None:
+            action = move.draw(self, action)
         self.log.append(action)
         for observer in self.observers:
             observer(action)
         if action.t > self.clock:
             self.clock = action.t
-        return self.moves[type(action)][1](self, action)
+        return move.perform(self, action)
 
     def _end(self, reason: EndReason) -> EndReason:
         self.phase = Phase.OVER

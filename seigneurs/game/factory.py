@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import TypeVar, overload
 
 from seigneurs.game.actions import action_from_json
 from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import DuoGame
+from seigneurs.game.engine import Game
 from seigneurs.game.race import RaceGame
 
 AnyGame = RaceGame | DuoGame
@@ -17,9 +19,24 @@ ENGINES: dict[str, type[RaceGame] | type[DuoGame]] = {"race": RaceGame, "duo": D
 """Engines by variant kind (`Variant.engine`)."""
 
 
-def new_game(config: GameConfig) -> AnyGame:
-    """A freshly dealt game for `config` (R13, R26)."""
-    return ENGINES[config.spec.engine](config)
+Engine = TypeVar("Engine", bound=Game)
+
+
+@overload
+def new_game(config: GameConfig) -> AnyGame: ...
+
+
+@overload
+def new_game(config: GameConfig, kind: type[Engine]) -> Engine: ...
+
+
+def new_game(config: GameConfig, kind: type[Game] | None = None) -> Game:
+    """A freshly dealt game for `config` (R13, R26), by the engine its variant names; with
+    `kind`, typed as that engine, and a ValueError if the variant is played by another."""
+    engine = ENGINES[config.spec.engine]
+    if kind is not None and engine is not kind:
+        raise ValueError(f"{config.variant} is played by {engine.__name__}, not {kind.__name__}")
+    return engine(config)
 
 
 def replay(lines: Iterable[str]) -> AnyGame:

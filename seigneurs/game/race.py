@@ -6,6 +6,7 @@ any seat's train" is a handful of AND operations after each stack, never a resca
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from seigneurs.game.actions import (
@@ -21,12 +22,20 @@ from seigneurs.game.actions import (
     Whistle,
 )
 from seigneurs.game.config import GameConfig
-from seigneurs.game.engine import Game, Performer, Phase, Verifier
+from seigneurs.game.engine import Game, Move, Offered, Phase
 from seigneurs.game.scatter import Point, scatter
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Card, Ending, RaceOutcome, Start, race_outcome
 
 ALL_CARDS = (1 << len(WAGONS)) - 1
 NOBODY = -1
+
+
+def cards_in(mask: int) -> Iterator[int]:
+    """The cards of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class RaceGame(Game):
@@ -65,6 +74,19 @@ class RaceGame(Game):
         """Whether a table card shows its face."""
         return bool(self.face_up_mask >> card & 1)
 
+    def pickable(self, seat: int) -> int:
+        """The cards `seat` may pick now, as a mask: what `legal_actions` offers as Picks."""
+        return self.table_mask if self.phase is Phase.PLAYING and self.hands[seat] == NOBODY \
+            else 0
+
+    def face_up(self, cards: int) -> int:
+        """Those of the `cards` (a mask) that show their face."""
+        return self.face_up_mask & cards
+
+    def fitting(self, seat: int, cards: int) -> int:
+        """Those of the `cards` (a mask) that may go on `seat`'s train now."""
+        return self.fit_masks[seat] & cards
+
     def train_cards(self, seat: int) -> list[Card]:
         """The seat's stacked wagons from the locomotive outwards."""
         return [WAGONS[c] for c in self.trains[seat]]
@@ -75,17 +97,39 @@ class RaceGame(Game):
         return race_outcome(self.variant.name, trains, rules=self.rules,
                             stop_caller=self.stop_caller)
 
-    # Actions: each has a verifier (why it is refused, or None) and a performer.
+    # Moves: each has a verifier (why it is refused, or None), its offers (what a seat may
+    # take now, read from the state) and a performer.
 
-    def _candidates(self, seat: int, t: float) -> list[Action]:
-        if self.phase is Phase.READY:
-            return [Whistle(seat, t), TurnLocomotive(seat, t)]
-        held = self.hands[seat]
-        if held != NOBODY:
-            return [Stack(seat, t), PutBack(seat, t, *self.positions[held])]
-        table = self.table_mask
-        picks: list[Action] = [Pick(seat, t, c) for c in range(len(WAGONS)) if table >> c & 1]
-        return [*picks, CallStop(seat, t)]
+    def _held(self, seat: int) -> int:
+        """The seat's search-hand card while playing, or NOBODY."""
+        return self.hands[seat] if self.phase is Phase.PLAYING else NOBODY
+
+    def _offer_whistle(self, seat: int, t: float) -> Offered:
+        ready = self.variant.start is Start.WHISTLE and self.phase is Phase.READY
+        return (Whistle(seat, t),) if ready else ()
+
+    def _offer_turn(self, seat: int, t: float) -> Offered:
+        ready = self.variant.start is Start.LOCOMOTIVES_TURNED and self.phase is Phase.READY
+        return (TurnLocomotive(seat, t),) if ready and not self.turned[seat] else ()
+
+    def _offer_picks(self, seat: int, t: float) -> Offered:
+        return [Pick(seat, t, card) for card in cards_in(self.pickable(seat))]
+
+    def _offer_stack(self, seat: int, t: float) -> Offered:
+        held = self._held(seat)
+        if held != NOBODY and (not self.assisted[seat] or self.fits(seat, held)):
+            return (Stack(seat, t),)
+        return ()
+
+    def _offer_put_back(self, seat: int, t: float) -> Offered:
+        held = self._held(seat)
+        return (PutBack(seat, t, *self.positions[held]),) if held != NOBODY else ()
+
+    def _offer_stop(self, seat: int, t: float) -> Offered:
+        if self.variant.ending is Ending.STOP_CALL and self.phase is Phase.PLAYING and \
+                len(self.trains[seat]) >= self.variant.min_wagons_to_stop:
+            return (CallStop(seat, t),)
+        return ()
 
     def _verify_whistle(self, action: Whistle) -> Reason | None:
         if self.variant.start is not Start.WHISTLE:
@@ -193,11 +237,11 @@ class RaceGame(Game):
                 return None
         return self._end(EndReason.NO_FITTING_CARD if loose else EndReason.TABLE_EMPTY)
 
-    moves: ClassVar[dict[type[Action], tuple[Verifier, Performer]]] = {
-        Whistle: (_verify_whistle, _whistle),
-        TurnLocomotive: (_verify_turn, _turn_locomotive),
-        Pick: (_verify_pick, _pick),
-        Stack: (_verify_stack, _stack),
-        PutBack: (_verify_held, _put_back),
-        CallStop: (_verify_stop, _call_stop),
+    moves: ClassVar[dict[type[Action], Move]] = {
+        Whistle: Move(_verify_whistle, _offer_whistle, _whistle),
+        TurnLocomotive: Move(_verify_turn, _offer_turn, _turn_locomotive),
+        Pick: Move(_verify_pick, _offer_picks, _pick),
+        Stack: Move(_verify_stack, _offer_stack, _stack),
+        PutBack: Move(_verify_held, _offer_put_back, _put_back),
+        CallStop: Move(_verify_stop, _offer_stop, _call_stop),
     }

@@ -63,13 +63,13 @@ def record_of(game: RaceGame | DuoGame, bots: Sequence[str | None],
     if isinstance(game, DuoGame):
         duo = game.outcome()
         trains = [{"locomotive": str(r.locomotive), "lengths": [c.length for c in r.checks],
-                   "winner": r.winner} for r in duo.locomotives]
+                   "winner": r.winner} for r in duo.details.locomotives]
         winners = list(duo.winners)
     else:
         race = game.outcome()
         trains = [{"locomotive": str(game.locomotives[s]),
                    "wagons": [str(c) for c in game.train_cards(s)],
-                   "checked": race.checks[s].length} for s in range(game.seat_count)]
+                   "checked": race.details.checks[s].length} for s in range(game.seat_count)]
         winners = list(race.winners)
     when = (finished_at or datetime.now(UTC)).isoformat(timespec="seconds")
     return GameRecord(when, game.variant.name, seats, trains, winners,

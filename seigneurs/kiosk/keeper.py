@@ -181,7 +181,7 @@ class Keeper:
 
     def frame(self, events: Sequence[TouchEvent], now: float, screen: Screen) -> Step | None:
         """One frame's watch: the step to take, if any. Feeds the watchdog."""
-        self.notifier.alive()
+        self.notifier.alive(now)
         if events:
             self.idle.touched(now)
         if self.gesture.feed(events, now) and screen is not Screen.ADMIN:

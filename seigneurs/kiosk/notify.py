@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import os
 import socket
-import time
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +18,7 @@ class Notifier:
         self.address = "\0" + address[1:] if address and address.startswith("@") else address
         usec = os.environ.get("WATCHDOG_USEC", "")
         self.interval = int(usec) / 1e6 / 3 if usec.isdigit() else None
-        self._last = 0.0
+        self._last: float | None = None
 
     def send(self, state: str) -> bool:
         if not self.address:
@@ -36,11 +35,11 @@ class Notifier:
     def ready(self) -> None:
         self.send("READY=1")
 
-    def alive(self) -> None:
-        """Called every frame; pets the watchdog at a third of its period."""
+    def alive(self, now: float) -> None:
+        """Called every frame with the frame clock (seconds); pets the watchdog at once, then
+        at a third of its period: frames that stop coming stop the petting."""
         if self.interval is None:
             return
-        now = time.monotonic()
-        if now - self._last >= self.interval:
+        if self._last is None or now - self._last >= self.interval:
             self._last = now
             self.send("WATCHDOG=1")

@@ -15,8 +15,11 @@ from seigneurs.rules.cards import (
 from seigneurs.rules.checking import TrainCheck, check_train
 from seigneurs.rules.matching import Rule, shared_features
 from seigneurs.rules.outcomes import (
+    DuoDetails,
     DuoOutcome,
     LocomotiveResult,
+    Outcome,
+    RaceDetails,
     RaceOutcome,
     WinReason,
     check_order,
@@ -32,9 +35,12 @@ __all__ = [
     "WHEELS",
     "Card",
     "Colour",
+    "DuoDetails",
     "DuoOutcome",
     "Ending",
     "LocomotiveResult",
+    "Outcome",
+    "RaceDetails",
     "RaceOutcome",
     "Rule",
     "Start",

@@ -1,10 +1,12 @@
-"""Who wins: the race variants (R18, R21, R22, D3, D5) and Duo (R33, R34)."""
+"""Who wins: the race variants (R18, R21, R22, D3, D5) and Duo (R33, R34), as one `Outcome`
+whose `details` hold what only that kind of game has."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from seigneurs.rules.cards import Card
 from seigneurs.rules.checking import TrainCheck, check_train
@@ -23,17 +25,52 @@ class WinReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class RaceOutcome:
-    """The result of a race game: winners are seat indices (several = a shared win)."""
+class RaceDetails:
+    """What a race outcome adds: each seat's checked train and how a tie was broken."""
 
-    winners: tuple[int, ...]
-    lengths: tuple[int, ...]
     checks: tuple[TrainCheck, ...]
-    reason: WinReason
     tied: tuple[int, ...] = ()
     """The seats that tied for the longest train, when a tie-break was needed."""
     stop_caller: int | None = None
     """Training: the seat that called stop (R16), None when the game ended by itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocomotiveResult:
+    """One Duo locomotive: both players' checked rows beside it and who wins it (R33)."""
+
+    locomotive: Card
+    checks: tuple[TrainCheck, TrainCheck]
+    winner: int | None
+    reason: WinReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class DuoDetails:
+    """What a Duo outcome adds: each locomotive's result and how many each seat won (R33)."""
+
+    locomotives: tuple[LocomotiveResult, ...]
+    won: tuple[int, int]
+
+
+Details = TypeVar("Details", bound=RaceDetails | DuoDetails, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[Details]):
+    """How any game came out: winners are seat indices (several = a shared win), `lengths`
+    each seat's checked wagons (Duo: over all its rows), `details` the variant's own."""
+
+    winners: tuple[int, ...]
+    reason: WinReason
+    lengths: tuple[int, ...]
+    details: Details
+
+
+RaceOutcome = Outcome[RaceDetails]
+"""A race game's outcome (Training, Seigneurs, Kids, Rois)."""
+DuoOutcome = Outcome[DuoDetails]
+"""A Duo game's outcome."""
 
 
 Train = tuple[Card, Sequence[Card]]
@@ -76,33 +113,14 @@ def race_outcome(variant_name: str, trains: Sequence[Train], *,
                    for rule, (loco, wagons) in zip(seat_rules, trains, strict=True))
     lengths = tuple(c.length for c in checks)
     if not lengths:
-        return RaceOutcome((), (), (), WinReason.SHARED, stop_caller=stop_caller)
+        return Outcome((), WinReason.SHARED, (), RaceDetails((), stop_caller=stop_caller))
     longest = max(lengths)
     tied = tuple(s for s, n in enumerate(lengths) if n == longest)
     if len(tied) == 1:
-        return RaceOutcome(tied, lengths, checks, WinReason.LONGEST, stop_caller=stop_caller)
+        return Outcome(tied, WinReason.LONGEST, lengths,
+                       RaceDetails(checks, stop_caller=stop_caller))
     winners, reason = _BREAKERS[spec.tie_break](tied, checks, stop_caller)
-    return RaceOutcome(winners, lengths, checks, reason, tied, stop_caller)
-
-
-@dataclass(frozen=True, slots=True)
-class LocomotiveResult:
-    """One Duo locomotive: both players' checked rows beside it and who wins it (R33)."""
-
-    locomotive: Card
-    checks: tuple[TrainCheck, TrainCheck]
-    winner: int | None
-    reason: WinReason | None
-
-
-@dataclass(frozen=True, slots=True)
-class DuoOutcome:
-    """The result of a Duo game (R34): locomotives won per seat, and the winners."""
-
-    locomotives: tuple[LocomotiveResult, ...]
-    won: tuple[int, int]
-    winners: tuple[int, ...]
-    reason: WinReason
+    return Outcome(winners, reason, lengths, RaceDetails(checks, tied, stop_caller))
 
 
 def _locomotive_result(loco: Card, rows: tuple[Sequence[Card], Sequence[Card]]
@@ -120,9 +138,11 @@ def duo_outcome(rows: Mapping[Card, tuple[Sequence[Card], Sequence[Card]]]) -> D
     """Decide each locomotive (R33), then the game: more locomotives wins, a tie is shared (R34)."""
     results = tuple(_locomotive_result(loco, pair) for loco, pair in rows.items())
     won = (sum(r.winner == 0 for r in results), sum(r.winner == 1 for r in results))
+    lengths = tuple(sum(r.checks[seat].length for r in results) for seat in (0, 1))
+    details = DuoDetails(results, won)
     if won[0] == won[1]:
-        return DuoOutcome(results, won, (0, 1), WinReason.SHARED)
-    return DuoOutcome(results, won, (0 if won[0] > won[1] else 1,), WinReason.LONGEST)
+        return Outcome((0, 1), WinReason.SHARED, lengths, details)
+    return Outcome((0 if won[0] > won[1] else 1,), WinReason.LONGEST, lengths, details)
 
 
 def check_order(joined: Sequence[int], ages: Mapping[int, float] | None = None) -> tuple[int, ...]:

@@ -14,15 +14,14 @@ from seigneurs.game.duo import DuoGame
 from seigneurs.game.factory import AnyGame, new_game
 from seigneurs.game.race import RaceGame
 from seigneurs.rules import WAGONS, WinReason
-from seigneurs.tools.simulate import play_bot_game
+from seigneurs.tools.simulate import play_out
 
 
 def training_tie(seed: int = 1) -> RaceGame:
     """Training for three, classic checking: seats 0 and 1 each stack five wagons of their
     locomotive's type, seat 2 three, a wrong one, then one more; seat 0 calls stop. A tie of
     five the player who did not call stop wins (R16, R17, R18)."""
-    game = new_game(GameConfig.for_players("training", 3, seed, assisted=False))
-    assert isinstance(game, RaceGame)
+    game = new_game(GameConfig.for_players("training", 3, seed, assisted=False), RaceGame)
     game.apply(Whistle(0, 0.0))
     own = [[c for c in range(len(WAGONS)) if WAGONS[c].type == loco.type]
            for loco in game.locomotives]
@@ -38,7 +37,7 @@ def training_tie(seed: int = 1) -> RaceGame:
     game.apply(CallStop(0, t + 1.0))
     outcome = game.outcome()
     if (outcome.reason is not WinReason.NOT_STOP_CALLER or outcome.winners != (1,)
-            or outcome.stop_caller != 0):
+            or outcome.details.stop_caller != 0):
         raise RuntimeError(f"the Training tie did not come out as planned: {outcome}")
     return game
 
@@ -47,10 +46,9 @@ def duo_tie_break(seed: int = 1, tries: int = 300) -> DuoGame:
     """A Duo game played by two adult bots in which a locomotive tied on length goes to the
     player with more wagons of its type (R33): the first such game from `seed` on."""
     for game_seed in range(seed, seed + tries):
-        game = play_bot_game(GameConfig.for_players("duo", 2, game_seed),
-                             [BOT_LEVELS["adult"]] * 2)
-        assert isinstance(game, DuoGame)
-        if any(r.reason is WinReason.MOST_OF_TYPE for r in game.outcome().locomotives):
+        game = new_game(GameConfig.for_players("duo", 2, game_seed), DuoGame)
+        play_out(game, [BOT_LEVELS["adult"]] * 2)
+        if any(r.reason is WinReason.MOST_OF_TYPE for r in game.outcome().details.locomotives):
             return game
     raise LookupError(f"no Duo game from seed {seed} to {seed + tries - 1} had a tie-break")
 

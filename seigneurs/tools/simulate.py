@@ -10,7 +10,6 @@ from typing import Any
 from seigneurs.game.actions import RemoveLocomotive, Whistle
 from seigneurs.game.bots import BotLevel, BotLoop, make_bot
 from seigneurs.game.config import GameConfig
-from seigneurs.game.duo import DuoGame
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame, new_game
 from seigneurs.rules import Start
@@ -37,20 +36,21 @@ class GameSummary:
 
 def summarise(game: AnyGame) -> GameSummary:
     """The winners and checked lengths of a finished game (Duo: checked wagons per seat)."""
-    if isinstance(game, DuoGame):
-        duo = game.outcome()
-        lengths = tuple(sum(r.checks[seat].length for r in duo.locomotives) for seat in (0, 1))
-        winners = duo.winners
-    else:
-        race = game.outcome()
-        lengths, winners = race.lengths, race.winners
+    outcome = game.outcome()
     reason = str(game.end_reason) if game.end_reason else "unfinished"
-    return GameSummary(winners, lengths, reason, game.clock, len(game.log))
+    return GameSummary(outcome.winners, outcome.lengths, reason, game.clock, len(game.log))
 
 
 def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
     """Play one game with a bot in every seat until it ends by itself; returns the game."""
     game = new_game(config)
+    play_out(game, levels)
+    return game
+
+
+def play_out(game: AnyGame, levels: Sequence[BotLevel]) -> None:
+    """Play a freshly dealt game with a bot in every seat until it ends by itself."""
+    config = game.config
     rng = random.Random(~config.seed)  # the bots' own stream, apart from the deal's
     bots = [make_bot(game, seat, level, rng) for seat, level in enumerate(levels)]
     if game.phase is Phase.SETUP:
@@ -65,4 +65,3 @@ def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
             raise RuntimeError(f"bot game {config} did not end within {MAX_GAME_SECONDS} s")
         for action in loop.actions(t):
             apply(action)
-    return game

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -103,8 +104,13 @@ def measure_startup(repeats: int = 5) -> StartupReport:
             runs = [(bare, ["-c", BARE]), (table, list(TABLE))]
             for into, args in runs if pair % 2 == 0 else runs[::-1]:
                 into.append(time_start(args, env))
+    return report_of(bare, table)
+
+
+def report_of(bare: Sequence[Start], table: Sequence[Start]) -> StartupReport:
+    """The report of paired runs, bare and table in pair order."""
     pairs = list(zip(bare, table, strict=True))
-    return StartupReport(repeats, statistics.median(s.seconds for s in bare),
+    return StartupReport(len(pairs), statistics.median(s.seconds for s in bare),
                          statistics.median(s.seconds for s in table),
                          statistics.median(s.mib for s in bare),
                          statistics.median(s.mib for s in table),

@@ -22,7 +22,7 @@ import arcade
 from seigneurs.art.palette import INK
 from seigneurs.game import DuoGame, RaceGame
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck, WinReason
+from seigneurs.rules import DuoDetails, DuoOutcome, RaceDetails, RaceOutcome, TrainCheck, WinReason
 from seigneurs.rules import check_order as checking_order
 from seigneurs.table.layout import Rect
 from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
@@ -269,15 +269,15 @@ class ResultsView(BaseView):
                          layout.card_w * BIGGEST, self.smallest)
             at = [band.point(gap + f, start + a) for f, a in line.spots]
             middle = min(band.depth / 2, column * 0.7)
-            row = self._row(seat, textures, outcome.checks[seat], at, angle, line.card_w,
+            row = self._row(seat, textures, outcome.details.checks[seat], at, angle, line.card_w,
                             band.point(middle, gap + column * 1.5))
             trophy_at = band.point(middle, gap + column * 0.5)
             reason_at = band.point(min(band.depth - column * 0.55, middle + column * 1.3),
                                    gap + column)
-            if seat == outcome.stop_caller:  # Training: who called stop (R16, R18)
+            if seat == outcome.details.stop_caller:  # Training: who called stop (R16, R18)
                 self.reasons.append(self._icon(media.icons["stop"], column * 0.9, reason_at,
                                                angle))
-            if outcome.reason in TIE_BREAK and seat in outcome.tied:
+            if outcome.reason in TIE_BREAK and seat in outcome.details.tied:
                 self.reasons.extend(self._of_type_badge(reason_at, angle, row, loco))
             if seat in outcome.winners:
                 self._trophy(trophy_at, angle, len(self.bands) - 1)
@@ -288,7 +288,7 @@ class ResultsView(BaseView):
     def _lay_out_duo(self, game: DuoGame, outcome: DuoOutcome) -> None:
         layout, media = self.app.layout, self.app.media
         free, column, gap = layout.free, self.column, layout.card_w * 0.12
-        pitch = free.h / len(outcome.locomotives)
+        pitch = free.h / len(outcome.details.locomotives)
         mid = layout.width / 2
         largest = min(layout.card_w, pitch * 0.9 / 1.4)
         rim = layout.card_w * 0.4
@@ -306,10 +306,10 @@ class ResultsView(BaseView):
             label = self._number(band.point(middle, column * 2.1), column * 1.1, angle, "0")[1]
             self.won_counts.append(label)
             self.tallies.append([band.point(middle, column * (3.3 + 1.05 * k))
-                                 for k in range(len(outcome.locomotives))])
+                                 for k in range(len(outcome.details.locomotives))])
             if seat in outcome.winners:
                 self._trophy(band.point(middle, column * 0.8), angle, seat)
-        for index, result in enumerate(outcome.locomotives):
+        for index, result in enumerate(outcome.details.locomotives):
             y = free.y + free.h - (index + 0.5) * pitch
             loco_texture = media.locomotive(result.locomotive.type)
             loco = fit(arcade.Sprite(loco_texture), largest)
@@ -337,15 +337,16 @@ class ResultsView(BaseView):
     def _award(self, index: int, loco: arcade.Sprite) -> None:
         """One Duo locomotive checked: the winning row's count turns gold, the reason shows,
         and a copy of the locomotive slides into the winner's tally (R33)."""
-        assert isinstance(self.outcome, DuoOutcome)
-        result = self.outcome.locomotives[index]
+        details = self.outcome.details
+        assert isinstance(details, DuoDetails)
+        result = details.locomotives[index]
         rows = self.groups[index].rows
         if result.winner is None:
             return
         winner = rows[result.winner]
         winner.disc.texture = self.app.media.icons["light"]
         winner.count.color = (*INK, 255)
-        won = sum(r.winner == result.winner for r in self.outcome.locomotives[:index + 1])
+        won = sum(r.winner == result.winner for r in details.locomotives[:index + 1])
         copy = fit(arcade.Sprite(loco.texture), self.column * 0.9)
         copy.position = loco.position
         copy.angle = -self.seats[result.winner].place.angle
@@ -402,7 +403,7 @@ class ResultsView(BaseView):
             shown.visible = True
         winners = set(self.outcome.winners)
         for row in self.rows:
-            if row.seat in winners and isinstance(self.outcome, RaceOutcome):
+            if row.seat in winners and isinstance(self.outcome.details, RaceDetails):
                 row.disc.texture = media.icons["light"]
                 row.count.color = (*INK, 255)
         for trophy in self.trophies:
