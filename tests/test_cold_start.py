@@ -11,8 +11,10 @@ from pathlib import Path
 
 LATER = ("seigneurs.table.controller", "seigneurs.table.session", "seigneurs.table.events",
          "seigneurs.ui.race_view", "seigneurs.ui.duo_view", "seigneurs.ui.results_view",
-         "seigneurs.ui.admin_view", "seigneurs.ui.countdown")
-"""Modules a game, the results or the admin menu need, which the lobby's first frame does not."""
+         "seigneurs.ui.admin_view", "seigneurs.ui.countdown", "seigneurs.input.evdev_source",
+         "seigneurs.input.evdev_decode")
+"""Modules a game, the results, the admin menu or the touch panels (opened in a thread once the
+lobby stands) need, which the lobby's first frame does not."""
 
 FIRST_FRAME = """
 import gc, sys

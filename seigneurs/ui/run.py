@@ -8,7 +8,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
-from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
 from seigneurs.rules import variant
@@ -106,6 +105,8 @@ def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
     """Show every touch (or, headless, record them for `duration` seconds) and report them,
     with what each source received and dropped."""
     import time
+
+    from seigneurs.input.report import source_report
 
     if headless:  # before Arcade loads: it picks its context at import
         os.environ.setdefault("ARCADE_HEADLESS", "1")
