@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The one entry point of the table. Sets up .venv on first run (and when pyproject.toml
 # changes), then:
-#   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`)
+#   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`;
+#                            the restart policy is above run_loop)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
-#   ./kiosk.sh install [PIN] (root) boot into the game: systemd unit, enabled; user in 'input';
-#                            a new admin PIN (random unless given), shown once, in the config
+#   ./kiosk.sh install [PIN] [--user NAME]
+#                            (root) boot into the game as NAME (default: the sudo user; never
+#                            root; made if missing): checks the Debian packages, the groups
+#                            (input, audio, video, render), a systemd unit, enabled; a new admin
+#                            PIN (random unless given), shown once, in the config
 #   ./kiosk.sh uninstall     (root) remove that unit
+#   ./kiosk.sh doctor        one line per thing the table needs, with the fix
 #   ./kiosk.sh session       what the unit runs: a kiosk display (cage, else bare X), then play
 set -euo pipefail
 
@@ -19,6 +24,9 @@ log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 # Install (again) only when pyproject.toml changed since the last install of this extra.
 ensure_venv() {
     local extra="$1" stamp want
+    if [[ -z "$extra" && -n "${SEIGNEURS_COMMAND:-}" ]]; then
+        return 0  # the game is given (a pipx install, the tests): no .venv of its own
+    fi
     if [[ ! -x "$venv/bin/python" ]]; then
         log "creating $venv"
         "$python" -m venv "$venv"
@@ -50,15 +58,32 @@ quiet_display() {
     fi
 }
 
-# Run the game until it exits cleanly (0). Exit code 75 (admin: restart) restarts at once;
-# 69 (no display) stops at once when run by hand (the game has said why in one line), but is
-# retried with the back-off in the boot session (SEIGNEURS_SESSION), where a display may still
-# come; anything else is a crash: logged, then restarted after 1, 2, 4 ... 60 s (back to 1 s
-# once a run has lasted two minutes).
+# Run the game, restarting only what a restart can fix:
+#   0            a clean exit: stop.
+#   75           restart asked from the admin menu: at once.
+#   69           no display: stop when run by hand (the game said why in one line); the boot
+#                session (SEIGNEURS_SESSION) waits for one with the back-off.
+#   2, 64-78     a usage or configuration error: stop with the game's message (a restart
+#                would only repeat it).
+#   anything else, a crash (a signal too): logged, restarted after 1, 2, 4 ... 60 s (back to
+#                1 s once a run has lasted two minutes). Five crashes within two minutes is a
+#                crash loop: logged, then a rest (SEIGNEURS_REST seconds, 10 minutes) with
+#                nothing running, then a new try. It never spins.
+# (The boot session cannot stop for good: systemd would start it again at once, and cage
+# does not pass the exit code on. There a usage or configuration error rests too.)
 run_loop() {
     local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
-    local delay="${SEIGNEURS_RESTART_DELAY:-1}" code started child=""
+    local first_delay="${SEIGNEURS_RESTART_DELAY:-1}" rest="${SEIGNEURS_REST:-600}"
+    local delay code started child="" crashes=()
+    delay="$first_delay"
     trap 'if [[ -n "$child" ]]; then kill "$child" 2>/dev/null || true; fi; exit 0' TERM INT
+    # A rest that a stop ends at once (sleep in the background, so the trap runs).
+    rest_a_while() {
+        sleep "$1" &
+        child=$!
+        wait "$child" || true
+        child=""
+    }
     while true; do
         started=$SECONDS
         set +e
@@ -77,14 +102,37 @@ run_loop() {
             continue
         fi
         if (( SECONDS - started > 120 )); then
-            delay="${SEIGNEURS_RESTART_DELAY:-1}"
+            delay="$first_delay"
         fi
         if [[ $code -eq 69 ]]; then
             if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
                 exit "$code"
             fi
             log "no display yet; the boot session waits for one: trying again in ${delay} s"
+        elif [[ $code -eq 2 ]] || (( code >= 64 && code <= 78 )); then
+            if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
+                log "the game refused its arguments or configuration (code $code, message" \
+                    "above): not restarting, a restart cannot fix that"
+                exit "$code"
+            fi
+            log "the game refused its arguments or configuration (code $code, message above):" \
+                "the boot session rests ${rest} s, then tries again (after a fix, or" \
+                "systemctl restart seigneurs)"
+            rest_a_while "$rest"
+            continue
         else
+            crashes+=("$SECONDS")
+            while (( ${#crashes[@]} > 0 && SECONDS - crashes[0] > 120 )); do
+                crashes=("${crashes[@]:1}")
+            done
+            if (( ${#crashes[@]} >= 5 )); then
+                log "the game crashed ${#crashes[@]} times within two minutes (code $code):" \
+                    "a crash loop; resting ${rest} s before trying again"
+                crashes=()
+                delay="$first_delay"
+                rest_a_while "$rest"
+                continue
+            fi
             log "the game stopped with code $code; restarting in ${delay} s"
         fi
         sleep "$delay"
@@ -92,15 +140,69 @@ run_loop() {
     done
 }
 
+# What a stock Debian 12 needs for the kiosk: the compositor, X for pyglet under it, venv to
+# make .venv, sound (OpenAL straight to ALSA), and Mesa's OpenGL drivers.
+PACKAGES=(cage xwayland python3-venv libopenal1 libgl1-mesa-dri)
+GROUPS_NEEDED=(input audio video render)
+
+# Every package of PACKAGES that is not installed, by its Debian name; nothing off Debian.
+missing_packages() {
+    local package
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    for package in "${PACKAGES[@]}"; do
+        if [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]]
+        then
+            printf '%s ' "$package"
+        fi
+    done
+}
+
 install_unit() {
-    local user="${SUDO_USER:-${USER:-root}}" unit="$unit_dir/seigneurs.service"
-    local given="${1:-}" home config pin as_user=()
+    local user="${SUDO_USER:-}" given="" unit="$unit_dir/seigneurs.service"
+    local home config pin missing group as_user=() groups=()
+    while (( $# )); do
+        case "$1" in
+            --user) user="${2:-}"; shift 2 ;;
+            *) given="$1"; shift ;;
+        esac
+    done
+    if [[ -z "$user" || "$user" == root ]]; then
+        log "the table must not run as root (cage refuses it, and a child's game needs no" \
+            "power over the machine): sudo ./kiosk.sh install --user table (made if missing)"
+        exit 64
+    fi
+    missing="$(missing_packages)"
+    if [[ -n "$missing" ]]; then
+        log "missing Debian packages: ${missing% }; install them first:" \
+            "sudo apt install ${missing% }"
+        exit 69
+    fi
+    command -v dpkg-query >/dev/null 2>&1 || log "not Debian: check by hand that cage," \
+        "Xwayland, OpenAL and Mesa are installed (seigneurs doctor tells)"
+    if [[ -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        if ! getent group input >/dev/null 2>&1; then  # udev gives the panels to this group
+            groupadd --system input
+            log "made the 'input' group (udev lets it read the touch panels)"
+        fi
+        for group in "${GROUPS_NEEDED[@]}"; do
+            if getent group "$group" >/dev/null 2>&1; then groups+=("$group"); fi
+        done
+        if ! getent passwd "$user" >/dev/null 2>&1; then
+            useradd --create-home --shell /bin/bash "$user"
+            log "made the table's user $user"
+        fi
+        usermod -aG "$(IFS=,; echo "${groups[*]}")" "$user"
+        log "$user may use the touch panels, sound and display (groups ${groups[*]})"
+        if ! runuser -u "$user" -- test -x "$here/kiosk.sh"; then
+            log "$user cannot reach $here: put the repository where it can (its home, or" \
+                "/opt/seigneurs, readable by all), then install again"
+            exit 77
+        fi
+        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
+    fi
     ensure_venv ""
     home="$(getent passwd "$user" | cut -d: -f6)" || home="$HOME"
     config="${SEIGNEURS_CONFIG:-${home:-$HOME}/.config/seigneurs/config.toml}"
-    if [[ $EUID -eq 0 && "$user" != root && -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
-        as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
-    fi
     pin="$("${as_user[@]}" "$venv/bin/seigneurs" config set-pin "$config" ${given:+--pin "$given"})"
     "$venv/bin/seigneurs" write-unit --repo "$here" --user "$user" --out "$unit" >/dev/null
     log "wrote $unit (runs as $user on tty1)"
@@ -109,9 +211,6 @@ install_unit() {
     if [[ -n "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
         return 0  # tests: write the unit, change nothing else on this machine
     fi
-    if getent group input >/dev/null 2>&1 && command -v usermod >/dev/null 2>&1; then
-        usermod -aG input "$user" && log "$user may now read the touch panels (group input)"
-    fi
     if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
         systemctl daemon-reload
         systemctl enable seigneurs.service
@@ -119,9 +218,8 @@ install_unit() {
     else
         log "systemd is not running here: enable $unit by hand on the table"
     fi
-    if ! command -v cage >/dev/null 2>&1; then
-        log "cage is not installed (recommended: apt install cage xwayland); bare X will be used"
-    fi
+    log "what the table user $user finds here (seigneurs doctor):"
+    "${as_user[@]}" "$venv/bin/seigneurs" doctor || true
 }
 
 uninstall_unit() {
@@ -152,6 +250,11 @@ case "${1:-}" in
         ;;
     uninstall)
         uninstall_unit
+        ;;
+    doctor)
+        shift
+        ensure_venv ""
+        exec "${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}" doctor "$@"
         ;;
     session)
         shift

@@ -12,16 +12,17 @@ from pathlib import Path
 LATER = ("seigneurs.table.controller", "seigneurs.table.session", "seigneurs.table.events",
          "seigneurs.ui.race_view", "seigneurs.ui.duo_view", "seigneurs.ui.results_view",
          "seigneurs.ui.admin_view", "seigneurs.ui.countdown", "seigneurs.input.evdev_source",
-         "seigneurs.input.evdev_decode")
-"""Modules a game, the results, the admin menu or the touch panels (opened in a thread once the
-lobby stands) need, which the lobby's first frame does not."""
+         "seigneurs.input.evdev_decode", "seigneurs.tools.simulate", "seigneurs.tools.scenarios",
+         "secrets")
+"""Modules a game, the results, the admin menu, the touch panels (opened in a thread once the
+lobby stands), the tools or a new PIN need, which the lobby's first frame does not."""
 
 FIRST_FRAME = """
 import gc, sys
 from seigneurs.cli import main
 main(["play", "--window", "640x360", "--first-frame", "--input", "mouse"])
 print(gc.get_freeze_count())
-print(" ".join(sorted(name for name in sys.modules if name.startswith("seigneurs."))))
+print(" ".join(sorted(name for name in sys.modules if name.startswith(("seigneurs.", "secrets")))))
 """
 
 

@@ -56,7 +56,7 @@ def test_clause7_the_same_seed_plays_the_same_crowd(capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--variant", "duo", "--players", "3"], "duo is for 2-2 players"),
+    (["--variant", "duo", "--players", "3"], "duo is for exactly 2 players"),
     (["--players", "3", "--bots", "3"], "--bots must leave at least one child"),
     (["--games", "0"], "--games must be at least 1"),
 ])

@@ -403,7 +403,7 @@ def test_touch_replay_of_a_missing_file_is_a_usage_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["touch-replay", "/nonexistent.events"])
-    assert stop.value.code == 2 and "cannot read" in capsys.readouterr().err
+    assert stop.value.code == 2 and "no recording" in capsys.readouterr().err
 
 
 def test_devices_command_reports_without_crashing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,18 +32,23 @@ def ev(touch: int, phase: TouchPhase, x: float, y: float, t: float = 0.0,
 
 @pytest.mark.parametrize("transform, expected", [
     (Transform(), (0.2, 0.1)),
-    (Transform(rotation=90), (0.9, 0.2)),
+    (Transform(rotation=90), (0.9, 0.2)),  # clockwise: near the top-left, then the top-right
     (Transform(rotation=180), (0.8, 0.9)),
     (Transform(rotation=270), (0.1, 0.8)),
     (Transform(invert_x=True), (0.8, 0.1)),
     (Transform(invert_y=True), (0.2, 0.9)),
     (Transform(swap_axes=True), (0.1, 0.2)),
     (Transform(calibration=(0.5, 0.0, 0.25, 0.0, 2.0, 0.0)), (0.35, 0.2)),
+    (Transform(calibration=(0.0, -1.0, 1.0, 1.0, 0.0, 0.0)), (0.9, 0.2)),  # libinput's 90
 ])
-def test_transforms(transform: Transform, expected: tuple[float, float]) -> None:
+def test_transforms_speak_the_panels_convention(transform: Transform,
+                                                expected: tuple[float, float]) -> None:
+    """Issue 17: origin top-left, y down, as evdev, TUIO and libinput. A point near the
+    panel's top-left corner (0.2, 0.1), and where it goes; events are y up (as drawn), so the
+    event at y 0.9 is that same point."""
     assert transform.apply(0.2, 0.1) == pytest.approx(expected)
-    out = transform([ev(1, D, 0.2, 0.1)], 0.0)
-    assert (out[0].x, out[0].y) == pytest.approx(expected)
+    out = transform([ev(1, D, 0.2, 0.9)], 0.0)
+    assert (out[0].x, 1 - out[0].y) == pytest.approx(expected)
 
 
 def test_bad_rotation_is_refused_with_the_choices() -> None:
@@ -104,6 +109,23 @@ def test_storm_of_palms_is_capped_and_never_stalls() -> None:
     assert len(moves) == 100  # 200 moves of admitted touches, capped per frame
     ups = guard([ev(i, U, 0.5, 0.5) for i in range(150)], 0.0)
     assert len(ups) == 20  # every passed touch still ends
+
+
+def test_at_the_cap_a_new_finger_takes_the_place_of_the_stalest_touch() -> None:
+    """Issue 17: a touch silent (not moved, not vouched for) for half a second or more gives
+    its place; among several, the one silent longest, and one its source vouches for last."""
+    said_alive = {2: 0.9}
+    guard = StormGuard(max_touches=3, vouch=said_alive.get)
+    assert len(guard([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2), ev(3, D, 0.3, 0.3)], 0.0)) == 3
+    assert guard([ev(3, M, 0.35, 0.3)], 0.6) == [ev(3, M, 0.35, 0.3)]
+    came = guard([ev(4, D, 0.4, 0.4, t=1.0)], 1.0)  # 1 silent 1 s; 2 vouched at 0.9; 3 moved
+    assert [(e.id, e.phase) for e in came] == [(1, U), (4, D)] and guard.replaced == 1
+    assert guard([ev(1, M, 0.5, 0.5), ev(1, U, 0.5, 0.5)], 2.0) == []  # its late news
+    assert [(e.id, e.phase) for e in guard([ev(5, D, 0.5, 0.5)], 2.0)] == [(3, U), (5, D)]
+    fresh = StormGuard(max_touches=2)
+    fresh([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
+    assert fresh([ev(3, D, 0.3, 0.3), ev(3, U, 0.3, 0.3)], 0.4) == []  # none stale: a palm
+    assert fresh.dropped == 2 and fresh.replaced == 0
 
 
 def test_pipeline_runs_filters_in_order() -> None:

@@ -216,19 +216,54 @@ def test_a_restarted_tracker_is_read_and_its_old_touches_end(
 
 def test_a_restart_within_a_second_is_read_once_the_second_is_over(
         source: TuioSource, clock: Clock) -> None:
-    """Issue 10 row 5, the hardest case: a new run whose ids are below the old ones, sent at
-    once and with the same clock: late for at most a second, then read."""
+    """Issue 10 row 5, the hardest case: a new run from the same address (a tracker bound to a
+    fixed port) whose ids are below the old ones, sent at once and with the same clock: late
+    for at most a second, then read."""
     old = RefTuio2Server(*source.address)
     for frame in range(100):
         old.frame({1: (0.3, 0.3 + frame / 1000, 0)}, frame / 60)
     receive(source, 100)
     new = RefTuio2Server(*source.address)
+    new.out = old.out  # the same socket: the same sender address
     new.frame_id = 49  # ids 50, 51, ...: below the old run's 99, within a second's worth
     new.frame({5: (0.5, 0.5, 0)}, 0.0)
     assert receive(source, 101) == [] and source.stats.late_frames == 1
     clock.now += RESTART_AFTER + 0.1
     new.frame({5: (0.5, 0.6, 0)}, 0.1)
     assert [e.phase for e in receive(source, 102)] == [U, D]
+
+
+def test_a_restart_from_a_new_address_is_read_at_once(source: TuioSource) -> None:
+    """The same tracker started again (a new process, so a new port) with ids below the old
+    run's: no late second, since another address cannot send the old run's late frames."""
+    old = RefTuio2Server(*source.address)
+    for frame in range(100):
+        old.frame({1: (0.3, 0.3 + frame / 1000, 0)}, frame / 60)
+    receive(source, 100)
+    new = RefTuio2Server(*source.address)
+    new.frame_id = 49
+    new.frame({5: (0.5, 0.5, 0)}, 0.0)
+    assert [e.phase for e in receive(source, 101)] == [U, D]
+    assert source.stats.late_frames == 0 and source.stats.resets == 1
+
+
+def test_two_tuio_2_trackers_with_one_source_name_are_kept_apart(source: TuioSource) -> None:
+    """Issue 17: two identical tables' trackers (or a cloned configuration) announce the same
+    name from two addresses: each one's fingers are its own, neither ends the other's."""
+    first = RefTuio2Server(*source.address, source="table")
+    for frame in range(10):
+        first.frame({1: (0.2, 0.2 + frame / 100, 0)}, frame / 60)
+    receive(source, 10)
+    second = RefTuio2Server(*source.address, source="table")
+    second.frame_id = 19  # running for a while already: its ids continue above the first's
+    events: list[TouchEvent] = []
+    for frame in range(10, 20):
+        first.frame({1: (0.2, 0.2 + frame / 100, 0)}, frame / 60)
+        second.frame({1: (0.8, 0.8 - frame / 100, 0)}, frame / 60)
+    events = receive(source, 30)
+    assert [e.phase for e in events if e.phase is not M] == [D]  # the second's finger only
+    assert {round(e.x, 1) for e in events} == {0.2, 0.8} and source.stats.resets == 0
+    assert len({e.id for e in events}) == 2  # session 1 of each: two touches, not one
 
 
 def test_still_fingers_with_periodic_full_updates_are_held(source: TuioSource,
@@ -248,6 +283,30 @@ def test_still_fingers_with_periodic_full_updates_are_held(source: TuioSource,
     assert len(server.out.sent) == 12  # greeting, first frame, ten periodic updates
     server.frame({}, 10.1)
     assert [e.phase for e in receive(source, 13, pipeline.poll)] == [U, U]
+
+
+def test_a_dead_tuio_1_trackers_ghosts_give_way_to_living_fingers_at_once(
+        source: TuioSource, clock: Clock) -> None:
+    """Issue 17: a TUIO 1.1 tracker dies with 19 fingers down; another tracker's 3 fingers a
+    second later all come through at once (each takes the place of a silent ghost at the
+    20-touch cap), and the ghosts' late release passes only for those still counted."""
+    pipeline = chain(source, clock)
+    dying = RefTuio1Server(*source.address, source="dying@127.0.0.1")
+    dying.frame({s: (0.05 * s + 0.02, 0.5) for s in range(19)}, 0.0)
+    ghosts = receive(source, len(dying.out.sent), pipeline.poll)
+    assert [e.phase for e in ghosts] == [D] * 19
+    clock.now += 1.0
+    other = RefTuio2Server(*source.address, source="other")
+    other.frame({1: (0.3, 0.3, 0), 2: (0.5, 0.5, 0), 3: (0.7, 0.7, 0)}, 0.0)
+    arrived = receive(source, len(dying.out.sent) + 1, pipeline.poll)
+    downs = [e for e in arrived if e.phase is D]
+    assert len(downs) == 3  # 3 of 3
+    ended = [e.id for e in arrived if e.phase is U]
+    assert len(ended) == 2 and set(ended) <= {e.id for e in ghosts}
+    clock.now += 8.0
+    released = pipeline.poll()  # the ghosts left go now; the two replaced are not ended twice
+    assert sorted(e.id for e in released) == sorted({e.id for e in ghosts} - set(ended))
+    assert_paired([*ghosts, *arrived, *released], every_touch_ended=False)  # 3 still down
 
 
 def test_a_dead_trackers_touches_are_released_and_new_fingers_come_through(

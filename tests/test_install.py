@@ -97,3 +97,16 @@ def test_the_installed_bench_runs(installed: Path, tmp_path: Path) -> None:
                 "--json"], tmp_path)
     assert out.returncode == 0, out.stderr
     assert '"frames": 60' in out.stdout
+
+
+def test_a_shipped_recording_replays_by_name_from_the_installed_package(
+        installed: Path, tmp_path: Path) -> None:
+    """Issue 17: the README's `touch-replay EP0430M09.4-finger-drag-down` outside a checkout:
+    four fingers, the first where the panel put it (x 265/1279, y 520/767: y down)."""
+    import json
+
+    out = _run([str(installed / "seigneurs"), "touch-replay", "EP0430M09.4-finger-drag-down",
+                "--json"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    touches = json.loads(out.stdout)["touches"]
+    assert len(touches) == 4 and touches[0]["start"] == [0.2072, 0.678]

@@ -16,6 +16,7 @@ from typing import Any
 import arcade
 import pytest
 from table_driver import Driver
+from test_kiosk_script import fake_dpkg, fake_game
 from test_table_ui import begin, join_and_start, region_cards
 
 from seigneurs.cli import main
@@ -23,7 +24,6 @@ from seigneurs.game import GameConfig, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.kiosk.config import (
     DEFAULT_PIN,
-    PIN_NOTICE,
     TableSettings,
     example,
     load,
@@ -60,16 +60,19 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
     keys = [name for section in sections().values() for name in section]
     assert len(keys) == len(set(keys))
     defaults = TableSettings()
+    tables = {"users": {"3": 1}, "devices": {"/dev/input/event5": {"invert_y": True}}}
     for section, declared in sections().items():  # each key, changed alone, lands in its field
         for name, (f, key) in declared.items():
-            value = other_value(f.default, key.check)
+            value = tables[name] if name in tables else other_value(f.default, key.check)
             config, problems = parse({section: {name: value}})
             assert problems == [], name
-            assert getattr(config, name) == (key.read(value) if key.read else value), name
+            if name not in tables:
+                assert getattr(config, f.name) == (key.read(value) if key.read else value), name
             assert [g.name for g in fields(TableSettings)
-                    if getattr(config, g.name) != getattr(defaults, g.name)] == [name]
+                    if getattr(config, g.name) != getattr(defaults, g.name)] == [f.name]
     for name in keys:
-        assert sum(line.startswith(f"{name} = ") for line in text.splitlines()) == 1, name
+        shown = [line for line in text.splitlines() if line.lstrip("# ").startswith(f"{name} =")]
+        assert len(shown) == (name != "devices"), name  # devices: a table per panel, below
     assert 'resolution = "1080p"' in text and "card art (one of 1080p, 2160p)" in text
     changed = tomllib.loads(text.replace('"1080p"', '"2160p"').replace("= 0.8", "= 0.5")
                             .replace('= "fr"', '= "de"').replace('"2580"', '"4711"'))
@@ -77,7 +80,7 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
     assert problems == [] and (config.resolution, config.volume, config.language,
                                config.admin_pin) == ("2160p", 0.5, "de", "4711")
     plain = [f.name for f in fields(TableSettings) if "key" not in f.metadata]
-    assert plain == ["devices", "user_seats", "locked", "data_dir", "notices"]
+    assert plain == ["locked", "data_dir", "notices"]
 
 
 def other_value(default: Any, check: Callable[[Any], str | None]) -> Any:
@@ -387,31 +390,34 @@ def test_idle_returns_to_the_lobby_then_the_bots_demo_then_a_touch_stops_it() ->
 
 
 def test_start_up_problems_are_shown_to_the_admin() -> None:
-    notice = "/etc/seigneurs.toml: [kiosk] idle_timeout: expected a number (seconds), got 'x'"
+    notice = parse({"kiosk": {"idle_timeout": "x"}}, "/etc/seigneurs.toml")[1][0]
     driver = Driver(settings=TableSettings(notices=(notice,)))
     try:
         driver.window.show_view(AdminMenu(driver.window))
         menu = driver.scene
         assert isinstance(menu, AdminMenu)
-        assert any(line.text == notice for line in menu.lines)
+        assert any(line.text == "Configuration, /etc/seigneurs.toml: [kiosk] idle_timeout : "
+                   "valeur refusée, la valeur par défaut est utilisée (seigneurs config check)"
+                   for line in menu.lines)  # in the table's language (French by default)
     finally:
         driver.close()
 
 
 def test_a_table_on_the_default_pin_says_so_first_in_the_admin_menu() -> None:
     """Issue 11, no shared secret: the notice heads the start-up notices (and the log)."""
-    problem = "/etc/seigneurs.toml: [kiosk] volume: expected a fraction, from 0 to 1, got 3"
+    problem = parse({"kiosk": {"volume": 3}}, "/etc/seigneurs.toml")[1][0]
     assert start_notices(TableSettings(admin_pin="4711"), []) == ()
     notices = start_notices(TableSettings(), [])
-    assert notices == (PIN_NOTICE,) and DEFAULT_PIN in PIN_NOTICE
+    assert len(notices) == 1 and DEFAULT_PIN in notices[0].notice("fr")
     driver = Driver(settings=TableSettings(notices=(*notices, problem)))
     try:
         driver.window.show_view(AdminMenu(driver.window))
         menu = driver.scene
         assert isinstance(menu, AdminMenu)
         shown = [line.text for line in menu.lines]
-        assert PIN_NOTICE in shown and problem in shown
-        assert shown.index(PIN_NOTICE) < shown.index(problem)
+        pin, volume = notices[0].notice("fr"), problem.notice("fr")
+        assert pin in shown and volume in shown and "[kiosk] volume" in volume
+        assert shown.index(pin) < shown.index(volume)
         driver.shot("admin-default-pin")
     finally:
         driver.close()
@@ -484,39 +490,33 @@ def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
             **extra}
 
 
+def debian_with_everything(tmp_path: Path) -> str:
+    """A PATH whose dpkg-query says every package is installed (the test machine need not)."""
+    return fake_dpkg(tmp_path, installed=None)
+
+
 def test_kiosk_install_and_uninstall(tmp_path: Path) -> None:
     config = tmp_path / "config" / "config.toml"
-    env = kiosk_env(tmp_path, SEIGNEURS_CONFIG=str(config))
-    result = subprocess.run([str(REPO / "kiosk.sh"), "install"], env=env, capture_output=True,
-                            text=True, timeout=600)
+    env = kiosk_env(tmp_path, SEIGNEURS_CONFIG=str(config), PATH=debian_with_everything(tmp_path))
+    result = subprocess.run([str(REPO / "kiosk.sh"), "install", "--user", "nobody"], env=env,
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     unit = tmp_path / "seigneurs.service"
     assert "Restart=always" in unit.read_text()
     pin = load(config)[0].admin_pin  # issue 11: a random PIN of its own, shown once
     assert pin != DEFAULT_PIN and result.stdout.count(pin) == 1 and pin not in result.stderr
-    again = subprocess.run([str(REPO / "kiosk.sh"), "install", "13572468"], env=env,
+    again = subprocess.run([str(REPO / "kiosk.sh"), "install", "13572468", "--user", "nobody"],
+                           env=env,
                            capture_output=True, text=True, timeout=600)
     assert again.returncode == 0 and load(config)[0].admin_pin == "13572468"
-    refused = subprocess.run([str(REPO / "kiosk.sh"), "install", "12"], env=env,
+    refused = subprocess.run([str(REPO / "kiosk.sh"), "install", "--user", "nobody", "12"],
+                             env=env,
                              capture_output=True, text=True, timeout=600)
     assert refused.returncode != 0 and "4 to 8 digits" in refused.stderr
     assert load(config)[0].admin_pin == "13572468"
     result = subprocess.run([str(REPO / "kiosk.sh"), "uninstall"], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and not unit.exists()
-
-
-def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
-    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
-    counter = tmp_path / "runs"
-    fake = tmp_path / "fake-game.sh"
-    fake.write_text(f"""#!/usr/bin/env bash
-n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
-echo "$n" > {counter}
-{body}
-""")
-    fake.chmod(0o755)
-    return counter, fake
 
 
 def test_kiosk_restarts_the_game_after_a_crash_and_stops_on_a_clean_exit(

@@ -49,7 +49,7 @@ def test_mixed_rules_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("args, says", [
     (["--variant", "poker"], "invalid choice"),
-    (["--players", "9"], "2-6 players"),
+    (["--players", "9"], "2 to 6 players"),
     (["--rules", "kids,kings", "--players", "3"], "2 rules given for 3 players"),
     (["--rules", "chess,kids"], "unknown rule"),
     (["--variant", "lords", "--players", "2", "--rules", "kings,kings"], "not allowed in lords"),

@@ -46,8 +46,11 @@ class AxisRange:
     maximum: int
 
     def normalise(self, value: int) -> float:
+        """0 to 1 across the range; a value past an edge (panels overshoot their declared
+        range, a calibration's x_range is narrower) is on that edge."""
         span = self.maximum - self.minimum
-        return (value - self.minimum) / span if span else 0.0
+        where = (value - self.minimum) / span if span else 0.0
+        return 0.0 if where < 0.0 else 1.0 if where > 1.0 else where
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,9 @@
 regions (the rim where small wrists rest), stuck touches, and touch storms.
 
 Each filter takes a frame's events and returns the events to pass on; `Pipeline` chains them
-behind one source. All work in normalised coordinates (0..1, y up).
+behind one source. Events carry normalised display coordinates (0..1, y up, as drawn); what an
+installer configures (invert, swap, rotation, calibration) speaks the panel's convention, as
+evdev, TUIO and libinput do: origin top-left, y down.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ class Filter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Transform:
-    """Turns a panel's coordinates into the display's: swap, invert, rotate, then calibrate.
+    """Turns a panel's coordinates into the display's: swap, invert, rotate, then calibrate,
+    all in the panel's convention (origin top-left, y down), so the numbers mean what
+    `touch-test`, `touch-replay` and libinput's documentation say they mean.
 
+    `rotation` turns clockwise by quarter turns (90: libinput's matrix 0 -1 1 1 0 0).
     `calibration` is libinput's 3x2 matrix (a, b, c, d, e, f): x' = a x + b y + c,
     y' = d x + e y + f, applied to the already oriented coordinates.
     """
@@ -47,13 +52,14 @@ class Transform:
             raise ValueError(f"rotation must be 0, 90, 180 or 270, got {self.rotation}")
 
     def apply(self, x: float, y: float) -> tuple[float, float]:
+        """A point in the panel's convention (y down), corrected."""
         if self.swap_axes:
             x, y = y, x
         if self.invert_x:
             x = 1 - x
         if self.invert_y:
             y = 1 - y
-        for _ in range(self.rotation // 90):  # a quarter turn counter-clockwise
+        for _ in range(self.rotation // 90):  # a quarter turn clockwise (y down)
             x, y = 1 - y, x
         a, b, c, d, e, f = self.calibration
         return a * x + b * y + c, d * x + e * y + f
@@ -62,9 +68,9 @@ class Transform:
         if self == Transform():
             return events
         out = []
-        for event in events:
-            x, y = self.apply(event.x, event.y)
-            out.append(event._replace(x=x, y=y))
+        for event in events:  # events are y up: into the panel's convention and back
+            x, y = self.apply(event.x, 1.0 - event.y)
+            out.append(event._replace(x=x, y=1.0 - y))
         return out
 
 
@@ -187,37 +193,69 @@ class ReleaseStuck:
 
 @dataclass(slots=True)
 class StormGuard:
-    """At most `max_touches` at once (palms, a sleeve, a faulty panel): extra touches are
-    dropped whole, and a frame passes at most `max_events` events, so nothing stalls."""
+    """At most `max_touches` at once (palms, a sleeve, a faulty panel), and a frame passes at
+    most `max_events` events, so nothing stalls.
+
+    At the cap a new finger takes the place of the stalest touch, the one that has not moved
+    nor been vouched for by its source the longest, if that is `stale_after` seconds or more
+    (a dead tracker's ghosts, a lift the panel lost): the stale touch ends, and its later news
+    is dropped. Otherwise (every touch fresh: a palm, a sleeve) the new touch is dropped whole.
+    """
 
     max_touches: int = 20
     max_events: int = 2000
+    vouch: Vouch | None = None
+    stale_after: float = 0.5
     dropped: int = 0
-    _live: set[int] = field(default_factory=set)
+    replaced: int = 0
+    _live: dict[int, tuple[TouchEvent, float]] = field(default_factory=dict)
+    """touch -> (its last event, when it last had news)"""
     _blocked: set[int] = field(default_factory=set)
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out: list[TouchEvent] = []
+        live, blocked = self._live, self._blocked
         for event in events:
+            touch = event.id
             if event.phase is TouchPhase.DOWN:  # a down always starts afresh
-                self._blocked.discard(event.id)
-                self._live.discard(event.id)
-                if len(self._live) >= self.max_touches:
-                    self._blocked.add(event.id)
+                blocked.discard(touch)
+                live.pop(touch, None)
+                if len(live) >= self.max_touches and not self._make_room(event, now, out):
+                    blocked.add(touch)
                 else:
-                    self._live.add(event.id)
-            if event.id in self._blocked:
+                    live[touch] = (event, now)
+            if touch in blocked:
                 self.dropped += 1
                 if event.phase is TouchPhase.UP:
-                    self._blocked.discard(event.id)
+                    blocked.discard(touch)
                 continue
             if event.phase is TouchPhase.UP:
-                self._live.discard(event.id)
-            elif event.phase is TouchPhase.MOVE and len(out) >= self.max_events:
-                self.dropped += 1
-                continue  # moves may be skipped in a flood; downs and ups never are
+                live.pop(touch, None)
+            elif event.phase is TouchPhase.MOVE:
+                if len(out) >= self.max_events:
+                    self.dropped += 1
+                    continue  # moves may be skipped in a flood; downs and ups never are
+                live[touch] = (event, now)
             out.append(event)
         return out
+
+    def _news(self, touch: int, heard: float) -> float:
+        vouched = self.vouch(touch) if self.vouch is not None else None
+        return heard if vouched is None else max(heard, vouched)
+
+    def _make_room(self, newcomer: TouchEvent, now: float, out: list[TouchEvent]) -> bool:
+        """End the stalest touch for `newcomer` if it is stale enough; whether it was."""
+        stalest = min(self._live, key=lambda touch: self._news(touch, self._live[touch][1]))
+        last, heard = self._live[stalest]
+        if now - self._news(stalest, heard) < self.stale_after:
+            return False
+        del self._live[stalest]
+        self._blocked.add(stalest)
+        self.replaced += 1
+        log.info("touch %s, silent for %.1f s, gave its place to a new finger", stalest,
+                 now - self._news(stalest, heard))
+        out.append(last._replace(phase=TouchPhase.UP, t=newcomer.t))
+        return True
 
 
 class Pipeline:

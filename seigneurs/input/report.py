@@ -1,5 +1,8 @@
 """A summary of the touches a stream carried, and of what each source received and dropped:
-what `touch-replay` and `touch-test` print."""
+what `touch-replay` and `touch-test` print.
+
+Positions are reported in the panel's convention, the one the configuration speaks and evdev
+and TUIO send: 0 to 1, origin top-left, y down (events themselves are y up, as drawn)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from seigneurs.input.tuio import TuioSource
 
 @dataclass(slots=True)
 class TouchTrace:
-    """One touch from down to up."""
+    """One touch from down to up; `start` and `end` with y down (see the module)."""
 
     id: int
     down_t: float
@@ -44,16 +47,17 @@ class TouchLog:
     def add(self, events: Iterable[TouchEvent], seat: int | None = None) -> None:
         for event in events:
             trace = self.traces.get(event.id)
+            where = (event.x, 1.0 - event.y)
             if event.phase is TouchPhase.DOWN:
                 if trace is not None and trace.up_t is None:
                     self.problems.append(f"touch {event.id} went down twice")
-                self.traces[event.id] = TouchTrace(event.id, event.t, (event.x, event.y),
-                                                   (event.x, event.y), seat=seat, user=event.user)
+                self.traces[event.id] = TouchTrace(event.id, event.t, where, where, seat=seat,
+                                                   user=event.user)
                 continue
             if trace is None or trace.up_t is not None:
                 self.problems.append(f"touch {event.id}: {event.phase} without a down")
                 continue
-            trace.end = (event.x, event.y)
+            trace.end = where
             if event.phase is TouchPhase.MOVE:
                 trace.moves += 1
             else:
@@ -83,4 +87,5 @@ def source_report(source: TouchSource) -> dict[str, Any]:
                       error=inner.last_error)
     report["released_stuck"] = sum(f.released for f in filters if isinstance(f, ReleaseStuck))
     report["storm_dropped"] = sum(f.dropped for f in filters if isinstance(f, StormGuard))
+    report["stale_replaced"] = sum(f.replaced for f in filters if isinstance(f, StormGuard))
     return report

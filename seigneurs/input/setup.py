@@ -86,7 +86,7 @@ def _filters(settings: InputSettings, transform: Transform,
     steps: list[Filter] = [ReleaseStuck(settings.stuck_after, vouch), transform]
     if settings.orientation:
         steps.append(Transform(rotation=settings.orientation))
-    steps.append(StormGuard(settings.max_touches))
+    steps.append(StormGuard(settings.max_touches, vouch=vouch))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:

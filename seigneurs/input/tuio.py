@@ -8,7 +8,12 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
   the frame's `fseq`, so a repeated `fseq` is more of the same frame, not old news;
 - a touch named in `alive`/`alv` is alive, moving or not: `vouched()` says when it was last named,
   so a finger held still is never mistaken for a stuck one;
-- frames are ordered per tracker (per source name): an older frame is late and dropped, but frame
+- a tracker is told apart by its sender's address and its source name: two trackers announcing
+  the same name (two identical tables, a cloned configuration) are never mixed. A new address
+  with a name already known is that tracker started again (a new process, a new port) when its
+  first frame could not continue the other's run (an id not above the other's last, or the
+  other silent for RESTART_AFTER): the old run's touches end at once;
+- frames are ordered per tracker: an older frame is late and dropped, but frame
   id 0 (TUIO 2) or 0/-1 (1.1: a tracker starting or stopping), a jump back of more than
   RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
   after the tracker had none accepted for RESTART_AFTER seconds means the tracker (re)started:
@@ -72,8 +77,11 @@ class TuioStats:
 
 @dataclass(slots=True)
 class _Tracker:
-    """One sender's state: its live touches, the frame being read, and its frame order."""
+    """One tracker's state: its live touches, the frame being read, and its frame order. A
+    tracker is its sender's address and the source name it announces (`family`: the TUIO
+    version and that name), so two trackers that share a name are still two."""
 
+    family: str
     touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
     """session id -> (our touch id, x, y, user)"""
     pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
@@ -94,10 +102,11 @@ class TuioDecoder:
 
     def __init__(self) -> None:
         self.stats = TuioStats()
-        self._trackers: dict[str, _Tracker] = {}
+        self._trackers: dict[tuple[str, str], _Tracker] = {}  # (family, sender) -> tracker
         self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
         self._named: dict[str, str] = {}  # sender -> the source name it last announced
         self._next_id = 1
+        self._sender = ""
         self._source = ""
         self._current: _Tracker | None = None  # the TUIO 2 frame being read
         self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
@@ -117,7 +126,8 @@ class TuioDecoder:
         except OscError as error:
             self.stats.reject(f"not an OSC packet ({error})")
             return []
-        self._source = self._named.get(sender, sender)  # bundles may omit the source
+        self._sender = sender
+        self._source = self._named.get(sender, "")  # bundles may omit the source
         self._current = self._cursors = None
         self._t = t
         out: list[TouchEvent] = []
@@ -135,11 +145,30 @@ class TuioDecoder:
         tracker = self._holder.get(touch)
         return None if tracker is None else tracker.alive_at
 
-    def _tracker(self, key: str) -> _Tracker:
-        tracker = self._trackers.get(key)
+    def _tracker(self, version: str) -> _Tracker:
+        """The tracker of this datagram: its sender, and the source name it announced."""
+        family = f"{version}:{self._source}"
+        tracker = self._trackers.get((family, self._sender))
         if tracker is None:
-            tracker = self._trackers[key] = _Tracker()
+            tracker = self._trackers[family, self._sender] = _Tracker(family)
         return tracker
+
+    def _took_over(self, tracker: _Tracker, frame: int, tag: int) -> None:
+        """A new sender's first frame, under a name another sender used: that other tracker
+        started again here (its old touches end now) unless this frame continues its run."""
+        if tracker.family.endswith(":"):
+            return  # no name: nothing says they are one tracker
+        for key, other in list(self._trackers.items()):
+            if other is tracker or other.family != tracker.family:
+                continue
+            last = other.last_frame
+            newer = tag > _IMMEDIATELY and other.last_tag > _IMMEDIATELY and (
+                tag - other.last_tag >= _ONE_SECOND)
+            if (last is None or frame <= 0 or frame <= last or newer
+                    or self._t - other.accepted_at > RESTART_AFTER):
+                self.stats.resets += 1
+                self._end_all(other)
+                del self._trackers[key]
 
     # TUIO 1.1
 
@@ -155,7 +184,7 @@ class TuioDecoder:
             return
         tracker = self._cursors
         if tracker is None:
-            tracker = self._cursors = self._tracker("1:" + self._source)
+            tracker = self._cursors = self._tracker("1")
         if command == "set":
             if not tags.startswith("siff"):
                 self.stats.reject("2Dcur set with missing or wrong arguments")
@@ -190,7 +219,7 @@ class TuioDecoder:
             return
         if tags[3:4] == "s":
             self._source = str(args[3])
-        tracker = self._tracker("2:" + self._source)
+        tracker = self._tracker("2")
         tag = args[1] if tags[1:2] == "t" else 0
         admitted = self._admit(tracker, args[0], tag)
         tracker.late = admitted == "late"
@@ -234,6 +263,8 @@ class TuioDecoder:
     def _admit(self, tracker: _Tracker, frame: int, tag: int) -> Admission:
         """Whether a frame is news; a tracker that (re)started has its old touches ended."""
         last = tracker.last_frame
+        if last is None:
+            self._took_over(tracker, frame, tag)
         if last is not None and frame != last and frame > 0 and frame < last:
             newer = tag > _IMMEDIATELY and tracker.last_tag > _IMMEDIATELY and (
                 tag - tracker.last_tag >= _ONE_SECOND)

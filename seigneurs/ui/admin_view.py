@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.kiosk.i18n import next_language, text
+from seigneurs.kiosk.i18n import game_line, next_language, text
 from seigneurs.ui.base import BaseView
 
 if TYPE_CHECKING:
@@ -55,9 +55,12 @@ class ButtonView(BaseView):
         self.buttons.append(made)
         return made
 
-    def line(self, words: str, x: float, y: float, size: int = 20) -> arcade.Text:
+    def line(self, words: str, x: float, y: float, size: int = 20,
+             width: int | None = None) -> arcade.Text:
+        """Words centred at x; given a `width`, wrapped within it (notices name files)."""
         made = arcade.Text(words, x, y, arcade.color.WHITE, size, anchor_x="center",
-                           batch=self.batch)
+                           batch=self.batch, multiline=width is not None, width=width,
+                           align="center")
         self.lines.append(made)
         return made
 
@@ -127,8 +130,9 @@ class AdminMenu(ButtonView):
                         action)
         self.level = self.line("", cx, cy - 260)
         self._show_volume()
-        for k, notice in enumerate(window.notices[:5]):  # start-up problems, for the adult
-            self.line(notice[:110], cx, cy - 310 - k * 26, 14)
+        for k, notice in enumerate(window.notices[:4]):  # start-up problems, for the adult
+            self.line(notice.notice(language), cx, cy - 300 - k * 44, 13,
+                      width=int(window.width * 0.9))
 
     def volume(self, change: float) -> None:
         media = self.app.media
@@ -157,8 +161,5 @@ class HistoryView(ButtonView):
         if not records:
             self.line(text(language, "no_games"), cx, top - 80)
         for k, record in enumerate(records):
-            checked = [t.get("checked", t.get("lengths")) for t in record.trains]
-            self.line(f"{record.finished_at}  {record.variant:8}  {checked}  → "
-                      f"{record.winners}  ({record.end_reason}, {record.duration:.0f} s)",
-                      cx, top - 60 - k * 34, 16)
+            self.line(game_line(language, record), cx, top - 60 - k * 34, 16)
         self.button(text(language, "back"), cx, 60, lambda: window.show_view(AdminMenu(window)))

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from seigneurs.game.factory import AnyGame
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.kiosk.history import History
+    from seigneurs.kiosk.i18n import Notice
     from seigneurs.rules import WagonType
     from seigneurs.table.layout import TableLayout
     from seigneurs.ui.media import Media
@@ -56,7 +57,7 @@ class Host(Protocol):
     media: Media
     settings: TableSettings
     user_seats: dict[int, int]
-    notices: list[str]
+    notices: list[Notice]
 
     @property
     def nav(self) -> Navigation: ...

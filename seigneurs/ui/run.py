@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
-from seigneurs.rules import variant
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
     from seigneurs.kiosk.config import TableSettings
@@ -37,9 +36,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     window = SeigneursWindow(width, height, fullscreen=size is None, mouse=wants_mouse(inputs),
                              mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     _open_sources_behind_the_lobby(window, inputs)
-    if variant_name is not None:
-        count = players or min(6, variant(variant_name).max_players)
-        plans: list[BotLevel | None] = [None] * (count - bots) + [BOT_LEVELS[level]] * bots
+    if variant_name is not None and players is not None:  # the command line chose the seats
+        plans: list[BotLevel | None] = [None] * (players - bots) + [BOT_LEVELS[level]] * bots
         window.nav.deal(variant_name, plans)
     if first_frame is not None:
         window.step()

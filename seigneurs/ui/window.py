@@ -18,6 +18,7 @@ from PIL import Image
 
 from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
 from seigneurs.kiosk.config import TableSettings
+from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
@@ -75,8 +76,8 @@ class SeigneursWindow(arcade.Window):
         the lobby stands); what went wrong opening them (or any, such as a TUIO port already
         taken) goes to the admin menu."""
         self.touch_input.sources.extend(sources)
-        self.notices += [*problems,
-                         *(error for source in sources if (error := _source_error(source)))]
+        errors = [error for source in sources if (error := _source_error(source))]
+        self.notices += [Words("touch_problem", problem) for problem in [*problems, *errors]]
 
     def text_batch(self) -> pyglet.graphics.Batch:
         """A batch for a view's texts: all drawn in one call."""

@@ -1,0 +1,120 @@
+"""`seigneurs bench`: a busy table's cost per frame, the decoders' speed, the cold start."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from seigneurs.cli.common import command, size
+
+
+def _bench_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frames", type=int, default=900)
+    parser.add_argument("--size", type=size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--decoders", action="store_true",
+                        help="measure the evdev and TUIO decoders instead of the table")
+    parser.add_argument("--startup", action="store_true",
+                        help="measure cold start and peak memory against a bare Arcade window, "
+                             "paired (each a fresh process drawing one 1920x1080 frame)")
+    parser.add_argument("--repeats", type=int, default=5, help="pairs of runs for --startup")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="evemu recordings to replay for --decoders (default: the ones "
+                             "shipped in the package)")
+    parser.add_argument("--against-kivy", action="store_true",
+                        help="with --decoders: our TUIO 1.1 path against Kivy's on the same "
+                             "bundles (needs the kivy-compare extra)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        from seigneurs.tools.decoder_bench import evdev_rate, kivy_comparison, tuio_rate
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] != "pythonosc":
+            raise
+        print("seigneurs bench --decoders: sending TUIO needs python-osc, which is not "
+              "installed; install it with: pip install 'seigneurs[bench]' (or pip install "
+              "python-osc)", file=sys.stderr)
+        return 1
+
+    from seigneurs.input.evemu import RECORDINGS
+
+    folder = args.recordings or RECORDINGS
+    files = sorted(folder.glob("*.events"))
+    if not files:
+        parser.error(f"no *.events recordings in {folder}")
+    evdev, events = evdev_rate(files, 2.0)
+    tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
+    report: dict[str, object] = {
+        "evdev_events_per_second": round(evdev), "evdev_events": events,
+        **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
+    against = kivy_comparison() if args.against_kivy else None
+    if against is not None:
+        report.update(tuio1_bundles_per_second_10_cursors=round(against[0]),
+                      kivy_tuio1_bundles_per_second_10_cursors=round(against[1]),
+                      faster_than_kivy=round(against[0] / against[1], 2))
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
+    for fingers, rate in tuio.items():
+        print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
+    if against is not None:
+        print(f"TUIO 1.1, 10 cursors a bundle: {against[0]:,.0f} bundles/s; Kivy (oscpy + its "
+              f"TUIO provider) {against[1]:,.0f}: {against[0] / against[1]:.1f}x faster")
+    elif args.against_kivy:
+        print("Kivy comparison skipped: Kivy and oscpy are not installed "
+              "(pip install -e '.[kivy-compare]')")
+    return 0
+
+
+def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    from seigneurs.tools.startup import measure_startup
+
+    report = measure_startup(args.repeats)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    print(f"cold start to the first 1920x1080 frame, {report.repeats} pairs of fresh processes "
+          "(headless), medians:")
+    print(f"bare Arcade window: {report.bare_s:.3f} s, {report.bare_mib:.0f} MiB peak")
+    print(f"Seigneurs lobby:    {report.table_s:.3f} s, {report.table_mib:.0f} MiB peak")
+    print(f"time ratio (median of the pairs) {report.ratio:.2f}x (target <= 1.3x); memory "
+          f"+{report.extra_mib:.0f} MiB (target <= +40 MiB)")
+    print(f"CPU to the first frame: bare {report.bare_cpu_s:.3f} s, Seigneurs "
+          f"{report.table_cpu_s:.3f} s, ratio {report.cpu_ratio:.2f}x")
+    return 0
+
+
+@command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
+         _bench_args)
+def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.decoders:
+        return _bench_decoders(args, parser)
+    if args.startup:
+        return _bench_startup(args, parser)
+    if args.frames < 60:
+        parser.error("--frames must be at least 60")
+    from seigneurs.tools.bench import run_bench
+
+    report = run_bench(args.frames, args.size)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    print(f"{report.frames} frames at {report.size[0]}x{report.size[1]}, 6 seats, 54 cards, "
+          "10 fingers")
+    print(f"CPU per frame (input+game+physics+sync): p50 {report.cpu_ms_p50} ms, "
+          f"p99 {report.cpu_ms_p99} ms")
+    print(f"draw calls per frame: {report.draw_calls_per_frame}")
+    print(f"textures created after start-up: {report.textures_created_after_start}")
+    print(f"frames drawn per second: {report.fps_drawn}")
+    print(f"peak memory: {report.peak_memory_mb} MB")
+    print(f"held cards moved in the same frame as their finger: "
+          f"{report.moves_shown_next_frame:.2%}")
+    return 0
+
+

@@ -1,0 +1,117 @@
+"""Bots and simulated children playing headless: `simulate` and `crowd`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from typing import Any
+
+from seigneurs.cli.common import check_players, command, default_players
+from seigneurs.game.bots import BOT_LEVELS, bot_level
+from seigneurs.game.config import GameConfig
+from seigneurs.rules import VARIANTS, Rule, variant
+
+
+def _rule_token(token: str) -> Rule:
+    """A seat rule by rule name (`exactly-one`) or by the variant that uses it (`kings`)."""
+    token = token.strip()
+    if token in VARIANTS:
+        return variant(token).rule
+    try:
+        return Rule(token)
+    except ValueError:
+        names = sorted({*VARIANTS, *Rule})
+        raise ValueError(f"unknown rule {token!r}; expected one of {', '.join(names)}") from None
+
+
+def _simulate_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="lords", choices=sorted(VARIANTS))
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of seats (default: 6, or 2 for duo)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
+    parser.add_argument("--rules", default=None,
+                        help="one rule per seat, comma-separated (e.g. kids,kings,kids)")
+    parser.add_argument("--mode", choices=("assisted", "classic"), default=None,
+                        help="refuse cards that do not fit (assisted) or check at the end (D8)")
+    parser.add_argument("--level", default="adult",
+                        help=f"bot level per seat, comma-separated ({', '.join(BOT_LEVELS)})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("simulate", "play bot games headless and report results and speed", _simulate_args)
+def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    spec = variant(args.variant)
+    players = args.players if args.players is not None else default_players(spec)
+    check_players(parser, spec, players)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        rules = [_rule_token(t) for t in args.rules.split(",")] if args.rules else None
+        level_names = args.level.split(",")
+        if len(level_names) not in (1, players):
+            raise ValueError(f"--level needs 1 or {players} levels, got {len(level_names)}")
+        levels = [bot_level(n.strip()) for n in level_names] * (players // len(level_names))
+        assisted = None if args.mode is None else args.mode == "assisted"
+        configs = [GameConfig.for_players(spec.name, players, args.seed + i, rules=rules,
+                                          assisted=assisted) for i in range(args.games)]
+    except ValueError as error:
+        parser.error(str(error))
+    from seigneurs.tools.simulate import play_bot_game, summarise
+
+    started = time.perf_counter()
+    summaries = [summarise(play_bot_game(config, levels)) for config in configs]
+    seconds = time.perf_counter() - started
+    report: dict[str, Any] = {
+        "variant": spec.name, "players": players, "games": len(summaries), "seed": args.seed,
+        "seconds": round(seconds, 4), "games_per_second": round(len(summaries) / seconds, 1),
+        "results": [s.to_json() for s in summaries]}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    wins = Counter(seat for s in summaries for seat in s.winners)
+    ends = Counter(s.end_reason for s in summaries)
+    mean_length = [sum(s.lengths[i] for s in summaries) / len(summaries) for i in range(players)]
+    print(f"{len(summaries)} {spec.title} games, {players} players: {seconds:.2f} s, "
+          f"{report['games_per_second']} games/s")
+    print("wins per seat:   " + "  ".join(f"{i}:{wins[i]}" for i in range(players)))
+    print("checked length:  " + "  ".join(f"{i}:{m:.1f}" for i, m in enumerate(mean_length)))
+    print("end reasons:     " + "  ".join(f"{k}:{v}" for k, v in sorted(ends.items())))
+    return 0
+
+
+def _crowd_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="kids", choices=sorted(VARIANTS))
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats, children and bots (default: 6, or 2 for duo)")
+    parser.add_argument("--bots", type=int, default=0, help="how many seats are bots (the last)")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
+    parser.add_argument("--user-ids", action="store_true",
+                        help="the touch source knows whose hand each finger is (TUIO 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("crowd", "simulated children play whole games through the real touch path",
+         _crowd_args)
+def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.table.crowd import run_crowd
+
+    spec = variant(args.variant)
+    players = args.players if args.players is not None else default_players(spec)
+    check_players(parser, spec, players)
+    if not 0 <= args.bots < players:
+        parser.error("--bots must leave at least one child at the table")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    started = time.perf_counter()
+    report = run_crowd(spec.name, players, args.bots, args.games, args.seed, args.user_ids)
+    report["wall_seconds"] = round(time.perf_counter() - started, 2)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for key, value in report.items():
+        print(f"{key:>28}: {value}")
+    return 0

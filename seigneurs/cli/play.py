@@ -1,0 +1,71 @@
+"""`play`: the table itself, as ./kiosk.sh and the boot service run it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from seigneurs.cli.common import (
+    check_players,
+    command,
+    default_players,
+    input_args,
+    inputs,
+    load_config,
+    need_display,
+    show_logs,
+    size,
+)
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.rules import VARIANTS, variant
+
+
+def _play_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--window", type=size, default=None, metavar="WxH",
+                        help="a window of this size instead of full screen")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default=None,
+                        help="skip the lobby and deal this variant")
+    parser.add_argument("--players", type=int, default=None,
+                        help="with --variant: seats (default: 6, or 2 for duo)")
+    parser.add_argument("--bots", type=int, default=None,
+                        help="with --variant: how many of those seats are bots (default 0)")
+    parser.add_argument("--level", choices=list(BOT_LEVELS), default="child",
+                        help="with --bots: how well the bots play (default child)")
+    parser.add_argument("--locked", action="store_true",
+                        help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    input_args(parser)
+
+
+@command("play", "open the table and play (what ./kiosk.sh runs)", _play_args)
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    players, bots = args.players, args.bots or 0
+    if args.variant is None:
+        if args.players is not None or args.bots is not None:
+            parser.error("--players and --bots go with --variant (they skip the lobby, "
+                         "where children choose otherwise)")
+    else:
+        spec = variant(args.variant)
+        players = players if players is not None else default_players(spec)
+        check_players(parser, spec, players)
+        if not 0 <= bots <= players:
+            parser.error(f"--bots must be between 0 and {players}")
+    need_display("play")
+    import logging
+    from dataclasses import replace
+
+    from seigneurs.kiosk.config import start_notices
+    from seigneurs.kiosk.paths import data_dir
+    from seigneurs.ui.run import play
+
+    show_logs()
+    settings, problems = load_config(args, move_garbage=True)
+    notices = start_notices(settings, problems)
+    for notice in notices:
+        logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
+    settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
+    first_frame: Callable[[], None] | None = None
+    if args.first_frame:  # a start timed by `bench --startup`
+        from seigneurs.tools.first_frame import report_first_frame as first_frame
+    return play(args.window, args.variant, players, bots, args.level,
+                inputs(args, parser, settings.inputs), settings, first_frame)

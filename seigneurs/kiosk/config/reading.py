@@ -1,0 +1,159 @@
+"""Reading the configuration file and checking it key by key.
+
+Every problem is reported at once, naming the file, the key and what was expected. A bad value
+falls back to its default and the rest of the file still counts. A file that cannot be read
+gives the defaults; one that is garbage (not UTF-8, not TOML) is moved aside with a dated name
+when the table starts, so the next start is clean and nothing is lost. The table always starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from seigneurs.kiosk.config.schema import (
+    DEFAULT_PIN,
+    TableSettings,
+    key_name,
+    keys,
+    sections,
+)
+from seigneurs.kiosk.i18n import Notice, Words
+
+log = logging.getLogger(__name__)
+
+
+class Trouble(StrEnum):
+    """What kind of problem: a value, or the whole file."""
+
+    VALUE = "value"  # one key: it falls back to its default
+    MISSING = "missing"  # a file named on the command line is not there
+    UNREADABLE = "unreadable"  # permissions, a folder where the file should be, a disk error
+    GARBAGE = "garbage"  # not UTF-8 or not TOML: moved aside when the table starts
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with the file."""
+
+    file: str
+    key: str
+    message: str
+    trouble: Trouble = Trouble.VALUE
+    moved_to: Path | None = None
+
+    def __str__(self) -> str:
+        moved = f"; moved aside to {self.moved_to}" if self.moved_to else ""
+        return f"{self.file}: {self.key}: {self.message}{moved}"
+
+    def notice(self, language: str) -> str:
+        """The admin menu's line, in the table's language."""
+        if self.trouble is Trouble.VALUE:
+            return Words("config_value", f"{self.file}: {self.key}").notice(language)
+        if self.moved_to is not None:
+            return Words("config_moved", str(self.moved_to)).notice(language)
+        return Words(f"config_{self.trouble}", self.file).notice(language)
+
+
+def load(path: Path | None, move_garbage: bool = False,
+         now: datetime | None = None) -> tuple[TableSettings, list[Problem]]:
+    """Read and check a config file (None: no file, the defaults). With `move_garbage` (the
+    table starting), a file that is not UTF-8 or not TOML is renamed aside, dated."""
+    if path is None:
+        return TableSettings(), []
+    name = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return TableSettings(), [Problem(name, "-", "no such file", Trouble.MISSING)]
+    except OSError as error:
+        return TableSettings(), [Problem(name, "-", f"cannot be read ({error.strerror or error})"
+                                         "; the table runs on the defaults", Trouble.UNREADABLE)]
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        what = "is not text (UTF-8)" if isinstance(error, UnicodeDecodeError) else \
+            f"is not valid TOML: {error}"
+        moved = move_aside(path, now or datetime.now()) if move_garbage else None
+        return TableSettings(), [Problem(name, "-", f"{what}; the table runs on the defaults",
+                                         Trouble.GARBAGE, moved)]
+    return parse(data, name)
+
+
+def move_aside(path: Path, now: datetime) -> Path | None:
+    """Rename a garbage file to `NAME.broken-YYYYmmdd-HHMMSS` beside it (never deleted); None
+    when it cannot be moved (a read-only folder): it is then read, and refused, again."""
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    try:
+        path.rename(target)
+    except OSError as error:
+        log.warning("%s could not be moved aside: %s", path, error.strerror or error)
+        return None
+    return target
+
+
+def parse(data: dict[str, Any], name: str = "<config>") -> tuple[TableSettings, list[Problem]]:
+    """Check parsed TOML; returns the settings (defaults where wrong) and every problem."""
+    problems: list[Problem] = []
+    values: dict[str, Any] = {}
+    schema = sections()
+    for section, body in data.items():
+        if section not in schema:
+            problems.append(Problem(name, f"[{section}]", "unknown section; expected one of "
+                                    + ", ".join(f"[{s}]" for s in schema)))
+        elif not isinstance(body, dict):
+            problems.append(Problem(name, f"[{section}]", "must be a table of keys"))
+        else:
+            values.update(read_table(TableSettings, body, f"[{section}]", name, problems,
+                                     section))
+    return TableSettings(**values), problems
+
+
+def read_table(settings: type, body: dict[str, Any], where: str, name: str,
+               problems: list[Problem], section: str | None = None) -> dict[str, Any]:
+    """One table's checked values, by field name (the keys of `settings`, of `section` only
+    when given); what is wrong goes to `problems` and falls back to its default."""
+    declared = {key_name(f, key): (f, key) for f, key in keys(settings)
+                if section is None or key.section == section}
+    values: dict[str, Any] = {}
+    for key_text, value in body.items():
+        found = declared.get(key_text)
+        if found is None:
+            problems.append(Problem(name, f"{where} {key_text}", "unknown key; expected one of "
+                                    + ", ".join(declared)))
+            continue
+        f, key = found
+        expected = key.check(value)
+        if expected is not None:
+            problems.append(Problem(name, f"{where} {key_text}",
+                                    f"expected {expected}, got {value!r}"))
+        elif key.table is not None:
+            table = f"{key.section}.{key_text}"
+            values[f.name] = {entry: key.table(**read_table(
+                key.table, sub, f'[{table}."{entry}"]', name, problems)).device()
+                for entry, sub in value.items() if _is_table(sub, entry, table, name, problems)}
+        else:
+            values[f.name] = key.read(value) if key.read else value
+    return values
+
+
+def _is_table(value: Any, entry: str, section: str, name: str,
+              problems: list[Problem]) -> bool:
+    if not isinstance(value, dict):
+        problems.append(Problem(name, f'[{section}."{entry}"]', "must be a table of keys"))
+    return isinstance(value, dict)
+
+
+def start_notices(settings: TableSettings, problems: list[Problem]) -> tuple[Notice, ...]:
+    """What the admin menu (and the log) should tell an adult at start-up, most urgent first."""
+    pin: tuple[Notice, ...] = (Words("default_pin", DEFAULT_PIN),) \
+        if settings.admin_pin == DEFAULT_PIN else ()
+    return (*pin, *problems)

@@ -1,0 +1,84 @@
+"""`seigneurs doctor` (issue 17 item 3): one line per check, ✓ or ✗ with the fix. Each check
+is shown failing on a scene built for it, and passing once mended, on the real machine."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from seigneurs.kiosk.doctor import service, table_user, touch_panels
+
+NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "configuration",
+         "data folder", "history", "sound", "admin PIN", "service"]
+
+
+def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dict[str, str]]:
+    home = tmp_path / "config"
+    (home / "seigneurs").mkdir(parents=True, exist_ok=True)
+    (home / "seigneurs" / "config.toml").write_text(config)
+    env = {**os.environ, "XDG_CONFIG_HOME": str(home), "XDG_DATA_HOME": str(data),
+           "PATH": path}
+    done = subprocess.run([sys.executable, "-m", "seigneurs", "doctor"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    checks = {line[2:].split(":")[0]: line for line in lines[:-1]}
+    assert list(checks) == NAMES and all(line[0] in "✓✗" for line in checks.values())
+    return done.returncode, checks
+
+
+def test_each_check_fails_on_its_scene_with_the_fix(tmp_path: Path) -> None:
+    held = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    held.bind(("127.0.0.1", 0))  # the TUIO port, taken (kept for the whole test)
+    port = held.getsockname()[1]
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file where the data folder should be")
+    empty = tmp_path / "bin"
+    empty.mkdir()  # a PATH with neither cage, xinit, Xwayland nor systemctl
+    try:
+        code, checks = doctor(tmp_path, f'[kiosk]\nvolume = 7\n[input]\ntuio = '
+                                        f'"127.0.0.1:{port}"\n', str(empty), not_a_folder)
+    finally:
+        held.close()
+    assert code == 1
+    fixes = {
+        "display": "sudo apt install cage xwayland", "Xwayland": "sudo apt install xwayland",
+        "touch panels": "plug the panel in", "TUIO port": f"127.0.0.1:{port} is taken",
+        "configuration": "seigneurs config check", "data folder": "cannot be written",
+        "admin PIN": "still the default 2580", "service": "systemd is not running here"}
+    for name, words in fixes.items():
+        assert checks[name].startswith("✗") and words in checks[name], checks[name]
+        assert "— fix: " in checks[name]
+
+
+def test_mended_checks_pass_and_a_damaged_history_is_named(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "seigneurs").mkdir(parents=True)
+    (data / "seigneurs" / "history.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\x07" * 900)
+    code, checks = doctor(tmp_path, '[kiosk]\nadmin_pin = "482913"\n[input]\nsources = '
+                                    '["evdev", "mouse"]\n', os.environ["PATH"], data)
+    for name in ("TUIO port", "configuration", "data folder", "admin PIN"):
+        assert checks[name].startswith("✓"), checks[name]
+    assert checks["history"].startswith("✗") and "moves it aside" in checks["history"]
+    if shutil.which("cage") and shutil.which("Xwayland"):
+        assert checks["display"].startswith("✓") and checks["Xwayland"].startswith("✓")
+    assert code == 1
+
+
+def test_the_checks_that_need_another_machine_say_so() -> None:
+    """Root, unreadable panels and the unit's state: what a table would show."""
+    assert not table_user(0, "root").ok and table_user(1000, "table").ok
+    denied = touch_panels([("/dev/input/event5", "?", False, "no permission to read "
+                            "/dev/input/event5: add the kiosk user to the 'input' group")], "t")
+    assert not denied.ok and "sudo usermod -aG input t" in denied.line()
+    assert touch_panels([("/dev/input/event5", "ILITEK", True, "")], "t").line() == \
+        "✓ touch panels: ILITEK (/dev/input/event5)"
+    states = {"is-enabled": "enabled", "is-active": "active"}
+    assert service(lambda argv: states[argv[1]]).ok
+    states["is-active"] = "failed"
+    assert "journalctl -u seigneurs" in service(lambda argv: states[argv[1]]).line()
+    assert "sudo ./kiosk.sh install" in service(lambda argv: "").line()

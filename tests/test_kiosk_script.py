@@ -1,0 +1,168 @@
+"""kiosk.sh restarts only what a restart can fix (issue 17 item 2), and the kiosk session
+really runs under cage on a headless wlroots, as a user that is not root (item 3)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
+    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
+    counter = tmp_path / "runs"
+    fake = tmp_path / "fake-game.sh"
+    fake.write_text(f"""#!/usr/bin/env bash
+n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
+echo "$n" > {counter}
+{body}
+""")
+    fake.chmod(0o755)
+    return counter, fake
+
+
+def kiosk(tmp_path: Path, body: str, *args: str, **env: str) -> tuple[
+        subprocess.CompletedProcess[str], int]:
+    counter, fake = fake_game(tmp_path, body)
+    full = {k: v for k, v in os.environ.items() if k != "SEIGNEURS_SESSION"}
+    full.update(SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0", SEIGNEURS_REST="0",
+                **env)
+    result = subprocess.run([str(REPO / "kiosk.sh"), *args], env=full, capture_output=True,
+                            text=True, timeout=120)
+    return result, int(counter.read_text())
+
+
+@pytest.mark.parametrize("code", [2, 64, 78])
+def test_a_usage_or_configuration_error_stops_with_the_games_message(
+        tmp_path: Path, code: int) -> None:
+    """`./kiosk.sh --variant nope` printed its usage error, then restarted it for ever."""
+    result, runs = kiosk(tmp_path, f'echo "seigneurs play: error: no such variant" >&2; '
+                                   f"exit {code}", "--variant", "nope")
+    assert result.returncode == code and runs == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == "seigneurs play: error: no such variant"
+    assert f"refused its arguments or configuration (code {code}" in lines[1]
+    assert "restarting in" not in result.stderr
+
+
+def test_the_boot_session_rests_after_a_usage_error_instead_of_stopping(
+        tmp_path: Path) -> None:
+    """In the boot session stopping would only make systemd start it again at once."""
+    result, runs = kiosk(tmp_path, "(( n < 2 )) && exit 78; exit 0", SEIGNEURS_SESSION="1")
+    assert result.returncode == 0 and runs == 2
+    assert "the boot session rests 0 s, then tries again" in result.stderr
+
+
+def test_a_crash_loop_rests_then_tries_again(tmp_path: Path) -> None:
+    """Five crashes within two minutes: logged as a crash loop, a rest (injected: 0 s), the
+    back-off starts over; a crash is still restarted (and a signal is a crash)."""
+    result, runs = kiosk(tmp_path, "(( n == 3 )) && kill -9 $$; (( n < 7 )) && exit 1; exit 0")
+    assert result.returncode == 0 and runs == 7
+    log = result.stderr
+    assert log.count("a crash loop; resting 0 s before trying again") == 1
+    assert log.index("crash loop") > log.index("stopped with code 137; restarting")
+    assert log.count("restarting in") == 5  # crashes 1-4, then 6 after the rest
+    assert "the game ended normally" in log
+
+
+def fake_dpkg(tmp_path: Path, installed: set[str] | None) -> str:
+    """A PATH with a dpkg-query that knows only `installed` packages (None: every one)."""
+    folder = tmp_path / "fake-bin"
+    folder.mkdir(exist_ok=True)
+    known = "*" if installed is None else "|".join(installed) or "none"
+    (folder / "dpkg-query").write_text(f"""#!/usr/bin/env bash
+case "${{@: -1}}" in {known}) printf 'install ok installed' ;; *) exit 1 ;; esac
+""")
+    (folder / "dpkg-query").chmod(0o755)
+    return f"{folder}:{os.environ['PATH']}"
+
+
+def install(tmp_path: Path, *args: str, path: str | None = None,
+            sudo_user: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SEIGNEURS_UNIT_DIR": str(tmp_path), "SEIGNEURS_NO_SYSTEM": "1",
+           "SEIGNEURS_CONFIG": str(tmp_path / "config.toml"), "SUDO_USER": sudo_user,
+           "PATH": path or fake_dpkg(tmp_path, None)}
+    return subprocess.run([str(REPO / "kiosk.sh"), "install", *args], env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_install_refuses_to_run_the_table_as_root(tmp_path: Path) -> None:
+    """It wrote User=root, which cage refuses ("Unable to drop root")."""
+    for args, sudo_user in [((), ""), ((), "root"), (("--user", "root"), "")]:
+        result = install(tmp_path, *args, sudo_user=sudo_user)
+        assert result.returncode == 64 and result.stdout == ""
+        assert "must not run as root" in result.stderr
+        assert "sudo ./kiosk.sh install --user table" in result.stderr
+    assert not (tmp_path / "seigneurs.service").exists()
+    made = install(tmp_path, "--user", "nobody")
+    assert made.returncode == 0, made.stderr
+    assert "User=nobody" in (tmp_path / "seigneurs.service").read_text()
+
+
+def test_install_names_every_missing_debian_package(tmp_path: Path) -> None:
+    result = install(tmp_path, "--user", "nobody", path=fake_dpkg(tmp_path, {"python3-venv"}))
+    assert result.returncode == 69 and not (tmp_path / "seigneurs.service").exists()
+    (line,) = result.stderr.splitlines()
+    assert line.endswith("missing Debian packages: cage xwayland libopenal1 libgl1-mesa-dri; "
+                         "install them first: sudo apt install cage xwayland libopenal1 "
+                         "libgl1-mesa-dri")
+
+
+def test_kiosk_sh_doctor_runs_the_doctor(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    result = subprocess.run([str(REPO / "kiosk.sh"), "doctor"], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode in (0, 1) and "✗ admin PIN: still the default" in result.stdout
+
+
+def _session_env(tmp_path: Path, game: Path) -> tuple[list[str], dict[str, str]]:
+    """Run as `nobody` when we are root (cage refuses root), in a home and runtime folder of
+    its own (short: a Wayland socket's path has room for 107 bytes); the game from this
+    checkout, started by a Python that user may run."""
+    runtime, home = tmp_path / "run", tmp_path / "home"
+    runtime.mkdir(mode=0o700)
+    home.mkdir()
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "XDG_RUNTIME_DIR": str(runtime),
+           "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
+           "SEIGNEURS_COMMAND": str(game), "SEIGNEURS_REST": "0"}
+    if os.geteuid() != 0:
+        return [], env
+    x11 = Path("/tmp/.X11-unix")  # as systemd-tmpfiles makes it: else the first user owns it
+    x11.mkdir(exist_ok=True)
+    shutil.chown(x11, "root", "root")
+    x11.chmod(0o1777)
+    for path in (tmp_path, runtime, home):
+        shutil.chown(path, "nobody")
+    return ["runuser", "-u", "nobody", "--"], env
+
+
+@pytest.mark.skipif(not (shutil.which("cage") and shutil.which("Xwayland")),
+                    reason="cage and Xwayland are not installed (apt install cage xwayland)")
+def test_the_kiosk_session_draws_the_game_under_cage_as_a_user() -> None:
+    """`kiosk.sh session` as the unit runs it: cage on a headless wlroots, Xwayland, the real
+    game drawing its first frame, as a user that is not root; then everything ends."""
+    import site
+    import tempfile
+
+    tmp_path = Path(tempfile.mkdtemp(prefix="cage-"))  # pytest's own is root's alone
+    tmp_path.chmod(0o755)
+    packages = [p for p in site.getsitepackages() if p.endswith("site-packages")]
+    python = "/usr/bin/python3" if os.geteuid() == 0 else sys.executable  # root's may be private
+    game = tmp_path / "game.sh"
+    game.write_text(f"#!/bin/sh\nPYTHONPATH={REPO}:{':'.join(packages)} exec {python} -m "
+                    'seigneurs "$@"\n')
+    game.chmod(0o755)
+    prefix, env = _session_env(tmp_path, game)
+    result = subprocess.run([*prefix, "env", "-i", *(f"{k}={v}" for k, v in env.items()),
+                             str(REPO / "kiosk.sh"), "session", "--first-frame"],
+                            capture_output=True, text=True, timeout=300)
+    shutil.rmtree(tmp_path, ignore_errors=True)
+    assert "first frame drawn" in result.stdout, result.stderr
+    assert "the game ended normally" in result.stderr
+    assert "Traceback" not in result.stderr
