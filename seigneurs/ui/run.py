@@ -25,20 +25,27 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     start without the product knowing the bench)."""
     import gc
 
-    import arcade
+    # Starting makes objects that live as long as the process (the modules, the media, the
+    # window), so collecting while they pile up only scans them again and again (one full
+    # collection took 20-70 ms, before the first frame): none until the lobby stands.
+    gc.disable()
+    try:
+        import arcade
 
-    from seigneurs.ui.window import SeigneursWindow
+        from seigneurs.ui.window import SeigneursWindow
 
-    gc.freeze()  # what is imported lives as long as the process, so no full collection need
-    # scan it again: each took 20-70 ms (one fell before the first frame), now about 1 ms
-    inputs = inputs or InputSettings()
-    width, height = size or (1920, 1080)
-    window = SeigneursWindow(width, height, fullscreen=size is None, mouse=wants_mouse(inputs),
-                             mouse_during_touch=inputs.mouse_during_touch, settings=settings)
-    _open_sources_behind_the_lobby(window, inputs)
-    if variant_name is not None and players is not None:  # the command line chose the seats
-        plans: list[BotLevel | None] = [None] * (players - bots) + [BOT_LEVELS[level]] * bots
-        window.nav.deal(variant_name, plans)
+        gc.freeze()  # the modules, never scanned again: a full collection takes 1 ms, not 19
+        inputs = inputs or InputSettings()
+        width, height = size or (1920, 1080)
+        window = SeigneursWindow(width, height, fullscreen=size is None,
+                                 mouse=wants_mouse(inputs),
+                                 mouse_during_touch=inputs.mouse_during_touch, settings=settings)
+        _open_sources_behind_the_lobby(window, inputs)
+        if variant_name is not None and players is not None:  # the command line chose seats
+            plans: list[BotLevel | None] = [None] * (players - bots) + [BOT_LEVELS[level]] * bots
+            window.nav.deal(variant_name, plans)
+    finally:
+        gc.enable()
     if first_frame is not None:
         window.step()
         window.ctx.finish()
