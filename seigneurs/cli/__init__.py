@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from seigneurs.cli.common import COMMANDS
 
@@ -40,6 +40,19 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+class _Version(argparse.Action):
+    """`--version`, looked up only when asked: reading the installed metadata costs every
+    start about 10 ms (importlib.metadata loads the email parser)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"seigneurs {_version()}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors in one line, with where to read more (no usage block to wade through)."""
 
@@ -54,7 +67,7 @@ def build_parser(chosen: str | None = None) -> tuple[argparse.ArgumentParser,
     other commands' (nor import the tools their choices come from)."""
     parser: argparse.ArgumentParser = _Parser(prog="seigneurs", description=ABOUT,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"seigneurs {_version()}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 title="commands (seigneurs COMMAND --help for each)")
     parsers: dict[str, argparse.ArgumentParser] = {}
