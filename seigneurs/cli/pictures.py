@@ -13,7 +13,7 @@ from seigneurs.rules import VARIANTS, variant
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
     from seigneurs.tools.scenarios import SCENARIOS
-    from seigneurs.ui import VIEWS
+    from seigneurs.tools.screenshot import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=out_file(".png"), required=True, metavar="FILE.png")

@@ -14,6 +14,9 @@ if TYPE_CHECKING:  # Arcade loads only once ARCADE_HEADLESS is set
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.window import SeigneursWindow
 
+VIEWS = ("lobby", "table", "duo", "results")
+"""The views it renders (the command line lists them without loading Arcade, which must see
+ARCADE_HEADLESS before its first import)."""
 
 def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
                size: tuple[int, int] = (1920, 1080), settings: TableSettings | None = None,
