@@ -114,6 +114,40 @@ def test_the_product_never_imports_its_tools() -> None:
     assert tool_users(graph) == []
 
 
+def private_imports(sources: dict[str, str]) -> list[str]:
+    """`module -> imported name` for each underscore name a module takes from another top-level
+    package of ours (`seigneurs.table` from `seigneurs.input`, say): a package's private names
+    are its own to change."""
+    def package(name: str) -> str:
+        return ".".join(name.split(".")[:2])
+
+    found = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("seigneurs"):
+                module = node.module or ""
+                found += [f"{name} -> {module}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and package(module) != package(name)]
+    return sorted(found)
+
+
+def test_the_private_import_check_finds_one_across_packages() -> None:
+    sources = {"seigneurs.tools.crowd": "from seigneurs.input.setup import InputSettings, _f",
+               "seigneurs.input.tuio": "from seigneurs.input.osc import _parse",
+               "seigneurs.ui.run": "from seigneurs.ui.window import _warm"}
+    assert private_imports(sources) == ["seigneurs.tools.crowd -> seigneurs.input.setup._f"]
+
+
+def test_no_package_imports_another_ones_private_names() -> None:
+    sources = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        sources[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = \
+            path.read_text(encoding="utf-8")
+    assert len(sources) > 50  # the package is really read
+    assert private_imports(sources) == []
+
+
 def test_rules_game_input_and_kiosk_keeping_load_without_arcade() -> None:
     code = ("import sys, seigneurs.rules, seigneurs.game, seigneurs.input.setup, "
             "seigneurs.kiosk.keeper, seigneurs.kiosk.config; "

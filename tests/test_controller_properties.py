@@ -78,7 +78,7 @@ def test_clause5_the_controller_and_the_crowd_have_no_arcade_in_them() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, seigneurs.table.controller, seigneurs.table.crowd; "
+    code = ("import sys, seigneurs.table.controller, seigneurs.tools.crowd; "
             "sys.exit('arcade' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 

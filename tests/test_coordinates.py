@@ -14,7 +14,7 @@ from tuio_client import RefTuio2Server
 from seigneurs.cli import main
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.report import TouchLog
-from seigneurs.input.setup import _filters
+from seigneurs.input.setup import production_filters
 from seigneurs.input.tuio import TuioSource
 from seigneurs.kiosk.config import parse
 
@@ -31,7 +31,7 @@ def _tuio_seen(config: str, path: list[tuple[float, float]]) -> list[tuple[float
     settings = parse(tomllib.loads(config))[0].inputs
     source = TuioSource("127.0.0.1", 0)  # the kernel's port, kept while the test runs
     try:
-        chain = Pipeline(source, _filters(settings, settings.tuio_transform,
+        chain = Pipeline(source, production_filters(settings, settings.tuio_transform,
                                           source.decoder.vouched), clock=lambda: 0.0)
         tracker = RefTuio2Server(*source.address)
         for step, (x, y) in enumerate(path):

@@ -19,7 +19,7 @@ from seigneurs.input.filters import (
     rim,
 )
 from seigneurs.input.seats import SeatOwnership
-from seigneurs.input.setup import InputSettings, _filters, parse_kinds
+from seigneurs.input.setup import InputSettings, parse_kinds, production_filters
 from seigneurs.input.sources import MouseSource, ScriptedSource, TouchMux
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -239,15 +239,15 @@ def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[T
                                           float, float]]]], rim_width: float, jitter: float,
                                           max_touches: int, orientation: int,
                                           vouched: set[int]) -> None:
-    """Issue 10: over the production chain (`_filters()`), any stream (lost lifts, ids coming
-    again after a restart, moves of unknown touches, floods, a source vouching for touches
-    until it dies) comes out well-formed; once the source is silent for the stuck timeout the
-    live count is back to zero and a new finger always comes through."""
+    """Issue 10: over the production chain (`production_filters()`), any stream (lost lifts,
+    ids coming again after a restart, moves of unknown touches, floods, a source vouching for
+    touches until it dies) comes out well-formed; once the source is silent for the stuck
+    timeout the live count is back to zero and a new finger always comes through."""
     config = InputSettings(ignore_rim=rim_width, jitter=jitter, max_touches=max_touches,
                            orientation=orientation)
     now = 0.0
     vouch_until = 0.0
-    chain = _filters(config, Transform(invert_y=True),
+    chain = production_filters(config, Transform(invert_y=True),
                      lambda touch: min(now, vouch_until) if touch in vouched else None)
     out: list[TouchEvent] = []
 

@@ -32,7 +32,7 @@ from tuio_client import (
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
-from seigneurs.input.setup import InputSettings, _filters, build_sources
+from seigneurs.input.setup import InputSettings, build_sources, production_filters
 from seigneurs.input.tuio import MAX_BUNDLE, RESTART_AFTER, TuioDecoder, TuioSource
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -85,8 +85,8 @@ def receive(source: TuioSource, expect: int = 1,
 def chain(source: TuioSource, clock: Clock) -> Pipeline:
     """The production filter chain behind the source, on the test's clock."""
     settings = InputSettings()
-    return Pipeline(source, _filters(settings, settings.tuio_transform, source.decoder.vouched),
-                    clock=clock)
+    chain = production_filters(settings, settings.tuio_transform, source.decoder.vouched)
+    return Pipeline(source, chain, clock=clock)
 
 
 def test_by_default_tuio_is_heard_on_loopback_only_at_the_standard_port() -> None:

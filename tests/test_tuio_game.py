@@ -19,7 +19,7 @@ from test_table_ui import (
 from tuio_client import Tuio2Tracker
 
 from seigneurs.input.filters import Pipeline
-from seigneurs.input.setup import InputSettings, _filters
+from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.tuio import TuioSource
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.window import SeigneursWindow
@@ -32,7 +32,7 @@ class TuioDriver(Driver):
         self.tuio = TuioSource("127.0.0.1", 0)
         settings = InputSettings()
         self.window = SeigneursWindow(1280, 720, visible=False, mouse=False, seed=7,
-                                      sources=[Pipeline(self.tuio, _filters(
+                                      sources=[Pipeline(self.tuio, production_filters(
                                           settings, settings.tuio_transform,
                                           self.tuio.decoder.vouched))])
         self.tracker = Tuio2Tracker(*self.tuio.address)

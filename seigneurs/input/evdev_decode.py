@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +26,12 @@ EV_SYN, EV_KEY, EV_REL, EV_ABS = 0x00, 0x01, 0x02, 0x03
 SYN_REPORT, SYN_MT_REPORT, SYN_DROPPED = 0x00, 0x02, 0x03
 ABS_X, ABS_Y = 0x00, 0x01
 ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 0x2F, 0x35, 0x36, 0x39
+ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR, ABS_MT_WIDTH_MAJOR, ABS_MT_WIDTH_MINOR = (0x30, 0x31,
+                                                                                  0x32, 0x33)
+ABS_MT_ORIENTATION = 0x34
+SHAPE = (ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR, ABS_MT_WIDTH_MAJOR, ABS_MT_WIDTH_MINOR,
+         ABS_MT_ORIENTATION)
+"""The axes of a contact's shape, in the order a slot keeps them."""
 BTN_TOUCH = 0x14A
 INPUT_PROP_DIRECT = 0x01
 
@@ -108,6 +114,7 @@ class _Slot:
     new: bool = False  # its DOWN is not reported yet
     ending: int = -1  # a reported contact to report UP for at the next SYN_REPORT
     shown: tuple[int, int, int, int] | None = None  # as last reported: touch, tracking, x, y
+    shape: list[int | None] = field(default_factory=lambda: [None] * len(SHAPE))
 
 
 @dataclass(slots=True)
@@ -144,6 +151,10 @@ class EvdevDecoder:
         self._resync = False
         self._a_frame: list[tuple[int, int, int]] = []  # protocol A: (tracking id, x, y)
         self._a_partial: list[int | None] = [None, None, None]
+        self._a_shapes: list[list[int | None]] = []  # protocol A: each contact's shape axes
+        self._a_shape: list[int | None] = [None] * len(SHAPE)
+        self._shaped = any(code in info.axes for code in SHAPE)
+        self._full_turns = False  # orientation beyond a quarter turn seen: the sign is known
         self._a_touches: dict[int, tuple[int, int, int]] = {}  # our id -> (tracking, x, y)
         self._single_down = False
         self._single_touch = -1
@@ -158,9 +169,40 @@ class EvdevDecoder:
         self.stats.touches += 1
         return touch
 
-    def _event(self, touch: int, phase: TouchPhase, x: int, y: int, t: float) -> TouchEvent:
+    def _event(self, touch: int, phase: TouchPhase, x: int, y: int, t: float,
+               shape: list[int | None] | None = None) -> TouchEvent:
+        contact = self.contact(shape) if shape is not None and phase is not TouchPhase.UP \
+            else None
         return TouchEvent(touch, phase, self.x_range.normalise(x),
-                          1.0 - self.y_range.normalise(y), t)
+                          1.0 - self.y_range.normalise(y), t, None, contact)
+
+    def contact(self, shape: list[int | None]) -> Contact | None:
+        """A contact's ellipse from its shape axes, as the kernel's multi-touch protocol
+        defines them: TOUCH_MAJOR/MINOR the contact (WIDTH_MAJOR/MINOR, the approaching
+        finger, where the contact is not given), in surface units like the position (so a
+        fraction of the X axis' span); ORIENTATION a signed quarter turn clockwise from the
+        surface's north (Y towards its minimum, the display's up), the range's max when along
+        +X; a range of [0, 1] only tells the two axes apart; a value beyond the max means the
+        device turns a full circle, and from then on its angles have a sign (0 points north)."""
+        if not self._shaped:
+            return None
+        touch_major, touch_minor, width_major, width_minor, orientation = shape
+        major = touch_major if touch_major is not None else width_major
+        minor = touch_minor if touch_major is not None else width_minor
+        span = self.x_range.maximum - self.x_range.minimum or 1
+        size = (major or 0) / span
+        angle = None
+        axis = self.info.axes.get(ABS_MT_ORIENTATION)
+        if orientation is not None and axis is not None:
+            if axis.minimum >= 0 and axis.maximum == 1:  # two axes only: 0 north, 1 east
+                angle = 0.0 if orientation else 90.0
+            elif axis.maximum > 0:
+                if abs(orientation) > axis.maximum:
+                    self._full_turns = True
+                clockwise = orientation / axis.maximum * 90.0
+                angle = (90.0 - clockwise) % (360.0 if self._full_turns else 180.0)
+        return Contact(size, (minor if minor is not None else major or 0) / span, angle,
+                       angle is not None and self._full_turns)
 
     def feed(self, type_: int, code: int, value: int, t: float) -> list[TouchEvent]:
         """One raw event; returns the touch events it completes (only on SYN_REPORT)."""
@@ -220,6 +262,9 @@ class EvdevDecoder:
                 slot.y = value
                 slot.changed = True
                 self._revive(slot)
+            elif code in SHAPE:
+                slot.shape[SHAPE.index(code)] = value
+                slot.changed = True
             else:
                 self.stats.ignored += 1
         elif protocol is Protocol.A:
@@ -229,6 +274,8 @@ class EvdevDecoder:
                 self._a_partial[2] = value
             elif code == ABS_MT_TRACKING_ID:
                 self._a_partial[0] = value
+            elif code in SHAPE:
+                self._a_shape[SHAPE.index(code)] = value
             else:
                 self.stats.ignored += 1
         else:
@@ -269,29 +316,32 @@ class EvdevDecoder:
             if slot.touch >= 0:
                 phase = TouchPhase.DOWN if slot.new else TouchPhase.MOVE
                 slot.new = False
-                out.append(self._event(slot.touch, phase, slot.x, slot.y, t))
+                out.append(self._event(slot.touch, phase, slot.x, slot.y, t, slot.shape))
                 slot.shown = (slot.touch, slot.tracking, slot.x, slot.y)
         self._resync = False
         return out
 
     def _end_a_contact(self) -> None:
         tracking, x, y = self._a_partial
+        shape, self._a_shape = self._a_shape, [None] * len(SHAPE)
         self._a_partial = [None, None, None]
         if x is None or y is None:
             if tracking is not None:
                 self.stats.malformed += 1
             return  # an empty SYN_MT_REPORT: no contact (all fingers up)
         self._a_frame.append((tracking if tracking is not None else -1, x, y))
+        self._a_shapes.append(shape)
 
     def _report_a(self, t: float) -> list[TouchEvent]:
         """Match this frame's contacts to the last: by tracking id, else by nearest position."""
         if self._a_partial[1] is not None:  # a contact without its SYN_MT_REPORT
             self._end_a_contact()
         frame, self._a_frame = self._a_frame, []
+        shapes, self._a_shapes = self._a_shapes, []
         out = []
         previous = dict(self._a_touches)
         current: dict[int, tuple[int, int, int]] = {}
-        for tracking, x, y in frame:
+        for (tracking, x, y), shape in zip(frame, shapes, strict=True):
             match = None
             if tracking >= 0:
                 match = next((tid for tid, (tr, _x, _y) in previous.items() if tr == tracking),
@@ -301,11 +351,11 @@ class EvdevDecoder:
                             + (previous[tid][2] - y) ** 2)
             if match is None:
                 touch = self._new_id()
-                out.append(self._event(touch, TouchPhase.DOWN, x, y, t))
+                out.append(self._event(touch, TouchPhase.DOWN, x, y, t, shape))
             else:
                 touch = match
                 del previous[match]
-                out.append(self._event(touch, TouchPhase.MOVE, x, y, t))
+                out.append(self._event(touch, TouchPhase.MOVE, x, y, t, shape))
             current[touch] = (tracking, x, y)
         for touch, (_tracking, x, y) in previous.items():
             out.append(self._event(touch, TouchPhase.UP, x, y, t))
@@ -333,7 +383,8 @@ class EvdevDecoder:
         log.warning("%s: events dropped by the kernel (SYN_DROPPED); resynchronising",
                     self.info.name)
         if self.protocol is Protocol.A:  # the next report lists every contact again
-            self._a_frame, self._a_partial = [], [None, None, None]
+            self._a_frame, self._a_partial, self._a_shapes = [], [None, None, None], []
+            self._a_shape = [None] * len(SHAPE)
             return []
         state = self._kernel() if self._kernel is not None else None
         if state is None:  # nothing to ask: end every touch, slots that speak again start anew
@@ -401,7 +452,7 @@ class EvdevDecoder:
         for touch, (_tracking, x, y) in self._a_touches.items():
             out.append(self._event(touch, TouchPhase.UP, x, y, t))
         self._a_touches = {}
-        self._a_frame = []
+        self._a_frame, self._a_shapes = [], []
         if self._single_was_down:
             self._single_was_down = False
             out.append(self._event(self._single_touch, TouchPhase.UP, self._single_x,

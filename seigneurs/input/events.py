@@ -1,7 +1,8 @@
-"""The one touch event type every source produces."""
+"""The one touch event type every source produces, and the contact's shape where known."""
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -12,6 +13,33 @@ class TouchPhase(StrEnum):
     DOWN = "down"
     MOVE = "move"
     UP = "up"
+
+
+class Contact(NamedTuple):
+    """What the panel saw of a contact besides its middle: an ellipse, where the source says.
+
+    Sizes are fractions of the surface's width (0 when not reported). `angle` is the long
+    axis' direction in degrees counter-clockwise from the display's x axis (y up), or None
+    when the source gave none. With `signed`, it is the way the finger points (from the hand
+    to the fingertip: the arm lies behind, at angle + 180); without, only the axis is known
+    (angle and angle + 180 are the same ellipse). Sizes only tell a fingertip from a palm or
+    a sleeve: a panel turned a quarter against the display measures them along its own width.
+    """
+
+    major: float = 0.0
+    minor: float = 0.0
+    angle: float | None = None
+    signed: bool = False
+    shear: float = 0.0
+    """How far the finger leans, in degrees (TUIO 2 only)."""
+
+    def turned(self, dx: float, dy: float) -> Contact:
+        """The same contact with its axis mapped as the direction (cos, sin) maps to (dx, dy)
+        (a panel turned or mirrored against the display)."""
+        if self.angle is None:
+            return self
+        angle = math.degrees(math.atan2(dy, dx)) % 360.0
+        return self._replace(angle=angle if self.signed else angle % 180.0)
 
 
 class TouchEvent(NamedTuple):
@@ -26,3 +54,4 @@ class TouchEvent(NamedTuple):
     y: float
     t: float
     user: int | None = None
+    contact: Contact | None = None

@@ -10,6 +10,7 @@ evdev, TUIO and libinput do: origin top-left, y down.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -70,8 +71,25 @@ class Transform:
         out = []
         for event in events:  # events are y up: into the panel's convention and back
             x, y = self.apply(event.x, 1.0 - event.y)
-            out.append(event._replace(x=x, y=1.0 - y))
+            contact = event.contact
+            if contact is not None and contact.angle is not None:
+                contact = contact.turned(*self.direction(contact.angle))
+            out.append(event._replace(x=x, y=1.0 - y, contact=contact))
         return out
+
+    def direction(self, degrees: float) -> tuple[float, float]:
+        """Where the direction `degrees` (y up) points once swapped, mirrored and turned like
+        positions, as a vector (y up; calibration, a small correction, leaves it)."""
+        dx, dy = math.cos(math.radians(degrees)), -math.sin(math.radians(degrees))  # y down
+        if self.swap_axes:
+            dx, dy = dy, dx
+        if self.invert_x:
+            dx = -dx
+        if self.invert_y:
+            dy = -dy
+        for _ in range(self.rotation // 90):
+            dx, dy = -dy, dx
+        return dx, -dy
 
 
 @dataclass(slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 
 Point = tuple[float, float]
 
@@ -48,6 +48,9 @@ HEADING = 0.7
 """A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
 MARGIN = 0.15
 """...and this much straighter than toward the current guess (hysteresis: no flicker)."""
+ARM_DEGREES = 45.0
+"""A contact whose orientation is off a seat's arm by this many degrees counts that seat twice
+as far (a finger points away from the child's body: the arm lies behind it)."""
 
 
 class SeatGuesser:
@@ -60,11 +63,26 @@ class SeatGuesser:
     """
 
     def __init__(self, anchors: Sequence[Point], candidates: Sequence[int],
-                 users: Mapping[int, int] | None = None, reach: float = math.inf) -> None:
+                 users: Mapping[int, int] | None = None, reach: float = math.inf,
+                 bodies: Sequence[Point] | None = None) -> None:
         self.anchors = list(anchors)
         self.candidates = list(candidates)  # the seats fingers may be of (bots' are not)
         self.users = {u: s for u, s in (users or {}).items() if s in self.candidates}
         self.reach = reach
+        self.bodies = list(bodies) if bodies is not None else self.anchors
+        """Where each seat's child sits (the table's edge behind the zone): arms come from there."""
+
+    def arm(self, seat: int, x: float, y: float, contact: Contact | None) -> float:
+        """How much farther `seat` counts for a finger at (x, y) whose contact points the way
+        it does: 1 when the finger points away from the seat's child (or no orientation is
+        read), more the more it is off (an axis only is compared as an axis)."""
+        if contact is None or contact.angle is None:
+            return 1.0
+        bx, by = self.bodies[seat]
+        expected = math.degrees(math.atan2(y - by, x - bx))
+        turn = 360.0 if contact.signed else 180.0
+        off = abs((contact.angle - expected + turn / 2) % turn - turn / 2)
+        return 1.0 + (off / ARM_DEGREES) ** 2
 
     def distance(self, seat: int, x: float, y: float) -> float:
         ax, ay = self.anchors[seat]
@@ -78,21 +96,26 @@ class SeatGuesser:
         """The seat nearest (x, y)."""
         return min(self.candidates, key=lambda s: self.distance(s, x, y))
 
-    def likeliest(self, x: float, y: float, wants: Callable[[int], bool]) -> int:
+    def likeliest(self, x: float, y: float, wants: Callable[[int], bool],
+                  contact: Contact | None = None) -> int:
         """The seat most likely to reach for a card at (x, y): the nearest, where a seat that
         `wants` the card (it fits their train and they can see it) counts as nearer by
-        WANTED, as long as it is within reach."""
+        WANTED, as long as it is within reach, and a seat the finger's orientation points
+        away from counts as farther (`arm`)."""
         def cost(s: int) -> float:
             d = self.distance(s, x, y)
-            return d * WANTED if d <= self.reach and wants(s) else d
+            return (d * WANTED if d <= self.reach and wants(s) else d) * \
+                self.arm(s, x, y, contact)
         return min(self.candidates, key=cost)
 
     def at_down(self, x: float, y: float, holds: Callable[[int], bool],
-                reach: float | None = None) -> int | None:
-        """The provisional seat of a finger landing at (x, y): the nearest free seat within
-        reach, else None (the nearest seat already holds a card: R9)."""
+                reach: float | None = None, contact: Contact | None = None) -> int | None:
+        """The provisional seat of a finger landing at (x, y): the likeliest free seat within
+        reach (nearest, and the way the finger points), else None (the nearest seat already
+        holds a card: R9)."""
         limit = self.reach if reach is None else reach
-        order = sorted(self.candidates, key=lambda s: self.distance(s, x, y))
+        order = sorted(self.candidates,
+                       key=lambda s: self.distance(s, x, y) * self.arm(s, x, y, contact))
         for rank, seat in enumerate(order):
             if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
                 return seat

@@ -78,8 +78,8 @@ def parse_kinds(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _filters(settings: InputSettings, transform: Transform,
-             vouch: Vouch | None = None) -> list[Filter]:
+def production_filters(settings: InputSettings, transform: Transform,
+                       vouch: Vouch | None = None) -> list[Filter]:
     """One source's chain. ReleaseStuck comes first, so every filter that keeps per-touch state
     sees every end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug)."""
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
@@ -114,7 +114,7 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
             if own.y_range:
                 overrides[0x36] = overrides[0x01] = AxisRange(*own.y_range)
             sources.append(Pipeline(EvdevSource(path, opener, axis_overrides=overrides),
-                                    _filters(settings, own.transform)))
+                                    production_filters(settings, own.transform)))
         if not paths:
             log.info("no evdev touch panel found")
     if "tuio" in settings.kinds:
@@ -128,8 +128,8 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
             log.warning("%s", problem)
             problems.append(problem)
         else:
-            sources.append(Pipeline(tuio, _filters(settings, settings.tuio_transform,
-                                                   tuio.decoder.vouched)))
+            chain = production_filters(settings, settings.tuio_transform, tuio.decoder.vouched)
+            sources.append(Pipeline(tuio, chain))
     return sources, problems
 
 
@@ -137,4 +137,5 @@ def wants_mouse(settings: InputSettings) -> bool:
     return "mouse" in settings.kinds
 
 
-__all__ = ["DeviceSettings", "InputSettings", "build_sources", "parse_kinds", "wants_mouse"]
+__all__ = ["DeviceSettings", "InputSettings", "build_sources", "parse_kinds",
+           "production_filters", "wants_mouse"]

@@ -144,7 +144,7 @@ class TouchMux:
         global_id = self._ids[key]
         if event.phase is TouchPhase.UP:
             del self._ids[key]
-        return TouchEvent(global_id, event.phase, event.x, event.y, event.t, event.user)
+        return event._replace(id=global_id)
 
     def poll(self) -> list[TouchEvent]:
         """Every source's events, each with a globally unique id, sorted by time."""

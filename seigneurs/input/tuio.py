@@ -1,4 +1,6 @@
-"""TUIO over UDP: 1.1 cursors (`/tuio/2Dcur`) and 2.0 pointers (`/tuio2/frm`, `ptr`, `alv`).
+"""TUIO over UDP: 1.1 cursors (`/tuio/2Dcur`) and 2.0 pointers (`/tuio2/frm`, `ptr`, `alv`), with
+the contact's shape where sent (2.0 `ptr` angle, shear and radius, 2.0 `bnd` and 1.1 `/tuio/2Dblb`
+bounds of the same session id).
 
 `TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out. It reads
 frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
@@ -18,7 +20,12 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
   RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
   after the tracker had none accepted for RESTART_AFTER seconds means the tracker (re)started:
   its old touches end at once and the new run is read;
-- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody.
+- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody;
+- shapes (`Contact`): `ptr` is s_id tu_id c_id x y angle shear radius press, its angle (radians,
+  0..2 pi) the way the pointer points; `bnd` is s_id x y angle width height area and 1.1 `2Dblb set`
+  is s_id x y angle width height area (then speeds), a box whose angle gives only an axis. Angles
+  turn from x towards y on the surface, whose y points down: they are mirrored into the display's
+  y-up frame. Sizes are fractions of the surface (a radius is half a size).
 
 Anything malformed (not OSC, wrong argument types, missing arguments, coordinates off the surface)
 is dropped, counted and logged once per kind; so is a datagram over MAX_BUNDLE bytes, which only
@@ -29,6 +36,7 @@ a frame for long.
 from __future__ import annotations
 
 import logging
+import math
 import socket
 import struct
 import sys
@@ -37,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.osc import OscError, parse_packet
 
 log = logging.getLogger(__name__)
@@ -91,10 +99,34 @@ class _Tracker:
     accepted_at: float = float("-inf")  # decoder time of the last accepted frame
     alive_at: float = float("-inf")  # decoder time of the last alive list applied
     late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
+    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
+    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
+
+    def contact(self, session: int) -> Contact | None:
+        """The session's shape: the pointer's signed angle, the bounds' sizes where sent."""
+        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
+        if pointer is None or bounds is None:
+            return pointer or bounds
+        return pointer._replace(major=bounds.major, minor=bounds.minor)
+
+    def forget(self, session: int) -> None:
+        self.pointers.pop(session, None)
+        self.bounds.pop(session, None)
 
 
 def _clip(value: float) -> float:
     return 1.0 if value > 1.0 else 0.0 if value < 0.0 else value
+
+
+def _degrees(radians: float) -> float:
+    """A surface angle (y down) as the display's (y up), in degrees 0..360."""
+    return -math.degrees(radians) % 360.0
+
+
+def _box(angle: float, width: float, height: float) -> Contact:
+    """A bounding box as an ellipse: its long side is the axis (no sign)."""
+    axis = _degrees(angle) + (90.0 if height > width else 0.0)
+    return Contact(max(width, height), min(width, height), axis % 180.0, False)
 
 
 class TuioDecoder:
@@ -112,8 +144,9 @@ class TuioDecoder:
         self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
         self._t = 0.0
         self._out: list[TouchEvent] = []
-        self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio2/frm": self._frm,
-                          "/tuio2/ptr": self._ptr, "/tuio2/alv": self._alv}
+        self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio/2Dblb": self._blob_1,
+                          "/tuio2/frm": self._frm, "/tuio2/ptr": self._ptr,
+                          "/tuio2/bnd": self._bnd, "/tuio2/alv": self._alv}
 
     def feed(self, datagram: bytes, t: float, sender: str = "") -> list[TouchEvent]:
         """One UDP datagram; returns the touch events of the frames it completes."""
@@ -211,6 +244,21 @@ class TuioDecoder:
         else:
             self.stats.reject(f"unknown 2Dcur command {command!r}")
 
+    def _blob_1(self, tags: str, args: tuple[Any, ...]) -> None:
+        """A 1.1 blob's `set` gives the shape of the cursor with its session id; its own
+        alive and fseq are the blob profile's, not the cursors'."""
+        if not tags.startswith("s"):
+            return
+        if args[0] == "source" and tags[1:2] == "s":
+            self._source = str(args[1])
+            self._cursors = None
+        if args[0] != "set":
+            return
+        if not tags.startswith("sifffff"):
+            self.stats.reject("2Dblb set with missing or wrong arguments")
+            return
+        self._tracker("1").bounds[args[1]] = _box(args[4], args[5], args[6])
+
     # TUIO 2.0
 
     def _frm(self, tags: str, args: tuple[Any, ...]) -> None:
@@ -243,6 +291,19 @@ class TuioDecoder:
             return
         user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
+        if tags.startswith("iiifffff"):
+            radius = args[7]
+            tracker.pointers[args[0]] = Contact(2 * radius, 2 * radius, _degrees(args[5]), True,
+                                                math.degrees(args[6]))
+
+    def _bnd(self, tags: str, args: tuple[Any, ...]) -> None:
+        tracker = self._current
+        if tracker is None or tracker.late:
+            return
+        if not tags.startswith("iffffff"):
+            self.stats.reject("tuio2 bnd with missing or wrong arguments")
+            return
+        tracker.bounds[args[0]] = _box(args[3], args[4], args[5])
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
@@ -289,6 +350,8 @@ class TuioDecoder:
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
             self._holder.pop(touch, None)
         tracker.touches.clear()
+        tracker.pointers.clear()
+        tracker.bounds.clear()
 
     def _apply(self, tracker: _Tracker) -> None:
         """A complete frame: touches not alive end, new ones begin, moved ones move."""
@@ -302,7 +365,11 @@ class TuioDecoder:
         for session in [s for s in touches if s not in alive]:
             touch, x, y, user = touches.pop(session)
             holder.pop(touch, None)
+            tracker.forget(session)
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+        for shapes in (tracker.pointers, tracker.bounds):  # of sessions that are no touch
+            for session in [s for s in shapes if s not in alive]:
+                del shapes[session]
         pending = tracker.pending
         for session, (x, y, user) in pending.items():
             if session not in alive:
@@ -312,12 +379,12 @@ class TuioDecoder:
                 touch = self._next_id
                 self._next_id += 1
                 holder[touch] = tracker
-                out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user))
+                out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user, tracker.contact(session)))
             else:
                 touch = known[0]
                 if known[1] == x and known[2] == y:
                     continue
-                out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user))
+                out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user, tracker.contact(session)))
             touches[session] = (touch, x, y, user)
         pending.clear()
         tracker.alive = None

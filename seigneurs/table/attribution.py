@@ -22,9 +22,10 @@ from seigneurs.table.physics import CardPhysics
 STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
 (a lift the panel lost, or a hand that wandered off: the still card slides back, R9)."""
-SAME_CHILD_STILL = 0.4
+SAME_CHILD_STILL = 1.0
 """...and when a user id says the new touch is the same child's: a child reaching for a new
-card while their card lies still is strong evidence that the old lift was lost (R9)."""
+card while their card lies still is strong evidence that the old lift was lost (R9); not
+sooner: a child holds a card just turned still for a look."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -98,6 +99,12 @@ class SeatPolicy:
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
+
+    def other_hand_busy(self, seat: int, touch: int) -> bool:
+        """Whether another finger carries a card that may be `seat`'s child's other hand (it
+        landed where that seat was likeliest but held a card): a drop on the seat's zone now
+        would be a second card at once (R9)."""
+        return any(c.other_hand_of == seat for t, c in self.hands.carries.items() if t != touch)
 
     @staticmethod
     def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:

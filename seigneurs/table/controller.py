@@ -46,6 +46,8 @@ from seigneurs.table.hands import Carry, Hands
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
+AGAIN_S, AGAIN_CM = 4.0, 10.0
+"""A touch this soon and this near a refused one is that child again: it is not refused."""
 COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
@@ -133,12 +135,15 @@ class RaceController:
                                    geometry.card_h)
         self.hands = Hands(geometry.px_per_cm)
         humans = self.play.humans
+        bodies = [spots.place.local(-min(spots.place.zone.w, spots.place.zone.h) / 2, 0)
+                  for spots in geometry.seats]  # the table's edge behind each zone
         self.guesser = SeatGuesser(geometry.anchors, humans, users,
-                                   reach=REACH_CM * geometry.px_per_cm)
+                                   reach=REACH_CM * geometry.px_per_cm, bodies=bodies)
         self.everyone = SeatGuesser(geometry.anchors, range(game.seat_count))
         self.policy = SeatPolicy(game, self.hands, self.physics, self.guesser,
                                  geometry.card_w * 1.5, self.play.emit)
         self.grabs = FairGrabs(game.seat_count)
+        self.refused: list[tuple[float, float, float]] = []  # (clock, x, y) of refused touches
         self.bot_hands = BotHands(game, geometry, self.physics, humans, self.guesser,
                                   self.everyone)
         for card, (nx, ny) in enumerate(game.positions):
@@ -211,27 +216,40 @@ class RaceController:
         if winners.get(card, event.id) != event.id or not self.loose(card):
             play.emit(events.Refused(guess, card, event.id, Reason.TAKEN))
             return
+        other_hand_of = None
+        if decided and guess is not None and not policy.make_room(
+                policy.room(guess, event.id, clock, same_child=True)):
+            decided, other_hand_of = False, guess  # that seat holds a card: the id may be
+            # wrong (guess instead), or this is that child's other hand (not on their zone)
         hand = None if decided else self.hands.same_hand(x, y, clock, self.hands.carries)
-        if hand is not None:  # a second fingertip of a hand that holds a card: R9
+        if hand is not None and not self._again(x, y, clock):  # another fingertip of a hand
+            self.refused.append((clock, x, y))  # that holds a card: R9
             play.emit(events.Refused(hand.seat, card, event.id, Reason.SEAT_HOLDS_A_CARD))
             return
-        if not decided:  # the likeliest seat, unless it surely holds a card already
-            guess = self.guesser.likeliest(x, y, lambda s: self._wants(s, card))
+        if not decided:  # the likeliest seat, or the likeliest free one within reach
+            contact = event.contact
+            guess = self.guesser.likeliest(x, y, lambda s: self._wants(s, card), contact)
             if not policy.make_room(policy.room(guess, event.id, clock, math.inf,
                                                 keep_carried=True)):
-                guess = self.guesser.at_down(x, y, policy.holds)
-        if guess is None or (decided and not policy.make_room(
-                policy.room(guess, event.id, clock, same_child=True))):
-            play.emit(events.Refused(guess, card, event.id,
-                                     Reason.SEAT_HOLDS_A_CARD))  # R9: it wiggles where it lies
-            return
+                other_hand_of = guess if other_hand_of is None else other_hand_of
+                guess = self.guesser.at_down(x, y, policy.holds, contact=contact) or guess
+                # an empty hand is never refused at touch-down: R9 is kept at the drop
+        assert guess is not None
         body = self.physics.bodies[card]
-        carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock)
+        carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock,
+                      other_hand_of=other_hand_of)
         carry.trail.append((clock, x, y))
         self.hands.carries[event.id] = carry
         self.physics.raise_card(card)
         self.physics.grab(event.id, card, x, y)
         play.emit(events.Picked(guess, card, event.id, x, y, provisional=not decided))
+
+    def _again(self, x: float, y: float, clock: float) -> bool:
+        """Whether a touch at (x, y) is a child trying again where they were just refused:
+        a child refused once gets the next card they touch."""
+        near = AGAIN_CM * self.geometry.px_per_cm
+        self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
+        return any(math.hypot(x - rx, y - ry) <= near for _t, rx, ry in self.refused)
 
     def _wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
@@ -283,7 +301,8 @@ class RaceController:
             seat = zone  # final where it is dropped
         elif not carry.decided:
             seat = self.guesser.while_carried(seat, carry.home, x, y, policy.travel)
-        if not policy.make_room(policy.room(seat, touch, clock, math.inf, keep_carried=True)):
+        if (zone == seat and policy.other_hand_busy(seat, touch)) or not policy.make_room(
+                policy.room(seat, touch, clock, math.inf, keep_carried=not carry.decided)):
             self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
             return
         pick = play.apply(Pick(seat, t, carry.card))

@@ -37,6 +37,9 @@ class Carry:
     moved_at: float = 0.0
     trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
     """The finger's latest (clock, x, y): how fast it went at the drop."""
+    other_hand_of: int | None = None
+    """The seat whose child this finger may be the other hand of: the likeliest seat (or the
+    id's) held a card already when it landed, so it went to another seat."""
 
 
 @dataclass(slots=True)

@@ -1,0 +1,258 @@
+"""Issue 16, item 1: every figure of the crowd's scorer can fail. Each test builds, through the
+real path (scripted touches -> production filters -> controller -> game), the small scene in
+which its figure is not zero."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from dataclasses import replace
+
+import pytest
+
+from seigneurs.game import GameConfig, Phase
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table.controller import RaceController
+from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Score
+
+
+def table(**settings: object) -> Crowd:
+    """Six children at a Lords table, nobody acting on their own, 6 s into play (past the
+    rush); the test moves their hands."""
+    crowd = Crowd(GameConfig.for_players("lords", 6, 3),
+                  CrowdSettings(adult=False, ghosts=False, **settings),  # type: ignore[arg-type]
+                  random.Random(3), Score())
+    crowd.people = []
+    while crowd.game.phase is not Phase.PLAYING or crowd.now - crowd.playing_since < 6:
+        crowd.step()
+    for someone in crowd.children:  # their hands move, but only where the test sends them
+        someone.next_at = math.inf
+        someone.age = replace(someone.age, lost_lift=0.0)  # and never slip
+    crowd.people = list(crowd.children)
+    return crowd
+
+
+def frames(crowd: Crowd, seconds: float) -> None:
+    for _ in range(round(seconds * 60)):
+        crowd.step()
+
+
+def control(crowd: Crowd) -> RaceController:
+    assert isinstance(crowd.control, RaceController)
+    return crowd.control
+
+
+def cards_near(crowd: Crowd, seat: int, taken: set[int] = frozenset()) -> list[int]:  # type: ignore[assignment]
+    """Loose cards by distance from `seat`'s zone."""
+    ctrl = control(crowd)
+    anchor = crowd.race.anchors[seat]
+    return sorted((c for c in ctrl.physics.bodies if ctrl.loose(c) and c not in taken),
+                  key=lambda c: math.dist(ctrl.physics.bodies[c].position, anchor))
+
+
+def where(crowd: Crowd, card: int) -> tuple[float, float]:
+    x, y = control(crowd).physics.bodies[card].position
+    return x, y
+
+
+def child(crowd: Crowd, seat: int) -> Child:
+    return next(c for c in crowd.children if c.seat == seat)
+
+
+def drag_home(crowd: Crowd, who: Child, card: int, zone: int, intent: int | None,
+              hand: int = 0) -> None:
+    start = where(crowd, card)
+    path = crowd.path(who, start, crowd.race.anchors[zone], False)
+    crowd.press(who, who.hands[hand], *start, path, intent)
+    frames(crowd, len(path) / 60 + 0.2)
+
+
+def ghosts_on_every_seat(crowd: Crowd) -> set[int]:
+    """A ghost contact lies on the card nearest each seat: every seat now carries a card."""
+    held: set[int] = set()
+    for seat in range(6):
+        card = cards_near(crowd, seat, held)[0]
+        held.add(card)
+        finger = crowd._finger(None)
+        crowd._event(finger, TouchPhase.DOWN, *where(crowd, card))
+    frames(crowd, 0.1)
+    return held
+
+
+def beside(crowd: Crowd, gap_cm: float = 2.8) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Two points on two different loose cards, `gap_cm` or less apart (cards overlap)."""
+    ctrl = control(crowd)
+    step = crowd.px_per_cm * 0.25
+    bodies = ctrl.physics.bodies
+    for a in cards_near(crowd, 0):
+        for b in cards_near(crowd, 0):
+            ax, ay = bodies[a].position
+            bx, by = bodies[b].position
+            apart = math.dist((ax, ay), (bx, by))
+            if a == b or apart > crowd.race.card_w * 3:
+                continue
+            points = [(ax + (bx - ax) * k * step / apart, ay + (by - ay) * k * step / apart)
+                      for k in range(int(apart / step) + 1)]
+            on_a = [p for p in points if ctrl.card_under(*p) == a]
+            on_b = [p for p in points if ctrl.card_under(*p) == b]
+            if on_a and on_b and math.dist(on_a[-1], on_b[0]) <= gap_cm * crowd.px_per_cm:
+                return on_a[-1], on_b[0]
+    raise AssertionError("no two cards lie that close")
+
+
+def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
+    """A neighbour's finger lands right beside a finger that just took a card: the table
+    takes it for another fingertip of that hand (R9) and refuses it, twice in a row."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    for _ in range(2):
+        theirs, mine = beside(crowd)
+        crowd.press(neighbour, neighbour.hands[0], *theirs, [], 1, look=5.0)
+        frames(crowd, 1 / 60)
+        crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
+        frames(crowd, 1 / 60)
+        crowd.lift(me.hands[0], *mine)
+        crowd.lift(neighbour.hands[0], *theirs)
+        frames(crowd, 5.0)  # long enough for the table to forget the refusal
+    report = crowd.score.to_json()
+    assert report["refused_empty_handed"] == 2 == report["refused_empty_handed_after_rush"]
+    assert report["longest_refused_run"] == 2 and report["refused_twice_in_a_row"] == 1
+    assert report["per_seat"]["0"]["refused_empty_handed"] == 2
+    assert report["refusals"]["this seat already carries a card"] == 2
+
+
+def test_a_child_holding_a_card_in_the_other_hand_is_not_empty_handed() -> None:
+    crowd = table()
+    held = ghosts_on_every_seat(crowd)
+    me = child(crowd, 0)
+    first = cards_near(crowd, 0, held)[0]
+    crowd.held[999] = first  # as if the table had given the left hand a card
+    crowd.down.add(999)
+    me.hands[1].finger = 999
+    card = cards_near(crowd, 0, held | {first})[0]
+    crowd.press(me, me.hands[0], *where(crowd, card), [], 0, look=0.5)
+    frames(crowd, 0.1)
+    assert crowd.score.refused_empty_handed == 0
+
+
+def test_a_second_card_stacked_while_the_other_hand_carries_one() -> None:
+    crowd = table()
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, look=30.0)
+    frames(crowd, 0.1)
+    drag_home(crowd, me, second, 0, 0)
+    report = crowd.score.to_json()
+    assert report["second_cards_stacked"] == 1 == report["per_seat"]["0"]["second_cards_stacked"]
+
+
+def test_a_wagon_on_a_train_the_child_did_not_mean_is_a_wrong_train() -> None:
+    crowd = table()
+    me = child(crowd, 0)
+    drag_home(crowd, me, cards_near(crowd, 0)[0], 1, 0)  # meant their own, lifted on seat 1's
+    report = crowd.score.to_json()
+    assert report["wrong_train"] == 1 == report["per_seat"]["0"]["wrong_train"]
+    assert report["gifts"] == 0
+
+
+def test_a_card_dropped_on_a_neighbours_zone_to_help_is_a_gift_not_an_error() -> None:
+    crowd = table()
+    me = child(crowd, 0)
+    drag_home(crowd, me, cards_near(crowd, 0)[0], 1, 1)
+    report = crowd.score.to_json()
+    assert (report["gifts"], report["gifts_given"], report["wrong_train"]) == (1, 1, 0)
+
+
+def test_stacks_nobody_meant_and_stacks_by_no_child_are_counted_apart() -> None:
+    crowd = table()
+    me = child(crowd, 0)
+    drag_home(crowd, me, cards_near(crowd, 0)[0], 0, None)  # meant to put it back
+    card = cards_near(crowd, 2)[0]
+    finger = crowd._finger(None)  # a ghost drags a card onto seat 2's zone
+    crowd._event(finger, TouchPhase.DOWN, *where(crowd, card))
+    for x, y in crowd.path(me, where(crowd, card), crowd.race.anchors[2], False):
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *crowd.race.anchors[2])
+    frames(crowd, 0.1)
+    report = crowd.score.to_json()
+    assert report["unmeant_stacks"] == 1 and report["stacks_by_others"] == 1
+
+
+def test_time_to_first_wagon_per_seat_and_its_fairness() -> None:
+    crowd = table()
+    drag_home(crowd, child(crowd, 0), cards_near(crowd, 0)[0], 0, 0)
+    frames(crowd, 3.0)
+    drag_home(crowd, child(crowd, 3), cards_near(crowd, 3)[0], 3, 3)
+    crowd.finish()
+    report = crowd.score.to_json()
+    first = report["per_seat"]["0"]["first_wagon_s"]
+    later = report["per_seat"]["3"]["first_wagon_s"]
+    assert first is not None and later is not None and later > first + 2.5
+    assert report["fairness_first_wagon"] == pytest.approx(later / first, rel=0.01)
+
+
+def test_unfair_refusals_show_in_the_fairness_ratio() -> None:
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    theirs, mine = beside(crowd)
+    crowd.press(neighbour, neighbour.hands[0], *theirs, [], 1, look=5.0)
+    frames(crowd, 1 / 60)
+    crowd.press(me, me.hands[0], *mine, [], 0, look=5.0)
+    frames(crowd, 0.1)
+    ratio = crowd.score.to_json()["fairness_refusals"]
+    assert ratio is not None and ratio > 1.5
+
+
+def test_two_children_touching_one_card_in_the_same_frame_is_a_contest_lost() -> None:
+    crowd = table()
+    card = cards_near(crowd, 0)[0]
+    first, second = child(crowd, 0), child(crowd, 1)
+    crowd.press(first, first.hands[0], *where(crowd, card), [], 0, look=5.0)
+    crowd.press(second, second.hands[0], *where(crowd, card), [], 1, look=5.0)
+    frames(crowd, 0.1)
+    report = crowd.score.to_json()
+    assert report["contests_lost"] == 1 and report["refused_empty_handed"] == 0
+
+
+def test_touch_down_accuracy_is_a_diagnostic_that_sees_a_reach_across() -> None:
+    crowd = table()
+    card = cards_near(crowd, 0)[0]  # next to seat 0, touched by seat 3's child across
+    reacher = child(crowd, 3)
+    crowd.press(reacher, reacher.hands[0], *where(crowd, card), [], 3, look=5.0)
+    frames(crowd, 0.1)
+    assert crowd.score.to_json()["touch_down_accuracy"] == 0.0
+
+
+@pytest.mark.parametrize("panel", ["axis", "signed"])
+def test_crowd_contacts_point_from_the_childs_hand_with_noise_and_some_unreadable(
+        panel: str) -> None:
+    """Issue 16, item 3: orientation as a panel gives it, sigma 10-20 degrees, 30 % unread."""
+    crowd = Crowd(GameConfig.for_players("kids", 6, 1), CrowdSettings(panel=panel, ghosts=False,
+                                                                      adult=False),
+                  random.Random(1), Score())
+    seen: list[tuple[float | None, float, bool]] = []
+    push = crowd.source.push
+
+    def spy(event: TouchEvent) -> None:
+        person = crowd.owner.get(event.id)
+        if event.phase is TouchPhase.DOWN and event.id in crowd.main and person is not None:
+            assert event.contact is not None
+            hand = next(h for h in person.hands if h.finger == event.id)
+            x, y = event.x * crowd.width, event.y * crowd.height
+            truth = math.degrees(math.atan2(y - hand.base[1], x - hand.base[0]))
+            seen.append((event.contact.angle, truth, event.contact.signed))
+        push(event)
+
+    crowd.source.push = spy  # type: ignore[method-assign]
+    while not crowd.game.over:
+        crowd.step()
+    assert len(seen) > 100
+    unread = sum(angle is None for angle, _, _ in seen) / len(seen)
+    assert 0.2 < unread < 0.4
+    turn = 360.0 if panel == "signed" else 180.0
+    errors = [abs((angle - truth + turn / 2) % turn - turn / 2)
+              for angle, truth, _ in seen if angle is not None]
+    assert 5.0 < statistics.median(errors) < 20.0  # a sigma of 10-20 degrees
+    assert all(signed == (panel == "signed") for angle, _, signed in seen if angle is not None)
