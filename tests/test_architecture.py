@@ -1,6 +1,6 @@
-"""The shape of the code (issue 11): no import circle anywhere in the package, counting every
-import (at the top, inside functions, and for type checking only), and the pure layers load
-without arcade."""
+"""The shape of the code (issues 11, 19): no import circle anywhere in the package, counting
+every import (at the top, inside functions, and for type checking only); the pure layers load
+without arcade; the product imports none of its tools, and no package another's private names."""
 
 from __future__ import annotations
 
