@@ -12,6 +12,8 @@ from seigneurs.table.events import Event
 from seigneurs.tools.scripted import ScriptedTable
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
+PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
+"""A quiet table that never leaves a screen by itself while a test looks at it."""
 
 
 class Driver(ScriptedTable):

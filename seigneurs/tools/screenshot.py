@@ -34,7 +34,9 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
             game = SCENARIOS[scenario](seed)
             window.nav.show_results(game, seat_plans(window.layout, game.variant.name,
                                                      game.seat_count, [None] * game.seat_count))
-        elif view != "lobby":
+        elif view == "lobby":
+            window.nav.show_lobby(variant_name)
+        else:
             name = "duo" if view == "duo" else variant_name
             count = 2 if name == "duo" else players
             window.nav.deal(name, [BOT_LEVELS["adult"]] * count, seed)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
-         bots: int, level: str, inputs: InputSettings | None = None,
+         bots: int, level: str | None, inputs: InputSettings | None = None,
          settings: TableSettings | None = None,
          first_frame: Callable[[], None] | None = None) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
@@ -42,7 +42,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                                  mouse_during_touch=inputs.mouse_during_touch, settings=settings)
         _open_sources_behind_the_lobby(window, inputs)
         if variant_name is not None and players is not None:  # the command line chose seats
-            plans: list[BotLevel | None] = [None] * (players - bots) + [BOT_LEVELS[level]] * bots
+            robot = BOT_LEVELS[level or window.settings.bot_level]
+            plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
             window.nav.deal(variant_name, plans)
     finally:
         gc.enable()
