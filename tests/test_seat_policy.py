@@ -9,6 +9,7 @@ from test_crowd_scorer import cards_near, child, control, frames, ghosts_on_ever
 
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.tools.crowd import Child, Crowd
 
 
 def happened(crowd: object) -> list[events.Event]:
@@ -36,27 +37,27 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     assert crowd.score.refused_empty_handed == 0
 
 
-def carry(crowd: object, who: object, card: int, zone: int | None, user: int | None = None,
+def carry(crowd: Crowd, who: Child, card: int, zone: int | None, user: int | None = None,
           fling: bool = False, hold: float = 0.0) -> int:
     """A finger of `who` takes `card` (with user id `user`) and carries it onto `zone`'s
     middle (placed, or flicked the last stretch), or holds it still for `hold` seconds."""
-    finger = crowd._finger(who)  # type: ignore[attr-defined]
-    crowd.main.add(finger)  # type: ignore[attr-defined]
-    crowd.intent[finger] = zone  # type: ignore[attr-defined]
-    start = where(crowd, card)  # type: ignore[arg-type]
-    crowd._event(finger, TouchPhase.DOWN, *start, user=user)  # type: ignore[attr-defined]
-    frames(crowd, 0.1)  # type: ignore[arg-type]
+    finger = crowd._finger(who)
+    crowd.main.add(finger)
+    crowd.intent[finger] = zone
+    start = where(crowd, card)
+    crowd._event(finger, TouchPhase.DOWN, *start, user=user)
+    frames(crowd, 0.1)
     if zone is None:
-        frames(crowd, hold)  # type: ignore[arg-type]
+        frames(crowd, hold)
         return finger
-    end = crowd.race.anchors[zone]  # type: ignore[attr-defined]
-    path = crowd.path(who, start, end, fling)  # type: ignore[attr-defined]
+    end = crowd.race.anchors[zone]
+    path = crowd.path(who, start, end, fling)
     for x, y in path:
-        crowd._event(finger, TouchPhase.MOVE, x, y)  # type: ignore[attr-defined]
-        frames(crowd, 1 / 60)  # type: ignore[arg-type]
-    crowd._event(finger, TouchPhase.UP, *end)  # type: ignore[attr-defined]
-    crowd.down.discard(finger)  # type: ignore[attr-defined]
-    frames(crowd, 0.1)  # type: ignore[arg-type]
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *end)
+    crowd.down.discard(finger)
+    frames(crowd, 0.1)
     return finger
 
 
