@@ -273,13 +273,28 @@ def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
 
 
 def test_a_card_brought_home_and_not_stacked_is_refused_at_drop() -> None:
-    """A child flicks their card into their zone while the tracker names another child: a
-    throw into another's zone is no drop, so it is put back (the cost the figure counts)."""
-    from test_seat_policy import carry
-
+    """A child flicks their card into a corner of their zone, sideways (not toward the
+    zone), while the tracker names another child: the table takes it for a throw gone
+    astray and puts it back (the cost the figure counts)."""
     crowd = table(user_ids=True)
     me = child(crowd, 0)
-    carry(crowd, me, cards_near(crowd, 0)[0], 0, user=1, fling=True)
+    zone = crowd.race.seats[0].place.zone
+    anchor = crowd.race.anchors[0]
+    corner = (zone.x + crowd.px_per_cm, zone.y + zone.h - crowd.px_per_cm)
+    card = min(cards_near(crowd, 0), key=lambda c: abs(math.dist(where(crowd, c), anchor)
+                                                      - math.dist(corner, anchor)))
+    start = where(crowd, card)
+    finger = crowd._finger(me)
+    crowd.main.add(finger)
+    crowd.intent[finger] = 0
+    crowd._event(finger, TouchPhase.DOWN, *start, user=1)
+    frames(crowd, 0.1)
+    for x, y in crowd.path(me, start, corner, True):
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *corner)
+    crowd.down.discard(finger)
+    frames(crowd, 0.1)
     report = crowd.score.to_json()
     assert report["refused_at_drop"] == 1 == report["per_seat"]["0"]["refused_at_drop"]
 

@@ -117,7 +117,8 @@ class SeatPolicy:
                 other.seat, other.home, where.x, where.y, self.travel)
             if seat not in (now, other.other_hand_of):
                 continue
-            if theirs and (other.named == seat or (other.named is None and now == seat)):
+            if theirs and (other.named == seat or (other.named is None and now == seat
+                                                   and self._pulled(seat, other))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
@@ -127,6 +128,12 @@ class SeatPolicy:
                                                    lambda s: s == seat or self.holds(s))
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
+
+    def _pulled(self, seat: int, carry: Carry) -> bool:
+        """Whether `carry` has travelled far enough, straight toward `seat`'s zone."""
+        where = self.physics.bodies[carry.card].position
+        return math.dist(carry.home, where) >= self.travel and \
+            self.guesser.heading(seat, carry.home, where.x, where.y) > HEADING
 
     @staticmethod
     def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:

@@ -35,7 +35,7 @@ from seigneurs.game import Refused as NotApplied
 from seigneurs.game.bots import BotLevel, BotLoop, make_bot
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatGuesser
+from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.attribution import REACH_CM, SeatPolicy
@@ -295,8 +295,9 @@ class RaceController:
         zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
         # (a card put back beside a zone overlaps it: no stack for that zone's seat)
         if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or (
-                zone != carry.seat and self.hands.flung(carry, x, y, clock)):
-            zone = None  # a tap on a card at a zone's edge, or a throw into another's zone
+                zone is not None and zone != carry.seat and self.hands.flung(carry, x, y, clock)
+                and self.guesser.heading(zone, carry.home, x, y) <= HEADING):
+            zone = None  # a tap on a card at a zone's edge, or a throw that went astray
         if zone in play.humans:
             seat = zone  # final where it is dropped (a gift, or an id or a guess that erred)
             policy.yield_to_drop(seat, touch, carry)  # R9: the other hand's card gives way
