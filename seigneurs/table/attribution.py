@@ -118,7 +118,7 @@ class SeatPolicy:
             if seat not in (now, other.other_hand_of):
                 continue
             if theirs and (other.named == seat or (other.named is None and now == seat
-                                                   and self._pulled(seat, other))):
+                                                   and self._within_reach(seat, where))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
@@ -129,11 +129,9 @@ class SeatPolicy:
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
 
-    def _pulled(self, seat: int, carry: Carry) -> bool:
-        """Whether `carry` has travelled far enough, straight toward `seat`'s zone."""
-        where = self.physics.bodies[carry.card].position
-        return math.dist(carry.home, where) >= self.travel and \
-            self.guesser.heading(seat, carry.home, where.x, where.y) > HEADING
+    def _within_reach(self, seat: int, where: tuple[float, float]) -> bool:
+        """Whether `seat`'s child can hold a card at `where` (their other hand)."""
+        return math.dist(self.guesser.bodies[seat], where) <= self.guesser.reach
 
     @staticmethod
     def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:
