@@ -246,11 +246,15 @@ class RaceController:
         play.emit(events.Picked(guess, card, event.id, x, y, provisional=not decided))
 
     def _again(self, x: float, y: float, clock: float) -> bool:
-        """Whether a touch at (x, y) is a child trying again where they were just refused:
-        a child refused once gets the next card they touch."""
+        """Whether a touch at (x, y) may be a child trying again after a refusal: near it, or
+        within the reach of a seat that could have made both: a child refused once gets the
+        next card they touch."""
         near = AGAIN_CM * self.geometry.px_per_cm
         self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
-        return any(math.hypot(x - rx, y - ry) <= near for _t, rx, ry in self.refused)
+        bodies, reach = self.guesser.bodies, self.guesser.reach
+        return any(math.hypot(x - rx, y - ry) <= near or any(
+            math.dist(bodies[s], (x, y)) <= reach and math.dist(bodies[s], (rx, ry)) <= reach
+            for s in self.play.humans) for _t, rx, ry in self.refused)
 
     def _wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
