@@ -7,10 +7,13 @@ from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from seigneurs.kiosk.config import TableSettings
 from seigneurs.table.events import Event
 from seigneurs.ui.scripted import ScriptedTable
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
+PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
+"""A quiet table that never leaves a screen by itself while a test looks at it."""
 
 
 class Driver(ScriptedTable):

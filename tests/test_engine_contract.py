@@ -247,7 +247,7 @@ def test_d8_mixed_kids_and_kings_seats_default_to_their_own_rules_mode() -> None
 
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from(sorted(VARIANTS)), st.integers(0, 2**16),
-       st.sampled_from(["toddler", "child", "adult", "expert"]))
+       st.sampled_from(["toddler", "child", "adult", "expert", "close"]))
 def test_clause6_bots_only_ever_choose_legal_actions(name: str, seed: int, level: str) -> None:
     """Clause 6: the engine's `legal_actions` is the bots' whole world: every action a bot
     takes in a game played to its end is one of the legal actions of its seat at that moment,
@@ -265,7 +265,7 @@ def test_clause6_bots_only_ever_choose_legal_actions(name: str, seed: int, level
         assert Whistle(0, 0.0) not in game.legal_actions(0, 0.0)
     loop = BotLoop(bots)
     checked = 0
-    while not game.over and loop.next_due() < 600:
+    while not game.over and loop.next_due() < 3600:
         t = loop.next_due()
         for action in loop.actions(t):
             legal = game.legal_actions(action.seat, action.t)

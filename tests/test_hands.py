@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from table_driver import Driver
+from table_driver import PATIENT, Driver
 
 from seigneurs.game import DuoGame, Phase, Reason
 from seigneurs.game.bots import BOT_LEVELS
@@ -19,8 +19,6 @@ from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.race_view import RaceView
-
-PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
 
 
 @pytest.fixture

@@ -206,10 +206,16 @@ def test_r33_r34_duo_results_show_each_locomotive_won_and_the_count(driver: Driv
     for seat in (0, 1):
         inside_tally = [s for s in won if view.bands[seat].rect().contains(*s.position)]
         assert len(inside_tally) == outcome.details.won[seat]
-    tie = next(r for r in outcome.details.locomotives if r.reason is WinReason.MOST_OF_TYPE)
-    shown = {label.text for group in view.groups for label in group.reasons
-             if isinstance(label, arcade.Text) and label.visible}
-    assert {str(tie.checks[0].of_type), str(tie.checks[1].of_type)} <= shown  # why (R33, D5)
+    tie = next(k for k, r in enumerate(outcome.details.locomotives)
+               if r.reason is WinReason.MOST_OF_TYPE)
+    for seat, row in enumerate(view.groups[tie].rows):  # why (R33, D5): one number per row,
+        of_type = outcome.details.locomotives[tie].checks[seat].of_type  # wagons of the type
+        assert row.count.text == str(of_type)
+        bright = [s for s in row.sprites[1:] if s.alpha == 255]
+        assert len(bright) == of_type  # the others dim
+    numbers = [label for group in view.groups for label in group.reasons
+               if isinstance(label, arcade.Text)]
+    assert not numbers  # Duo: no second number beside a row (issue 18)
     cards = [s for row in view.rows for s in row.sprites] + list(view.panels)[2:]
     for again in view.again:
         assert not any(overlaps(box(again), shrunk(box(card))) for card in cards)

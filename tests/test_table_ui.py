@@ -179,8 +179,9 @@ def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> N
         assert heard[-1] == "stop"  # issue 12: every action has its sound
     results = finish(driver, variant)
     assert_shows_the_trains_checked_apart(results, game)
-    driver.tap(*results.again[0].position)
-    assert isinstance(driver.scene, LobbyView)
+    driver.tap(*results.again[0].position)  # issue 18: the same table deals again
+    again = race(driver)
+    assert again.game.config.variant == variant and again.seats == results.seats
 
 
 def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
@@ -316,8 +317,7 @@ def test_bots_play_a_whole_game_alone() -> None:
 def _bots_play_alone(driver: Driver) -> None:
     view = lobby(driver)
     for place in (0, 2, 4):
-        driver.tap(*view.buttons[place].bot.position)
-        driver.tap(*view.buttons[place].bot.position)  # child level
+        driver.tap(*view.buttons[place].bot.position)  # close: with no child, full speed
     driver.tap(*view.buttons[1].pad.position)
     driver.tap(*view.buttons[1].pad.position)  # joined, then left again
     assert sorted(view.members) == [0, 2, 4]

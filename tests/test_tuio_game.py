@@ -21,7 +21,7 @@ from tuio_client import Tuio2Tracker
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.tuio import TuioSource
-from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.window import SeigneursWindow
 
 
@@ -77,7 +77,7 @@ def test_a_kids_game_played_over_tuio_from_lobby_to_results() -> None:
         assert_shows_the_trains_checked_apart(results, view.game)
         assert driver.tuio.decoder.stats.frames > 50
         assert driver.tuio.decoder.stats.malformed == 0
-        driver.tap(*results.again[0].position)
-        assert isinstance(driver.scene, LobbyView)
+        driver.tap(*results.again[0].position)  # over TUIO too: the same table again
+        assert isinstance(driver.scene, RaceView) and driver.scene.seats == results.seats
     finally:
         driver.close()

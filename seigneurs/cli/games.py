@@ -128,3 +128,17 @@ def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for key, value in report.items():
         print(f"{key:>32}: {value}")
     return 0
+
+
+def _matchup_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.tools.matchup import add_arguments
+
+    add_arguments(parser)
+
+
+@command("matchup", "every bot level against simulated children of each age (Kids)",
+         _matchup_args)
+def _matchup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.tools.matchup import run
+
+    return run(args, parser)

@@ -17,19 +17,21 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=out_file(".png"), required=True, metavar="FILE.png")
-    parser.add_argument("--variant", choices=sorted(n for n in VARIANTS if n != "duo"),
-                        default="lords")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="lords",
+                        help="the lobby's chosen variant, or the table's")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=size, default=(1920, 1080), metavar="WxH")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), default=None,
                         help="results only: a finished game that shows a Training tie after "
-                             "a stop call, or Duo locomotives won (one on a tie-break)")
+                             "a stop call, Duo locomotives won (one on a tie-break), or a "
+                             "Seigneurs tie decided by the locomotives' types")
 
 
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    check_players(parser, variant(args.variant), args.players)
+    if args.view in ("table", "results"):
+        check_players(parser, variant(args.variant), args.players)
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
     from seigneurs.ui.run import screenshot

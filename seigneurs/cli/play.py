@@ -28,8 +28,9 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         help="with --variant: seats (default: 6, or 2 for duo)")
     parser.add_argument("--bots", type=int, default=None,
                         help="with --variant: how many of those seats are bots (default 0)")
-    parser.add_argument("--level", choices=list(BOT_LEVELS), default="child",
-                        help="with --bots: how well the bots play (default child)")
+    parser.add_argument("--level", choices=list(BOT_LEVELS), default=None,
+                        help="with --bots: how well the bots play (default: the "
+                             "configuration's bot_level)")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)

@@ -53,6 +53,17 @@ def duo_tie_break(seed: int = 1, tries: int = 300) -> DuoGame:
     raise LookupError(f"no Duo game from seed {seed} to {seed + tries - 1} had a tie-break")
 
 
+def lords_tie_break(seed: int = 1, tries: int = 300) -> RaceGame:
+    """A game of Seigneurs for three adult bots in which the longest trains tie and the one
+    with more wagons of its locomotive's type wins (R22, D5): the first such from `seed` on."""
+    for game_seed in range(seed, seed + tries):
+        game = new_game(GameConfig.for_players("lords", 3, game_seed), RaceGame)
+        play_out(game, [BOT_LEVELS["adult"]] * 3)
+        if game.outcome().reason is WinReason.MOST_OF_TYPE:
+            return game
+    raise LookupError(f"no Seigneurs game from seed {seed} to {seed + tries - 1} had a tie-break")
+
+
 SCENARIOS: dict[str, Callable[[int], AnyGame]] = {
-    "training-tie": training_tie, "duo": duo_tie_break,
+    "training-tie": training_tie, "duo": duo_tie_break, "lords-tie": lords_tie_break,
 }

@@ -8,12 +8,10 @@ import math
 from collections.abc import Callable, Sequence
 
 from seigneurs.game import RaceGame
+from seigneurs.game.bots import BotLoop
 from seigneurs.input.seats import SeatGuesser
 from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.physics import CardPhysics
-
-BOT_REACH_SPEED = 1400.0
-"""Pixels per second a bot's hand travels."""
 
 
 def bot_finger(seat: int) -> int:
@@ -25,8 +23,11 @@ class BotHands:
     """Moves the cards bots hold toward their targets; answers the bots' questions."""
 
     def __init__(self, game: RaceGame, geometry: RaceGeometry, physics: CardPhysics,
-                 humans: Sequence[int], guesser: SeatGuesser, everyone: SeatGuesser) -> None:
+                 humans: Sequence[int], guesser: SeatGuesser, everyone: SeatGuesser,
+                 loop: BotLoop) -> None:
         self.game = game
+        self.loop = loop  # each bot's level: how fast its hand goes
+        loop.carry = self.carry_cm
         self.geometry = geometry
         self.physics = physics
         self.humans = humans
@@ -39,22 +40,29 @@ class BotHands:
         body = self.physics.bodies[card].position
         self.physics.raise_card(card)
         self.physics.grab(bot_finger(seat), card, body.x, body.y)
-        self.targets[seat] = self.geometry.seats[seat].place.zone.center
+        self.targets[seat] = self.geometry.seats[seat].pile.centre  # onto its train
         return body.x, body.y
+
+    def carry_cm(self, seat: int, card: int) -> float:
+        """How far `seat`'s bot carries `card` to its pile: the bot waits until it is there."""
+        body = self.physics.bodies[card].position
+        return math.dist(body, self.geometry.seats[seat].pile.centre) / self.geometry.px_per_cm
 
     def let_go(self, seat: int) -> None:
         """`seat`'s bot stacked or puts back its card: the hand goes away."""
         self.targets.pop(seat, None)
 
     def put_back_spot(self, card: int) -> Point:
-        """A card a child can use goes back on that child's side, never out of reach."""
+        """A card a child can use goes back on that child's side, never out of reach; and
+        never onto another card, which it would hide (issue 18)."""
+        x, y = self.physics.bodies[card].position
         for seat in self.humans:
             if self.game.fits(seat, card):
                 ax, ay = self.geometry.seats[seat].anchor
                 cx, cy = self.geometry.free.center
-                return ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
-        x, y = self.physics.bodies[card].position
-        return x, y
+                x, y = ax + (cx - ax) * 0.35, ay + (cy - ay) * 0.35
+                break
+        return self.physics.clear_spot(card, x, y, self.geometry.free, self.geometry.card_w * 0.3)
 
     def move(self, dt: float) -> None:
         """Bots' held cards travel to their targets at a hand's speed."""
@@ -67,7 +75,8 @@ class BotHands:
             dx, dy = tx - body.x, ty - body.y
             distance = math.hypot(dx, dy)
             if distance > 1:
-                reach = min(distance, BOT_REACH_SPEED * dt)
+                speed = self.loop.bots[seat].level.hand_cm_s * self.geometry.px_per_cm
+                reach = min(distance, speed * dt)
                 self.physics.drag(finger, body.x + dx / distance * reach,
                                   body.y + dy / distance * reach)
 

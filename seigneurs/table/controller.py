@@ -145,7 +145,7 @@ class RaceController:
         self.grabs = FairGrabs(game.seat_count)
         self.refused: list[tuple[float, float, float]] = []  # (clock, x, y) of refused touches
         self.bot_hands = BotHands(game, geometry, self.physics, humans, self.guesser,
-                                  self.everyone)
+                                  self.everyone, self.play.bot_loop)
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
                 self.physics.add(card, *geometry.free.at(nx, ny), game.angles[card])

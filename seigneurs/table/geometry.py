@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from seigneurs.table.layout import Place, Rect, TableLayout
 
 Point = tuple[float, float]
+LAMP = 0.45
+"""A start lamp's width, in card widths: three of them in every player's zone (R14, R28)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,12 @@ def _spot(place: Place, forward: float, across: float, radius: float) -> Spot:
     return Spot(*place.local(forward, across), radius)
 
 
+def _lamps(place: Place, across: float, card_w: float, card_h: float) -> tuple[Point, ...]:
+    """Three start lamps in a row along the zone's inner strip, over no card (issue 18)."""
+    return tuple(place.local(card_h * 0.72, across + (k - 1) * card_w * LAMP * 1.25)
+                 for k in range(3))
+
+
 @dataclass(frozen=True, slots=True)
 class SeatGeometry:
     """One race seat's zone and the things in it, turned to face its player."""
@@ -42,6 +50,7 @@ class SeatGeometry:
     stop: Spot | None
     badge: Point
     count: Point
+    lamps: tuple[Point, ...]
 
     @property
     def anchor(self) -> Point:
@@ -68,12 +77,16 @@ class RaceGeometry:
         seats = []
         for place in places:
             side = max(place.zone.w, place.zone.h)
+            pile = -side * 0.3 + w * 1.25
+            count = pile + w * 1.25  # two digits clear of a card come to the pile askew
+            # the stop sign clear of the count, in zones too short for the usual spacing
+            stop_at = min(side / 2 - w * 0.62, max(side * 0.3, count + w * 1.1))
             seats.append(SeatGeometry(
                 place, _spot(place, 0, -side * 0.3, h / 2 * 0.8),
-                _spot(place, 0, -side * 0.3 + w * 1.25, h / 2),
-                _spot(place, 0, side * 0.3, w * 0.6 * 1.15) if stop else None,
+                _spot(place, 0, pile, h / 2),
+                _spot(place, 0, stop_at, w * 0.6 * 1.15) if stop else None,
                 place.local(h * 0.3, -side * 0.3 - w * 0.9),
-                place.local(0, -side * 0.3 + w * 2.1)))
+                place.local(0, count), _lamps(place, pile, w, h)))
         return cls(layout.width, layout.height, w, h, layout.px_per_cm, layout.free, tuple(seats))
 
     @property
@@ -124,7 +137,11 @@ class DuoGeometry:
         return _spot(self.places[seat], 0, self._side(seat) * 0.32, self.card_w * 0.55 * 1.15)
 
     def count(self, seat: int) -> Point:
-        return self.places[seat].local(0, -self._side(seat) * 0.32 - self.card_w * 0.95)
+        """The pile's count: between the pile and the revealed card, inside the zone."""
+        return self.places[seat].local(0, -self._side(seat) * 0.32 + self.card_w * 0.95)
+
+    def lamps(self, seat: int) -> tuple[Point, ...]:
+        return _lamps(self.places[seat], 0, self.card_w, self.card_h)
 
     def _side(self, seat: int) -> float:
         zone = self.places[seat].zone

@@ -8,6 +8,7 @@ edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pymunk
@@ -121,6 +122,10 @@ class CardPhysics:
         grip = self._grips.get(touch)
         return grip.card if grip else None
 
+    def resting(self, card: int) -> bool:
+        """Whether a card lies still where it is: no finger holds it, it slides nowhere."""
+        return card not in self._homing and all(g.card != card for g in self._grips.values())
+
     def send(self, card: int, x: float, y: float) -> None:
         """Slide a card by itself to (x, y) (a refused card going back, a bot's move)."""
         self._homing[card] = (x, y)
@@ -134,6 +139,33 @@ class CardPhysics:
             cards = [c for c in cards if c in among]
         order = list(self.bodies)
         return max(cards, key=order.index) if cards else None
+
+    def clear_spot(self, card: int, x: float, y: float, area: Rect,
+                   margin: float = 0.0) -> tuple[float, float]:
+        """The nearest point to (x, y) inside `area` (`margin` in) where `card`, as it is
+        turned now, would lie on no other card, at rest or on its way somewhere; (x, y)
+        clamped if the table has no such room (issue 18: a card put back hides nothing)."""
+        probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        probe.angle = self.bodies[card].angle if card in self.bodies else 0.0
+        shape = pymunk.Poly.create_box(probe, (self.card_w, self.card_h))
+        shape.filter = pymunk.ShapeFilter(categories=_CARD | _WALL, mask=_CARD)  # cards see it
+        others = {id(b) for c, b in self.bodies.items() if c != card}
+        heading = [target for c, target in self._homing.items() if c != card]
+        apart = math.hypot(self.card_w, self.card_h)
+        step = self.card_w * 0.5
+        for ring in range(40):
+            for k in range(max(1, ring * 6)):
+                turn = 2 * math.pi * k / max(1, ring * 6)
+                px, py = area.clamp(x + ring * step * math.cos(turn),
+                                    y + ring * step * math.sin(turn), margin)
+                probe.position = (px, py)
+                shape.cache_bb()
+                if any(math.dist((px, py), t) < apart for t in heading):
+                    continue
+                if not any(id(hit.shape.body) in others for hit in self.space.shape_query(shape)
+                           if hit.shape is not None):
+                    return px, py
+        return area.clamp(x, y, margin)
 
     def raise_card(self, card: int) -> None:
         """Bring a card to the top of the hit-test order (it is drawn on top too)."""

@@ -1,8 +1,10 @@
 """How children of an age (and an adult) touch a table: the simulated players' profiles.
 
-One declaration per age, read by the crowd of simulated children and by the bot matchups.
-The figures are provisional orders of magnitude until each is tied to a published source
-(the README's "Children of an age" section says where each one comes from).
+One declaration per age, read by the crowd of simulated children and by the bot matchups
+(`seigneurs matchup`). PROVISIONAL: a few figures are measured ones carried over (an 8-year-old's
+drag speed from a Fitts' law throughput); the rest are our estimates from published findings on
+how touch changes from 3 to 6 and on to adults, in the right order and of the right size, until
+we measure children at the table. The README's "Children of an age" says which is which.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ AGES: dict[str, AgeProfile] = {
                    judges_fit=0.8),
         AgeProfile("8", reach_cm=48.0, shoulder_cm=16.0, hand_offset_cm=14.0,
                    reaction_s=(0.7, 0.3), search_s=(2.0, 0.8), drag_cm_s=(25.0, 55.0),
-                   lost_lift=0.03, fingertips=0.08, tap_not_drag=0.03, aim_cm=0.5,
+                   lost_lift=0.05, fingertips=0.08, tap_not_drag=0.03, aim_cm=0.5,
                    judges_fit=0.92),
         AgeProfile("adult", reach_cm=65.0, shoulder_cm=20.0, hand_offset_cm=18.0,
                    reaction_s=(0.45, 0.15), search_s=(1.2, 0.5), drag_cm_s=(40.0, 90.0),

@@ -59,21 +59,27 @@ def seat_ownership(window: Host, places: Sequence[Place]) -> SeatOwnership:
 
 
 class Countdown:
-    """Three lamps that light one by one, then the whistle (R14, R28)."""
+    """Three lamps in each player's zone that light one by one, then the whistle (R14, R28);
+    they lie where no card does."""
 
     def __init__(self, window: Host, overlay: arcade.SpriteList[arcade.Sprite],
-                 centre: tuple[float, float], size: float, spacing: float) -> None:
+                 rows: Sequence[Sequence[tuple[float, float]]], size: float) -> None:
         self.icons = window.media.icons
         self.overlay = overlay
-        self.lamps = [fit(arcade.Sprite(self.icons["dark"]), size) for _ in range(3)]
-        for k, lamp in enumerate(self.lamps):
-            lamp.position = (centre[0] + (k - 1) * spacing, centre[1])
-            overlay.append(lamp)
+        self.lamps: list[arcade.Sprite] = []
+        self.order: list[int] = []  # each lamp's place in its row: lit one after the other
+        for row in rows:
+            for k, at in enumerate(row):
+                lamp = fit(arcade.Sprite(self.icons["dark"]), size)
+                lamp.position = at
+                overlay.append(lamp)
+                self.lamps.append(lamp)
+                self.order.append(k)
 
     def show(self, clock: float) -> bool:
         """Light the lamps due at `clock`; True (and the lamps gone) once it is time."""
         lit = int(clock / (COUNTDOWN / 3))
-        for k, lamp in enumerate(self.lamps):
+        for k, lamp in zip(self.order, self.lamps, strict=True):
             lamp.texture = self.icons["light" if k < lit else "dark"]
         if clock < COUNTDOWN:
             return False

@@ -18,6 +18,7 @@ from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
 from seigneurs.table import events
+from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import DuoSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.seat import SeatPlan
@@ -68,9 +69,8 @@ class DuoView(BaseView):
                                            arcade.color.WHITE, font_size=layout.card_w * 0.38,
                                            anchor_x="center", anchor_y="center",
                                            rotation=-place.angle, bold=True, batch=self.batch))
-        between_rows = geometry.row_y(1) - geometry.pitch / 2  # not on a locomotive
-        self.countdown = Countdown(window, self.overlay, (geometry.mid, between_rows),
-                                   layout.card_w * 0.6, layout.card_w * 1.6)
+        self.countdown = Countdown(window, self.overlay, [geometry.lamps(s) for s in (0, 1)],
+                                   layout.card_w * LAMP)
         self.physics = session.physics
         if game.phase is Phase.PLAYING:  # resumed after a crash
             self.countdown.hide()

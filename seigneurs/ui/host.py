@@ -33,7 +33,9 @@ class Navigation(Protocol):
     def history(self) -> History | None:
         """The match history, where the table keeps one."""
 
-    def show_lobby(self) -> None: ...
+    def show_lobby(self, variant_name: str | None = None) -> None: ...
+
+    def again(self, game: AnyGame, seats: Sequence[SeatPlan], leaving: set[int]) -> None: ...
 
     def start_game(self, config: GameConfig, seats: Sequence[SeatPlan],
                    removed: WagonType | None = None, demo: bool = False,

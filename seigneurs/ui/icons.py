@@ -10,6 +10,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from seigneurs.art.palette import INK
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
 
 SIZE = 128
 Draw = ImageDraw.ImageDraw
@@ -20,11 +21,16 @@ def _disc(d: Draw, fill: tuple[int, int, int], outline: tuple[int, int, int] = I
 
 
 def _whistle(d: Draw) -> None:
+    """A referee's whistle, red, blowing: a round chamber, its mouthpiece, two sound lines
+    (all inside the disc, so nothing of it reaches a neighbour)."""
     _disc(d, (255, 214, 90))
-    d.rounded_rectangle((26, 50, 86, 86), radius=16, fill=(200, 200, 210), outline=INK, width=5)
-    d.rectangle((80, 52, 108, 66), fill=(200, 200, 210), outline=INK, width=5)
-    for k in range(3):  # sound waves
-        d.arc((60 + k * 10, 14 + k * 2, 100 + k * 14, 48 + k * 2), 200, 330, fill=INK, width=4)
+    red, shine = (214, 52, 44), (255, 150, 140)
+    d.rounded_rectangle((20, 58, 74, 80), radius=6, fill=red, outline=INK, width=5)  # mouth
+    d.ellipse((50, 52, 106, 108), fill=red, outline=INK, width=5)  # the round chamber
+    d.ellipse((64, 66, 80, 82), fill=shine)
+    d.ellipse((70, 72, 86, 88), fill=INK)  # the ball's hole
+    for k in range(2):  # it sounds: short lines above, inside the disc
+        d.arc((30 - k * 8, 18 - k * 6, 86 + k * 8, 74 + k * 6), 225, 300, fill=INK, width=5)
 
 
 def _stop(d: Draw) -> None:
@@ -54,14 +60,23 @@ def _trophy(d: Draw) -> None:
     d.rounded_rectangle((34, 102, 94, 120), radius=4, fill=gold, outline=INK, width=5)
 
 
-def _bot(d: Draw, level: int) -> None:
+def _bot(d: Draw, level: BotLevel) -> None:
+    """A robot: one pip per level (toddler 1 ... expert 4); a heart for the bot that keeps the
+    game close."""
     _disc(d, (170, 190, 220))
     d.rounded_rectangle((30, 36, 98, 92), radius=12, fill=(230, 236, 245), outline=INK, width=5)
     d.line((64, 36, 64, 18), fill=INK, width=5)
     d.ellipse((56, 10, 72, 26), fill=(230, 80, 80), outline=INK, width=3)
     d.ellipse((42, 52, 56, 66), fill=INK)
     d.ellipse((72, 52, 86, 66), fill=INK)
-    for k in range(level):  # one pip per level: toddler 1 ... expert 4
+    if level.close:
+        d.arc((44, 58, 84, 84), 20, 160, fill=INK, width=5)  # it smiles
+        heart = (230, 70, 90)
+        d.ellipse((47, 94, 65, 112), fill=heart)
+        d.ellipse((63, 94, 81, 112), fill=heart)
+        d.polygon([(48.5, 106), (79.5, 106), (64, 123)], fill=heart)
+        return
+    for k in range(list(BOT_LEVELS.values()).index(level) + 1):
         d.ellipse((34 + k * 16, 100, 46 + k * 16, 112), fill=(255, 200, 40), outline=INK, width=2)
 
 
@@ -159,8 +174,7 @@ ICONS: dict[str, Callable[[Draw], None]] = {
     "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
     "plain": _plain, "hand": _hand, "glow": _glow,
     "ring": _ring,
-    "bot1": lambda d: _bot(d, 1), "bot2": lambda d: _bot(d, 2), "bot3": lambda d: _bot(d, 3),
-    "bot4": lambda d: _bot(d, 4),
+    **{f"bot-{name}": partial(_bot, level=level) for name, level in BOT_LEVELS.items()},
 }
 
 

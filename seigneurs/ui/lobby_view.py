@@ -7,7 +7,8 @@ assisted or a magnifier for classic (D8), and in Duo the six locomotives to take
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,30 @@ from seigneurs.ui.seat import SeatPlan
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
 
-LEVELS: tuple[BotLevel, ...] = tuple(BOT_LEVELS.values())
+TILE_SLACK = 0.75
+"""A variant tile's hit circle, as a share of its half-width (tiles are wide and short)."""
+LOCO_SLACK = 0.7
+"""A Duo locomotive's hit circle, as a share of its half-height (they stand side by side)."""
+BUTTON_SIZES = (1.25, 1.0, 0.85, 0.85)
+"""A place's buttons, child face, robot, rule and mode, relative to the robot."""
+
+
+def _radius(sprite: arcade.Sprite, slack: float = 1.15) -> float:
+    """The radius of `sprite`'s hit circle (as `hit` tests it)."""
+    return max(sprite.width, sprite.height) / 2 * slack
+
+
+@dataclass(frozen=True, slots=True)
+class Touchable:
+    """A touch target: what is drawn, how far round it a touch counts, what it does."""
+
+    sprite: arcade.Sprite
+    act: Callable[[], None]
+    slack: float = 1.15
+
+    @property
+    def radius(self) -> float:
+        return _radius(self.sprite, self.slack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,36 +82,50 @@ class LobbyView(BaseView):
         layout, media = window.layout, window.media
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         cx, cy = layout.free.center
-        tile_w = min(layout.free.w / 5.6, layout.card_w * 2.6)
+        w = layout.card_w
+        tile_w = min(layout.free.w / 5.6, w * 2.6)
+        self.choice = arcade.SpriteSolidColor(1, 1, color=(255, 255, 255, 230))
+        self.sprites.append(self.choice)  # a white frame behind the chosen tile
         self.tiles: dict[str, arcade.Sprite] = {}
-        for k, name in enumerate(VARIANTS):
+        for name in VARIANTS:
             tile = fit(arcade.Sprite(media.icons[f"variant-{name}"]), tile_w)
-            tile.position = (cx + (k - 2) * tile_w * 1.1, cy + layout.card_h * 0.35)
             self.tiles[name] = tile
             self.sprites.append(tile)
-        self.choice = fit(arcade.Sprite(media.icons["ring"]), tile_w * 0.5)
-        self.sprites.append(self.choice)
-        self.start = fit(arcade.Sprite(media.icons["whistle"]), layout.card_w * 1.6)
-        self.start.position = (cx, cy - layout.card_h * 0.85)
-        self.sprites.append(self.start)
-        self.locos: dict[WagonType, arcade.Sprite] = {}
-        self.loco_crosses: dict[WagonType, arcade.Sprite] = {}
-        for k, loco in enumerate(LOCOMOTIVES):
-            sprite = fit(arcade.Sprite(media.locomotive(loco.type)), layout.card_w * 0.8)
-            sprite.position = (cx + (k - 2.5) * layout.card_w, cy - layout.card_h * 0.85)
-            cross = fit(arcade.Sprite(media.icons["cross"]), layout.card_w * 0.7)
-            cross.position = sprite.position
-            self.locos[loco.type] = sprite
-            self.loco_crosses[loco.type] = cross
-            self.sprites.extend((sprite, cross))
-        self.buttons: dict[int, PlaceButtons] = {}
-        self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.resume = fit(arcade.Sprite(media.icons["again"]), layout.card_w * 1.1)
-        self.resume.position = (cx + layout.card_w * 2.2, cy - layout.card_h * 0.85)
+        self.choice.width, self.choice.height = tile_w * 1.08, tile.height + tile_w * 0.08
+        self.start = fit(arcade.Sprite(media.icons["whistle"]), w * 1.6)
+        self.resume = fit(arcade.Sprite(media.icons["again"]), w * 1.1)
         self.resume.color = (255, 210, 80, 255)  # a golden 'go on' beside the whistle
         self.resume.visible = window.nav.resumable()
-        self.sprites.append(self.resume)
-        self.hints = Hints(media.icons, layout.card_w * 1.1, window.settings.hint_after)
+        self.locos: dict[WagonType, arcade.Sprite] = {}
+        self.loco_crosses: dict[WagonType, arcade.Sprite] = {}
+        for loco in LOCOMOTIVES:
+            self.locos[loco.type] = fit(arcade.Sprite(media.locomotive(loco.type)), w * 0.8)
+            self.loco_crosses[loco.type] = fit(arcade.Sprite(media.icons["cross"]), w * 0.7)
+        # Top to bottom, each row's hit circles apart from the next (Duo's locomotives have
+        # a row of their own in every variant, so the whistle never moves): tiles,
+        # locomotives, whistle.
+        gap = w * 0.3
+        tile_r, loco_r = _radius(tile, TILE_SLACK), _radius(self.locos[LOCOMOTIVES[0].type],
+                                                              LOCO_SLACK)
+        start_r = _radius(self.start)
+        loco_y = -(tile_r + gap + loco_r)
+        start_y = loco_y - (loco_r + gap + start_r)
+        top = max(tile.height / 2, tile_r)
+        shift = cy - (top + start_y - start_r) / 2  # the whole column centred on the table
+        for k, tile in enumerate(self.tiles.values()):
+            tile.position = (cx + (k - 2) * tile_w * 1.1, shift)
+        pitch = max(w, loco_r * 2 + w * 0.15)
+        for k, sprite in enumerate(self.locos.values()):
+            sprite.position = (cx + (k - 2.5) * pitch, shift + loco_y)
+        for loco_type, cross in self.loco_crosses.items():
+            cross.position = self.locos[loco_type].position
+        self.start.position = (cx, shift + start_y)
+        self.resume.position = (cx + start_r + gap + _radius(self.resume), shift + start_y)
+        self.sprites.extend((*self.locos.values(), *self.loco_crosses.values(), self.start,
+                             self.resume))
+        self.buttons: dict[int, PlaceButtons] = {}
+        self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.hints = Hints(media.icons, w * 1.1, window.settings.hint_after)
         self._refresh()
 
     # Places in play for the chosen variant.
@@ -106,18 +144,24 @@ class LobbyView(BaseView):
                 self.sprites.remove(sprite)
         self.buttons.clear()
         self.zones.clear()
-        size = layout.card_w * 1.05
         for index, place in self.places().items():
             long_side = max(place.zone.w, place.zone.h)
             zone = zone_sprite(place, index, 60)
             self.zones.append(zone)
-            pad = fit(arcade.Sprite(media.icons["child"]), size * 1.25)
-            bot = fit(arcade.Sprite(media.icons["bot1"]), size)
-            rule = fit(arcade.Sprite(media.icons["smile"]), size * 0.85)
-            mode = fit(arcade.Sprite(media.icons["assisted"]), size * 0.85)
-            for sprite, across in ((pad, -0.3), (bot, -0.05), (rule, 0.17), (mode, 0.37)):
-                face(sprite, place, 0, long_side * across)
+            # the row's hit circles side by side with a gap, as large as the zone allows
+            size = min(layout.card_w * 1.05, long_side * 0.9 / (sum(BUTTON_SIZES) * 1.15 + 0.6),
+                       min(place.zone.w, place.zone.h) * 0.8 / 1.25)
+            gap = size * 0.15
+            across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
+            sprites = []
+            for icon, scale in zip(("child", f"bot-{self.levels[0].name}", "smile",
+                                    "assisted"), BUTTON_SIZES, strict=True):
+                sprite = fit(arcade.Sprite(media.icons[icon]), size * scale)
+                face(sprite, place, 0, across + size * scale * 1.15 / 2)
+                across += size * scale * 1.15 + gap
                 self.sprites.append(sprite)
+                sprites.append(sprite)
+            pad, bot, rule, mode = sprites
             self.buttons[index] = PlaceButtons(pad, bot, rule, mode, zone)
 
     def _refresh(self) -> None:
@@ -126,16 +170,15 @@ class LobbyView(BaseView):
         spec = variant(self.variant_name)
         if set(self.buttons) != set(self.places()) or not self.buttons:
             self._build_place_buttons()
-        self.choice.position = (self.tiles[self.variant_name].center_x,
-                                self.tiles[self.variant_name].top)
+        self.choice.position = self.tiles[self.variant_name].position
         for name, tile in self.tiles.items():
             tile.alpha = 255 if name == self.variant_name else 150
         for index, buttons in self.buttons.items():
             member = self.members.get(index)
             buttons.zone.alpha = 170 if member else 60
             buttons.pad.alpha = 255 if member and member.bot is None else 120
-            level = LEVELS.index(member.bot) + 1 if member and member.bot else 1
-            buttons.bot.texture = media.icons[f"bot{level}"]
+            level = member.bot if member and member.bot else self.levels[0]
+            buttons.bot.texture = media.icons[f"bot-{level.name}"]
             buttons.bot.alpha = 255 if member and member.bot else 110
             rule = self._rule(member)
             buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
@@ -147,6 +190,19 @@ class LobbyView(BaseView):
             sprite.visible = spec.duo
             self.loco_crosses[loco_type].visible = spec.duo and self.removed == loco_type
         self.start.alpha = 255 if self.ready() else 70
+
+    def seat_table(self, seats: Sequence[tuple[SeatPlan, SeatConfig]],
+                   removed: WagonType | None) -> None:
+        """Show a table kept from the last game ("again" with too few left): each seat at its
+        place, in the order they joined, with its bot, rule and mode."""
+        places = self.places()
+        for plan, seat in seats:
+            index = next((i for i, p in places.items() if p == plan.place), None)
+            if index is not None:
+                self.members[index] = Member(plan.bot, seat.rule, seat.assisted)
+                self.joined.append(index)
+        self.removed = removed
+        self._refresh()
 
     def _rule(self, member: Member | None) -> Rule:
         spec = variant(self.variant_name)
@@ -188,46 +244,64 @@ class LobbyView(BaseView):
                        rest=(1.0, 0.0))
                 for index, buttons in self.buttons.items() if index not in self.members]
 
-    def tap(self, x: float, y: float) -> None:
-        """React to a touch-down at pixel (x, y)."""
-        for name, tile in self.tiles.items():
-            if hit(tile, x, y, slack=0.75) and name != self.variant_name:
-                self._choose(name)
-                return
-        if hit(self.start, x, y) and self.ready():
-            self._start()
-            return
-        if self.resume.visible and hit(self.resume, x, y):
-            if not self.app.nav.resume():
-                self.resume.visible = False
-            return
+    def targets(self) -> list[Touchable]:
+        """Everything a touch acts on now, with its hit circle: apart from one another, so a
+        tap means one thing only (a locomotive tap never starts the game)."""
+        found = [Touchable(tile, functools.partial(self._choose, name), TILE_SLACK)
+                 for name, tile in self.tiles.items() if name != self.variant_name]
+        if self.ready():
+            found.append(Touchable(self.start, self._start))
+        if self.resume.visible:
+            found.append(Touchable(self.resume, self._resume))
         if variant(self.variant_name).duo:
-            for loco_type, sprite in self.locos.items():
-                if hit(sprite, x, y, slack=0.7):
-                    self.removed = None if self.removed == loco_type else loco_type
-                    self._refresh()
-                    return
+            found.extend(Touchable(sprite, functools.partial(self._remove, loco), LOCO_SLACK)
+                         for loco, sprite in self.locos.items())
         for index, buttons in self.buttons.items():
             member = self.members.get(index)
-            if hit(buttons.pad, x, y):
-                self._set(index, None if member and member.bot is None else Member(None))
-            elif hit(buttons.bot, x, y):
-                self._set(index, self._next_bot(member))
-            elif member and buttons.rule.visible and hit(buttons.rule, x, y):
+            found.append(Touchable(buttons.pad, functools.partial(
+                self._set, index, None if member and member.bot is None else Member(None))))
+            found.append(Touchable(buttons.bot, functools.partial(
+                self._set, index, self._next_bot(member))))
+            if member and buttons.rule.visible:
                 other = Rule.AT_LEAST_ONE if self._rule(member) is Rule.EXACTLY_ONE \
                     else Rule.EXACTLY_ONE
-                self._set(index, replace(member, rule=other))
-            elif member and hit(buttons.mode, x, y):
-                self._set(index, replace(member, assisted=not self._assisted(member)))
-            else:
-                continue
-            return
+                found.append(Touchable(buttons.rule, functools.partial(
+                    self._set, index, replace(member, rule=other))))
+            if member:
+                found.append(Touchable(buttons.mode, functools.partial(
+                    self._set, index, replace(member, assisted=not self._assisted(member)))))
+        return found
+
+    def tap(self, x: float, y: float) -> None:
+        """React to a touch-down at pixel (x, y)."""
+        for target in self.targets():
+            if hit(target.sprite, x, y, target.slack):
+                target.act()
+                return
+
+    def _resume(self) -> None:
+        if not self.app.nav.resume():
+            self.resume.visible = False
+
+    def _remove(self, loco: WagonType) -> None:
+        """Duo: take this locomotive out, or put it back (D6)."""
+        self.removed = None if self.removed == loco else loco
+        self.app.media.play("flip")
+        self._refresh()
+
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        """The robot button's levels, tap by tap: the configured `bot_level` first, then the
+        others from the gentlest up."""
+        first = BOT_LEVELS[self.app.settings.bot_level]
+        return (first, *(level for level in BOT_LEVELS.values() if level is not first))
 
     def _next_bot(self, member: Member | None) -> Member | None:
+        levels = self.levels
         if member is None or member.bot is None:
-            return Member(LEVELS[0])
-        k = LEVELS.index(member.bot)
-        return Member(LEVELS[k + 1]) if k + 1 < len(LEVELS) else None
+            return Member(levels[0])
+        k = levels.index(member.bot)
+        return Member(levels[k + 1]) if k + 1 < len(levels) else None
 
     def _set(self, index: int, member: Member | None) -> None:
         if member is None:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from seigneurs.game import DuoGame
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import AnyGame
@@ -49,8 +50,26 @@ first frame comes sooner (issue 11's cold start)."""
         self.keeper.shown(self.clock())
         self.host.show_view(view)
 
-    def show_lobby(self) -> None:
-        self._show(LobbyView(self.host, self.host.settings.default_variant), Screen.LOBBY)
+    def show_lobby(self, variant_name: str | None = None) -> None:
+        """The lobby, offering `variant_name` first (else the configured one)."""
+        chosen = variant_name or self.host.settings.default_variant
+        self._show(LobbyView(self.host, chosen), Screen.LOBBY)
+
+    def again(self, game: AnyGame, seats: Sequence[SeatPlan], leaving: set[int]) -> None:
+        """"Again": the same table deals anew (variant, places, bots, each seat's rule and
+        mode; Duo's removed locomotive) without the children who left; when too few stay
+        to play, the lobby opens with the table as it is, waiting for someone to join."""
+        config = game.config
+        keep = [s for s in range(len(seats)) if s not in leaving]
+        removed = game.removed.type if isinstance(game, DuoGame) and game.removed else None
+        if config.spec.players_ok(len(keep)) and any(seats[s].bot is None for s in keep):
+            again = GameConfig(config.variant, tuple(config.seats[s] for s in keep),
+                               self.next_seed())
+            self.start_game(again, [seats[s] for s in keep], removed=removed)
+            return
+        lobby = LobbyView(self.host, config.variant)
+        lobby.seat_table([(seats[s], config.seats[s]) for s in keep], removed)
+        self._show(lobby, Screen.LOBBY)
 
     def show_touch_test(self) -> None:
         from seigneurs.ui.touch_test_view import TouchTestView

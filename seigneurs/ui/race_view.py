@@ -18,6 +18,7 @@ from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import Start
 from seigneurs.table import events
+from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import RaceSession
 from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
@@ -58,8 +59,8 @@ class RaceView(BaseView):
         self.stops: list[arcade.Sprite | None] = []
         self.counts: list[arcade.Text] = []
         self._build_panels()
-        self.countdown = Countdown(window, self.overlay, layout.free.center, layout.card_w * 0.8,
-                                   layout.card_w) if session.counting_down else None
+        self.countdown = Countdown(window, self.overlay, [s.lamps for s in self.geometry.seats],
+                                   layout.card_w * LAMP) if session.counting_down else None
         self._turn_locomotives()
         for seat, train in enumerate(game.trains):
             if train:
@@ -94,7 +95,7 @@ class RaceView(BaseView):
                 self.panels.append(stop)
                 self.stops[-1] = stop
             if plan.bot is not None:
-                badge = fit(arcade.Sprite(media.icons[f"bot{_level_pips(plan)}"]),
+                badge = fit(arcade.Sprite(media.icons[f"bot-{plan.bot.name}"]),
                             layout.card_w * 0.55)
                 face(badge, place)
                 badge.position = spots.badge
@@ -200,7 +201,3 @@ class RaceView(BaseView):
                 for seat in self.session.humans if not game.turned[seat]]
 
 
-def _level_pips(plan: SeatPlan) -> int:
-    from seigneurs.game.bots import BOT_LEVELS
-
-    return list(BOT_LEVELS).index(plan.bot.name) + 1 if plan.bot else 0

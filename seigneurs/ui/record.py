@@ -90,7 +90,7 @@ def record_game(out: Path, variant_name: str = "kids", places: tuple[int, ...] =
         recorder.tap(*lobby.tiles[variant_name].position)
         recorder.keep(500)
         for place in places:
-            for _ in range(level_taps):  # each tap a cleverer robot (pips = level)
+            for _ in range(level_taps):  # each tap the next robot: close, toddler ... adult
                 recorder.tap(*lobby.buttons[place].bot.position)
             recorder.keep(300)
         recorder.tap(*lobby.start.position)

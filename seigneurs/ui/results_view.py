@@ -5,7 +5,8 @@ climbs in big digits, a cross where it breaks (R17, R21, R32). Then the winners 
 rules' outcome: the counts; the wagons of the locomotive's type in a tie (R22, D5); in
 Training the stop caller's stop sign beside a trophy for the winner (R18, D3). Duo: each
 locomotive goes to the player who won it, with its count and why (R33, R34).
-'Again' buttons lie where no card is.
+'Again' buttons lie where no card is, one in the middle and one at each child's place: a tap by
+anyone deals the same table again; beside it the child's face, touched to leave, as in the lobby.
 """
 
 from __future__ import annotations
@@ -26,7 +27,13 @@ from seigneurs.rules import DuoDetails, DuoOutcome, RaceDetails, RaceOutcome, Tr
 from seigneurs.rules import check_order as checking_order
 from seigneurs.table.layout import Rect
 from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
-from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band, grow_bands, snake
+from seigneurs.ui.results_layout import (
+    CARD_RATIO,
+    MIN_RESULT_CARD_CM,
+    Band,
+    grow_bands,
+    snake,
+)
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -79,7 +86,6 @@ class CheckRow:
         return self.revealed >= len(self.sprites)
 
 
-Shown = arcade.Sprite | arcade.Text
 
 
 @dataclass(slots=True)
@@ -90,6 +96,44 @@ class Group:
     rows: list[CheckRow]
     reasons: list[Shown] = field(default_factory=list)
     then: Callable[[], None] | None = None
+
+
+@dataclass(slots=True)
+class Dimmer:
+    """Shown with a tie-break: the wagons not of the locomotive's type dim (R22, R33)."""
+
+    row: CheckRow
+
+    @property
+    def visible(self) -> bool:
+        return False
+
+    @visible.setter
+    def visible(self, shown: bool) -> None:
+        counted = set(self.row.check.of_type_at)
+        for index, sprite in enumerate(self.row.sprites[1:]):
+            if shown and index not in counted and sprite.alpha == 255:
+                sprite.alpha = 120
+
+
+@dataclass(slots=True)
+class TypeCount:
+    """Shown with a Duo tie-break: the row's count becomes its wagons of the type (R33)."""
+
+    row: CheckRow
+
+    @property
+    def visible(self) -> bool:
+        return self.row.count.text == str(self.row.check.of_type)
+
+    @visible.setter
+    def visible(self, shown: bool) -> None:
+        if shown:
+            self.row.count.text = str(self.row.check.of_type)
+
+
+Shown = arcade.Sprite | arcade.Text | Dimmer | TypeCount
+"""Something that appears with the winners' reason."""
 
 
 @dataclass(slots=True)
@@ -155,6 +199,9 @@ class ResultsView(BaseView):
         self.reasons: list[Shown] = []
         """The reason's badges and numbers, shown with the winners."""
         self.again: list[arcade.Sprite] = []
+        self.faces: dict[int, arcade.Sprite] = {}
+        """A child's face at their place: touched, the child leaves the next game."""
+        self.leaving: set[int] = set()
         self.tallies: list[list[tuple[float, float]]] = []
         self.won_counts: list[arcade.Text] = []
         self.party = Party()
@@ -217,33 +264,33 @@ class ResultsView(BaseView):
         self.rows.append(row)
         return row
 
-    def _of_type_badge(self, at: tuple[float, float], angle: float, row: CheckRow,
+    def _of_type_badge(self, band: Band, middle: float, angle: float, row: CheckRow,
                        loco: arcade.Texture) -> list[Shown]:
-        """The tie-break as a picture and a number: the locomotive and how many wagons of its
-        type the checked train holds, each of them stamped with the locomotive (R22, R33, D5)."""
-        size = self.column
-        turn = math.radians(-angle)
-        across, forward = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
+        """The tie-break a parent reads at a glance, in the train's band beside its count:
+        the locomotive's picture, large, and how many wagons of its type the checked train
+        holds (R22, D5); the other wagons dim when it shows."""
+        column, gap = self.column, self.app.layout.card_w * 0.12
+        near = middle + column * 0.55 + gap  # past the trophy and the count
+        tall = min(column * 1.3, band.depth - gap - near)
+        forward = near + tall / 2
+        picture = self._icon(loco, tall / CARD_RATIO, band.point(forward, gap + column * 0.5),
+                             angle)
+        disc, label = self._number(band.point(forward, gap + column * 1.5),
+                                   min(column * 0.95, tall), angle, str(row.check.of_type))
+        disc.visible = label.visible = False
+        return [picture, disc, label, Dimmer(row)]
 
-        def moved(point: tuple[float, float], a: float, f: float) -> tuple[float, float]:
-            return (point[0] + across[0] * a + forward[0] * f,
-                    point[1] + across[1] * a + forward[1] * f)
-
-        right = moved(at, size * 0.45, 0)
-        shown: list[Shown] = [self._icon(loco, size * 0.68, moved(at, -size * 0.42, 0), angle),
-                              self._icon(self.app.media.icons["plain"], size * 0.8, right,
-                                         angle)]
-        label = arcade.Text(str(row.check.of_type), *right, INK, font_size=size * 0.36,
-                            anchor_x="center", anchor_y="center", rotation=angle, bold=True,
-                            batch=self.batch)
-        label.visible = False
-        shown.append(label)
-        for index in row.check.of_type_at:
-            card = row.sprites[index + 1]  # card 0 is the locomotive
-            w = min(card.width, card.height)
-            shown.append(self._icon(loco, w * 0.42, moved(card.position, w * 0.3, w * 0.42),
-                                    angle))
-        return shown
+    def _again_and_face(self, seat: int, band: Band, angle: float, middle: float) -> float:
+        """A child's 'again' and face at the far end of their band, `middle` forward, facing
+        them; how much of the band's width they take (none for a bot's seat)."""
+        if self.seats[seat].bot is not None:
+            return 0.0
+        media, column = self.app.media, self.column
+        self.again.append(self._icon(media.icons["again"], column * 1.1,
+                                     band.point(middle, band.width - column * 0.65), angle))
+        self.faces[seat] = self._icon(media.icons["child"], column * 1.0,
+                                      band.point(middle, band.width - column * 1.95), angle)
+        return column * 2.6
 
     # The race variants: one band per seat, the train as a snake in it.
 
@@ -265,7 +312,8 @@ class ResultsView(BaseView):
             loco = media.locomotive(game.locomotives[seat].type)
             textures = [loco, *(media.wagons[c] for c in game.trains[seat])]
             start = column * 2 + gap * 2
-            line = snake(len(textures), band.width - start - gap, band.depth - 2 * gap,
+            end = self._again_and_face(seat, band, angle, min(band.depth / 2, column * 0.7))
+            line = snake(len(textures), band.width - start - gap - end, band.depth - 2 * gap,
                          layout.card_w * BIGGEST, self.smallest)
             at = [band.point(gap + f, start + a) for f, a in line.spots]
             middle = min(band.depth / 2, column * 0.7)
@@ -278,7 +326,7 @@ class ResultsView(BaseView):
                 self.reasons.append(self._icon(media.icons["stop"], column * 0.9, reason_at,
                                                angle))
             if outcome.reason in TIE_BREAK and seat in outcome.details.tied:
-                self.reasons.extend(self._of_type_badge(reason_at, angle, row, loco))
+                self.reasons.extend(self._of_type_badge(band, middle, angle, row, loco))
             if seat in outcome.winners:
                 self._trophy(trophy_at, angle, len(self.bands) - 1)
             self.groups.append(Group([row]))
@@ -301,8 +349,7 @@ class ResultsView(BaseView):
             self._band(band, plan.colour)
             angle = -plan.place.angle
             middle = band.depth / 2
-            self.again.append(self._icon(media.icons["again"], column * 1.5,
-                                         band.point(middle, band.width - column), angle))
+            self._again_and_face(seat, band, angle, middle)
             label = self._number(band.point(middle, column * 2.1), column * 1.1, angle, "0")[1]
             self.won_counts.append(label)
             self.tallies.append([band.point(middle, column * (3.3 + 1.05 * k))
@@ -329,9 +376,10 @@ class ResultsView(BaseView):
                 row.sprites[0].visible = False
                 row.revealed = 1  # the locomotive is already drawn in the middle
                 group.rows.append(row)
-                if result.reason is WinReason.MOST_OF_TYPE:
-                    group.reasons.extend(self._of_type_badge(
-                        (edge + sign * (column * 1.4 + gap), y), angle, row, loco_texture))
+                if result.reason is WinReason.MOST_OF_TYPE:  # one number per row: the count
+                    picture = self._icon(loco_texture, column * 0.75,  # turns to the type's
+                                         (edge + sign * (column * 0.95 + gap), y), angle)
+                    group.reasons.extend((picture, TypeCount(row), Dimmer(row)))
             self.groups.append(group)
 
     def _award(self, index: int, loco: arcade.Sprite) -> None:
@@ -409,7 +457,7 @@ class ResultsView(BaseView):
         for trophy in self.trophies:
             trophy.visible = True
             self._confetti(trophy)
-        for again in self.again:
+        for again in [*self.again, *self.faces.values()]:
             again.visible = True
         media.play("win")
 
@@ -434,11 +482,17 @@ class ResultsView(BaseView):
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            if event.phase is TouchPhase.DOWN and any(
-                    hit(again, event.x * layout.width, event.y * layout.height)
-                    for again in self.again):
-                self.app.nav.show_lobby()
+            if event.phase is not TouchPhase.DOWN or not self.done:
+                continue
+            x, y = event.x * layout.width, event.y * layout.height
+            if any(hit(again, x, y) for again in self.again):
+                self.app.nav.again(self.game, self.seats, self.leaving)
                 return
+            for seat, face in self.faces.items():
+                if hit(face, x, y):
+                    self.leaving ^= {seat}  # touched again: staying after all
+                    face.alpha = 90 if seat in self.leaving else 255
+                    self.app.media.play("flip")
 
     def on_draw(self) -> None:
         self.clear()

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
-         bots: int, level: str, inputs: InputSettings | None = None,
+         bots: int, level: str | None, inputs: InputSettings | None = None,
          settings: TableSettings | None = None, first_frame: bool = False) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
     `first_frame`: draw one frame, say so on stdout and leave (`seigneurs bench --startup`)."""
@@ -35,7 +35,8 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                              mouse_during_touch=inputs.mouse_during_touch, settings=settings)
     _open_sources_behind_the_lobby(window, inputs)
     if variant_name is not None and players is not None:  # the command line chose the seats
-        plans: list[BotLevel | None] = [None] * (players - bots) + [BOT_LEVELS[level]] * bots
+        robot = BOT_LEVELS[level or window.settings.bot_level]
+        plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
         window.nav.deal(variant_name, plans)
     if first_frame:
         from seigneurs.ui.startup import report_first_frame
@@ -113,7 +114,9 @@ def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
             game = SCENARIOS[scenario](seed)
             window.nav.show_results(game, seat_plans(window.layout, game.variant.name,
                                                      game.seat_count, [None] * game.seat_count))
-        elif view != "lobby":
+        elif view == "lobby":
+            window.nav.show_lobby(variant_name)
+        else:
             name = "duo" if view == "duo" else variant_name
             count = 2 if name == "duo" else players
             window.nav.deal(name, [BOT_LEVELS["adult"]] * count, seed)

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from seigneurs.ui.host import Host
 
 TRAIL = 40
+RING = 34
+"""The ring round a touch, in pixels; its label starts beyond it (up and right), never across."""
 
 
 class TouchTestView(BaseView):
@@ -43,13 +45,14 @@ class TouchTestView(BaseView):
             if event.phase is TouchPhase.DOWN:
                 self.live[event.id] = [point]
                 self.seats[event.id] = seat
-                self.labels[event.id] = arcade.Text(f"{event.id}·{seat}", *point,
-                                                    arcade.color.WHITE, 18, batch=self.batch)
+                self.labels[event.id] = arcade.Text(f"{event.id}·{seat}", point[0] + RING,
+                                                    point[1] + RING, arcade.color.WHITE, 18,
+                                                    batch=self.batch)
             elif event.id in self.live:
                 trail = self.live[event.id]
                 trail.append(point)
                 del trail[:-TRAIL]
-                self.labels[event.id].position = (point[0] + 30, point[1] + 30)
+                self.labels[event.id].position = (point[0] + RING, point[1] + RING)
                 if event.phase is TouchPhase.UP:
                     del self.live[event.id]
                     self.labels.pop(event.id).text = ""
@@ -63,5 +66,5 @@ class TouchTestView(BaseView):
             if len(trail) > 1:
                 arcade.draw_line_strip(trail, colour, 4)
             x, y = trail[-1]
-            arcade.draw_circle_outline(x, y, 34, colour, 5)
+            arcade.draw_circle_outline(x, y, RING, colour, 5)
         self.batch.draw()

@@ -193,7 +193,9 @@ class TableSettings:
         "game", "auto", "how new seats start: auto is each variant's own (D8)",
         _choice("auto", "assisted", "classic"))
     bot_level: str = setting(
-        "game", "child", "the bots' level (attract demo, bots)", _choice(*BOT_LEVELS))
+        "game", "close", "the level of the lobby's first robot tap, of the attract demo's "
+        "bots and of play --bots (close: paces itself to the children; more taps go through "
+        "the other levels)", _choice(*BOT_LEVELS))
     fit_glow_after: float = setting(
         "game", 12.0, "assisted play: seconds a child is still before a card that fits glows "
         "(0: never; never in classic)", _number(0, 600, "seconds, 0 for never"), float)
