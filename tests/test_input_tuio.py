@@ -464,7 +464,7 @@ def test_the_kivy_comparison_gives_both_paths_the_same_work() -> None:
     """Issue 10's speed comparison is fair: on the same bundles, Kivy's path (oscpy + its TUIO
     provider) and ours make the same touches. Skipped where Kivy is not installed (it is only
     the `kivy-compare` extra)."""
-    from seigneurs.input.bench import kivy_path, our_path, tuio1_frames
+    from seigneurs.tools.decoder_bench import kivy_path, our_path, tuio1_frames
 
     kivy = kivy_path()
     if kivy is None:
