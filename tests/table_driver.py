@@ -9,7 +9,7 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.table.events import Event
-from seigneurs.ui.scripted import ScriptedTable
+from seigneurs.tools.scripted import ScriptedTable
 
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
 PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
@@ -17,11 +17,24 @@ PATIENT = TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0)
 
 
 class Driver(ScriptedTable):
-    """The scripted table, plus screenshots for review under out/screenshots/, and `log`:
-    every event the game on the table showed, oldest first (the table itself keeps none)."""
+    """The scripted table, plus screenshots for review under out/screenshots/, `log`: every
+    event the game on the table showed, oldest first, and `heard`: every sound it asked for,
+    newest last (the table itself keeps neither)."""
 
     log: list[Event]
     _logged: object = None  # the session `log` is of (a subclass may skip our __init__)
+    heard: list[str]
+
+    def __init__(self, width: int = 1280, height: int = 720, seed: int = 7,
+                 settings: TableSettings | None = None) -> None:
+        super().__init__(width, height, seed, settings)
+        self.heard = []
+        play = self.window.media.play
+
+        def playing(name: str, pitch: float = 1.0) -> None:
+            play(name, pitch)
+            self.heard.append(name)
+        self.window.media.play = playing  # the test's own seam: the table keeps no record
 
     def frames(self, count: int = 1, draw: bool = False) -> None:
         for _ in range(count):

@@ -11,8 +11,8 @@ from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig, SeatConfig
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.rules import Rule
+from seigneurs.tools.simulate import play_bot_game
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView

@@ -1,6 +1,6 @@
-"""The shape of the code (issue 11): no import circle anywhere in the package, counting every
-import (at the top, inside functions, and for type checking only), and the pure layers load
-without arcade."""
+"""The shape of the code (issues 11, 19): no import circle anywhere in the package, counting
+every import (at the top, inside functions, and for type checking only); the pure layers load
+without arcade; the product imports none of its tools, and no package another's private names."""
 
 from __future__ import annotations
 
@@ -82,6 +82,70 @@ def test_views_know_the_table_only_through_its_narrow_interface() -> None:
     for view in views:
         assert not graph[view] & {"seigneurs.ui.window", "seigneurs.ui.navigator",
                                   "seigneurs.ui.run"}, view
+
+
+def tool_users(graph: dict[str, set[str]]) -> list[str]:
+    """Product modules that import a tool: anything outside `seigneurs.tools` and the command
+    line (which runs the tools) that imports from `seigneurs.tools`."""
+    def is_tool(name: str) -> bool:
+        return name == "seigneurs.tools" or name.startswith("seigneurs.tools.")
+
+    def runs_tools(name: str) -> bool:
+        return is_tool(name) or name == "seigneurs.cli" or name.startswith("seigneurs.cli.")
+
+    return sorted(name for name, targets in graph.items()
+                  if not runs_tools(name) and any(is_tool(t) for t in targets))
+
+
+def test_the_tool_check_finds_a_product_module_that_imports_a_tool() -> None:
+    graph = {"seigneurs.ui.run": {"seigneurs.tools.startup"}, "seigneurs.cli": {"seigneurs.tools"},
+             "seigneurs.cli.bench": {"seigneurs.tools.bench"},
+             "seigneurs.tools.bench": {"seigneurs.tools.scripted", "seigneurs.ui.window"},
+             "seigneurs.tools_like": {"seigneurs.ui"}, "seigneurs.game": {"seigneurs.tools"}}
+    assert tool_users(graph) == ["seigneurs.game", "seigneurs.ui.run"]
+
+
+def test_the_product_never_imports_its_tools() -> None:
+    """Simulators, scenarios, benches, the recorder and the scripted table live in `tools/`:
+    the game ships without needing them, and a newcomer sees at once what is product."""
+    graph = import_graph()
+    assert any(t.startswith("seigneurs.tools.") for name, targets in graph.items()
+               if name.startswith("seigneurs.cli") for t in targets)  # the graph is really read
+    assert tool_users(graph) == []
+
+
+def private_imports(sources: dict[str, str]) -> list[str]:
+    """`module -> imported name` for each underscore name a module takes from another top-level
+    package of ours (`seigneurs.table` from `seigneurs.input`, say): a package's private names
+    are its own to change."""
+    def package(name: str) -> str:
+        return ".".join(name.split(".")[:2])
+
+    found = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("seigneurs"):
+                module = node.module or ""
+                found += [f"{name} -> {module}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and package(module) != package(name)]
+    return sorted(found)
+
+
+def test_the_private_import_check_finds_one_across_packages() -> None:
+    sources = {"seigneurs.tools.crowd": "from seigneurs.input.setup import InputSettings, _f",
+               "seigneurs.input.tuio": "from seigneurs.input.osc import _parse",
+               "seigneurs.ui.run": "from seigneurs.ui.window import _warm"}
+    assert private_imports(sources) == ["seigneurs.tools.crowd -> seigneurs.input.setup._f"]
+
+
+def test_no_package_imports_another_ones_private_names() -> None:
+    sources = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        sources[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = \
+            path.read_text(encoding="utf-8")
+    assert len(sources) > 50  # the package is really read
+    assert private_imports(sources) == []
 
 
 def test_rules_game_input_and_kiosk_keeping_load_without_arcade() -> None:

@@ -46,7 +46,7 @@ def test_decoder_bench_without_python_osc_says_what_to_install(
 
     for name in [n for n in sys.modules if n.split(".")[0] == "pythonosc"] + ["pythonosc"]:
         monkeypatch.setitem(sys.modules, name, None)  # importing it raises, as if absent
-    monkeypatch.delitem(sys.modules, "seigneurs.input.bench", raising=False)
+    monkeypatch.delitem(sys.modules, "seigneurs.tools.decoder_bench", raising=False)
     assert main(["bench", "--decoders"]) == 1
     err = capsys.readouterr().err
     assert "python-osc" in err and "pip install 'seigneurs[bench]'" in err

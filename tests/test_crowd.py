@@ -87,7 +87,7 @@ def test_clause7_six_children_rushing_put_twelve_fingers_down_and_the_cpu_is_mea
         capsys: pytest.CaptureFixture[str]) -> None:
     """The frame CPU target is for 12 fingers down: at the start six children grab with both
     hands, some with several fingertips, so such frames happen and are measured apart."""
-    report = crowd(capsys, "--variant", "kids", "--players", "6", "--games", "2", "--seed", "3",
+    report = crowd(capsys, "--variant", "lords", "--players", "6", "--games", "2", "--seed", "3",
                    "--age", "8")
     assert int(report["fingers_down_max"]) >= 12  # type: ignore[call-overload]
     assert int(report["frames_12_fingers"]) > 0  # type: ignore[call-overload]

@@ -256,3 +256,76 @@ def test_crowd_contacts_point_from_the_childs_hand_with_noise_and_some_unreadabl
               for angle, truth, _ in seen if angle is not None]
     assert 5.0 < statistics.median(errors) < 20.0  # a sigma of 10-20 degrees
     assert all(signed == (panel == "signed") for angle, _, signed in seen if angle is not None)
+
+
+def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
+    """The tracker names child 0 for child 1's finger; child 0 brings a card home with no id:
+    the table believes child 1's card is child 0's other hand, and it slides back."""
+    from test_seat_policy import carry
+
+    crowd = table(user_ids=True)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    theirs, mine = cards_near(crowd, 0)[:2]
+    carry(crowd, neighbour, theirs, None, user=0)
+    carry(crowd, me, mine, 0)
+    report = crowd.score.to_json()
+    assert report["taken_from_hand"] == 1 == report["per_seat"]["1"]["taken_from_hand"]
+
+
+def test_a_card_brought_home_and_not_stacked_is_refused_at_drop() -> None:
+    """A child flicks their card into a corner of their zone, sideways (not toward the
+    zone), while the tracker names another child: the table takes it for a throw gone
+    astray and puts it back (the cost the figure counts)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    zone = crowd.race.seats[0].place.zone
+    anchor = crowd.race.anchors[0]
+    corner = (zone.x + crowd.px_per_cm, zone.y + zone.h - crowd.px_per_cm)
+    card = min(cards_near(crowd, 0), key=lambda c: abs(math.dist(where(crowd, c), anchor)
+                                                      - math.dist(corner, anchor)))
+    start = where(crowd, card)
+    finger = crowd._finger(me)
+    crowd.main.add(finger)
+    crowd.intent[finger] = 0
+    crowd._event(finger, TouchPhase.DOWN, *start, user=1)
+    frames(crowd, 0.1)
+    for x, y in crowd.path(me, start, corner, True):
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *corner)
+    crowd.down.discard(finger)
+    frames(crowd, 0.1)
+    report = crowd.score.to_json()
+    assert report["refused_at_drop"] == 1 == report["per_seat"]["0"]["refused_at_drop"]
+
+
+def test_a_wagon_stacked_by_the_zone_against_the_tables_guess_is_counted() -> None:
+    """The tracker names another child, the child places the card on their own zone: the
+    zone decides (no wrong train), and the figure shows where a guess would have erred."""
+    from test_seat_policy import carry
+
+    crowd = table(user_ids=True)
+    carry(crowd, child(crowd, 0), cards_near(crowd, 0)[0], 0, user=1)
+    report = crowd.score.to_json()
+    assert (report["stacks_against_guess"], report["wrong_train"]) == (1, 0)
+
+
+def test_a_palm_that_takes_a_card_is_counted() -> None:
+    """Without sizes from the panel, a palm on a card takes it like a fingertip."""
+    crowd = table()
+    me = child(crowd, 0)
+    x, y = where(crowd, cards_near(crowd, 0)[0])
+    palm = crowd._finger(me)
+    crowd.palms.add(palm)
+    crowd._event(palm, TouchPhase.DOWN, x, y)
+    frames(crowd, 0.1)
+    assert crowd.score.to_json()["palm_cards"] == 1
+
+
+def test_the_crowd_itself_brings_cards_home_against_the_guess_and_flings_them() -> None:
+    """wrong_train can fail in the crowd, not only in a scene: its children fling cards home
+    and drop them where the table guessed another child."""
+    from seigneurs.tools.crowd import run_crowd
+
+    report = run_crowd("kids", 6, 2, 1, CrowdSettings())
+    assert report["flings_home"] > 0 and report["stacks_against_guess"] > 0

@@ -38,8 +38,8 @@ from seigneurs.game import (
 from seigneurs.game.bots import BOT_LEVELS, BOTS
 from seigneurs.game.duo import ROWS
 from seigneurs.game.factory import ENGINES
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.rules import VARIANTS, WAGONS, Outcome, Rule, WagonType, check_train
+from seigneurs.tools.simulate import play_bot_game
 
 
 def state(game: RaceGame | DuoGame) -> dict[str, object]:

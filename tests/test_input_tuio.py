@@ -146,6 +146,21 @@ def test_tuio_2_user_is_the_high_half_of_tu_id(source: TuioSource) -> None:
     assert [e.phase for e in events[3:]] == [U, U, M]
 
 
+def test_a_sender_built_on_the_reference_clients_reading_names_no_child_or_its_type(
+        source: TuioSource) -> None:
+    """TUIO20_CPP's client reads tu_id the other way round (type = tu_id >> 16, user = the low
+    half), against the spec's text, its 0x00020005 example and the reference server
+    (user << 16 | type). We follow the senders; a sender that packed its ids for that client
+    (type << 16 | user) shows: with type 0, no user at all (every touch is guessed, never
+    given to a wrong child); with a type, that type as everybody's user (so such a panel's
+    `users` must map its type, or stay empty)."""
+    tracker = Tuio2Tracker(*source.address)
+    tracker.frame({1: (0.2, 0.2, (0 << 16) | 2), 2: (0.8, 0.8, (5 << 16) | 2),
+                   3: (0.5, 0.5, (5 << 16) | 3)})
+    events = receive(source, 3)
+    assert [(e.id, e.user) for e in events] == [(1, None), (2, 5), (3, 5)]
+
+
 def test_reference_server_users_1_2_3_come_out_as_users_1_2_3(source: TuioSource) -> None:
     """Issue 10 row 1, sent as TUIO20_CPP's server does (type 5 for every finger)."""
     server = RefTuio2Server(*source.address)
@@ -449,7 +464,7 @@ def test_the_kivy_comparison_gives_both_paths_the_same_work() -> None:
     """Issue 10's speed comparison is fair: on the same bundles, Kivy's path (oscpy + its TUIO
     provider) and ours make the same touches. Skipped where Kivy is not installed (it is only
     the `kivy-compare` extra)."""
-    from seigneurs.input.bench import kivy_path, our_path, tuio1_frames
+    from seigneurs.tools.decoder_bench import kivy_path, our_path, tuio1_frames
 
     kivy = kivy_path()
     if kivy is None:

@@ -22,7 +22,6 @@ from test_table_ui import begin, join_and_start, region_cards
 from seigneurs.cli import main
 from seigneurs.game import GameConfig, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.kiosk.config import (
     DEFAULT_PIN,
     TableSettings,
@@ -34,6 +33,7 @@ from seigneurs.kiosk.config import (
 )
 from seigneurs.kiosk.history import History, record_of
 from seigneurs.kiosk.service import unit_text
+from seigneurs.tools.simulate import play_bot_game
 from seigneurs.ui.admin_view import AdminMenu, HistoryView, PinView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView

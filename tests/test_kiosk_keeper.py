@@ -8,9 +8,9 @@ from pathlib import Path
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.kiosk.keeper import ADMIN_HOLD, CornerGesture, Keeper, Screen, Step
+from seigneurs.tools.simulate import play_bot_game
 
 DOWN, MOVE, UP = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 SIZE = (1920.0, 1080.0)

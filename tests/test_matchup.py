@@ -13,9 +13,9 @@ from seigneurs.cli import main
 from seigneurs.game.bots import BOT_LEVELS, BotLoop, make_bot
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.tools.ages import AGES
 from seigneurs.tools.matchup import cell
+from seigneurs.tools.simulate import play_bot_game
 
 GAMES = 12
 

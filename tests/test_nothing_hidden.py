@@ -235,10 +235,10 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
 def test_results_numbers_and_badges_lie_in_their_band_over_no_card(
         size: tuple[int, int], scenario: str) -> None:
     from seigneurs.game.config import GameConfig
-    from seigneurs.game.scenarios import SCENARIOS
-    from seigneurs.game.simulate import play_bot_game
+    from seigneurs.tools.scenarios import SCENARIOS
+    from seigneurs.tools.screenshot import finish_results
+    from seigneurs.tools.simulate import play_bot_game
     from seigneurs.ui.results_view import ResultsView
-    from seigneurs.ui.run import finish_results
     from seigneurs.ui.seat import seat_plans
 
     d = Driver(*size, settings=PATIENT)

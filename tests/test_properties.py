@@ -23,8 +23,8 @@ from seigneurs.game import (
     replay,
 )
 from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.game.simulate import play_bot_game, summarise
 from seigneurs.rules import VARIANTS, WAGONS, check_train
+from seigneurs.tools.simulate import play_bot_game, summarise
 
 RACE_VARIANTS = [name for name, spec in VARIANTS.items() if not spec.duo]
 ALL = (1 << len(WAGONS)) - 1

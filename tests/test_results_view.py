@@ -16,9 +16,9 @@ from test_table_ui import begin, join_and_start, region_cards
 
 from seigneurs.game import Pick, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.game.scenarios import SCENARIOS, duo_tie_break, training_tie
 from seigneurs.rules import WAGONS, WinReason
 from seigneurs.table.layout import Rect, TableLayout
+from seigneurs.tools.scenarios import SCENARIOS, duo_tie_break, training_tie
 from seigneurs.ui.admin_view import AdminMenu
 from seigneurs.ui.results_layout import (
     CARD_GAP,
@@ -153,7 +153,7 @@ def test_r16_training_ended_by_itself_shows_no_stop_sign(driver: Driver) -> None
 def test_issue12_the_check_counts_card_by_card_with_a_sound_and_marks_the_break(
         driver: Driver) -> None:
     view = show(driver, training_tie(1))
-    heard = driver.window.media.heard
+    heard = driver.heard
     heard.clear()
     caller = next(row for row in view.rows if row.seat == 0)
     counts = []
@@ -173,7 +173,7 @@ def test_issue12_the_check_counts_card_by_card_with_a_sound_and_marks_the_break(
 
 def test_issue12_results_cards_are_at_least_15_mm_and_nothing_covers_them(
         driver: Driver) -> None:
-    from seigneurs.ui.run import finish_results
+    from seigneurs.tools.screenshot import finish_results
 
     driver.window.nav.deal("lords", [BOT_LEVELS["expert"]] * 6, 3)
     finish_results(driver.window)
@@ -241,7 +241,7 @@ def test_issue12_screenshot_scenarios_render(tmp_path: object, name: str) -> Non
 
 def test_issue12_every_action_has_its_sound(driver: Driver) -> None:
     join_and_start(driver, "kids", [0, 3])  # Kids: assisted (D8)
-    heard = driver.window.media.heard
+    heard = driver.heard
     heard.clear()
     view = begin(driver)
     assert list(heard) == ["flip", "flip"]  # each locomotive turned over (R23)
@@ -286,7 +286,7 @@ def test_issue12_record_game_writes_a_whole_game_gif_under_2_mb(
     from PIL import Image, ImageSequence
 
     from seigneurs.cli import main
-    from seigneurs.ui.record import MAX_GIF_BYTES
+    from seigneurs.tools.record import MAX_GIF_BYTES
 
     out = Path(str(tmp_path)) / "game.gif"
     assert main(["record-game", "--out", str(out), "--size", "640x360", "--scale", "0.5"]) == 0

@@ -9,6 +9,7 @@ from test_crowd_scorer import cards_near, child, control, frames, ghosts_on_ever
 
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.tools.crowd import Child, Crowd
 
 
 def happened(crowd: object) -> list[events.Event]:
@@ -36,28 +37,89 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     assert crowd.score.refused_empty_handed == 0
 
 
-def test_an_id_whose_seat_holds_a_card_is_doubted_not_refused() -> None:
-    """The tracker may have named the wrong child: the touch is guessed instead, and if it
-    was that child's other hand, a drop on their zone is refused while the first card is
-    carried (no second card at once)."""
-    crowd = table(user_ids=True)
-    first, second = cards_near(crowd, 0)[:2]
-    me = child(crowd, 0)
-    crowd.press(me, me.hands[1], *where(crowd, first), [], 0, look=30.0)
+def carry(crowd: Crowd, who: Child, card: int, zone: int | None, user: int | None = None,
+          fling: bool = False, hold: float = 0.0) -> int:
+    """A finger of `who` takes `card` (with user id `user`) and carries it onto `zone`'s
+    middle (placed, or flicked the last stretch), or holds it still for `hold` seconds."""
+    finger = crowd._finger(who)
+    crowd.main.add(finger)
+    crowd.intent[finger] = zone
+    start = where(crowd, card)
+    crowd._event(finger, TouchPhase.DOWN, *start, user=user)
     frames(crowd, 0.1)
-    seen = happened(crowd)
-    finger = crowd._finger(me)
-    start = where(crowd, second)
-    crowd._event(finger, TouchPhase.DOWN, *start, user=0)
-    frames(crowd, 0.1)
-    assert isinstance(seen[0], events.Picked) and seen[0].provisional
-    for x, y in crowd.path(me, start, crowd.race.anchors[0], False):
+    if zone is None:
+        frames(crowd, hold)
+        return finger
+    end = crowd.race.anchors[zone]
+    path = crowd.path(who, start, end, fling)
+    for x, y in path:
         crowd._event(finger, TouchPhase.MOVE, x, y)
         frames(crowd, 1 / 60)
-    crowd._event(finger, TouchPhase.UP, *crowd.race.anchors[0])
+    crowd._event(finger, TouchPhase.UP, *end)
+    crowd.down.discard(finger)
     frames(crowd, 0.1)
-    assert any(isinstance(e, events.Refused) and e.touch == finger for e in seen)
-    assert not any(isinstance(e, events.Stacked) for e in seen)
+    return finger
+
+
+def test_a_card_brought_home_is_stacked_and_the_other_hands_card_slides_back() -> None:
+    """The tracker names one child for two fingers: the card dropped on the child's zone is
+    stacked (never refused), and the other hand's card slides back (R9: one at a time)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0)
+    home = carry(crowd, me, second, 0, user=0)
+    assert [(type(e), e.touch) for e in seen if isinstance(e, events.Stacked | events.SlidHome)] \
+        == [(events.SlidHome, held), (events.Stacked, home)]
+    assert crowd.score.refused_at_drop == 0
+
+
+def test_a_child_dropping_their_only_card_on_their_zone_is_never_refused() -> None:
+    """A neighbour's finger lands where this child was likeliest while this child carries a
+    card home: the old policy took it for the child's other hand and refused the drop. Now
+    the drop is stacked and the neighbour keeps their card."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    near = cards_near(crowd, 0)
+    theirs = near[0]
+    mine = next(c for c in near if math.dist(where(crowd, c), crowd.race.anchors[0])
+                > crowd.race.card_w * 4)
+    seen = happened(crowd)
+    finger = crowd._finger(me)
+    crowd.main.add(finger)
+    crowd.intent[finger] = 0
+    start, end = where(crowd, mine), crowd.race.anchors[0]
+    path = crowd.path(me, start, end, False)
+    crowd._event(finger, TouchPhase.DOWN, *start)
+    for step, (x, y) in enumerate(path):
+        if step == len(path) * 4 // 5:
+            carry(crowd, neighbour, theirs, None, hold=0.0)  # lands while the card travels
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *end)
+    crowd.down.discard(finger)
+    frames(crowd, 0.1)
+    assert any(isinstance(e, events.Stacked) and e.touch == finger for e in seen)
+    assert not any(isinstance(e, events.SlidHome | events.Refused) for e in seen)
+    assert crowd.score.refused_at_drop == crowd.score.taken_from_hand == 0
+
+
+def test_a_palm_takes_nothing_where_the_panel_gives_sizes() -> None:
+    """A contact longer than a fingertip (a palm, a sleeve) is ignored: it takes no card."""
+    crowd = table(panel="axis")
+    me = child(crowd, 0)
+    seen = happened(crowd)
+    card = cards_near(crowd, 0)[0]
+    x, y = where(crowd, card)
+    palm = crowd._finger(me)
+    crowd.palms.add(palm)
+    crowd._event(palm, TouchPhase.DOWN, x, y, Contact(6 * crowd.px_per_cm / crowd.width,
+                                                      4 * crowd.px_per_cm / crowd.width, 30.0))
+    frames(crowd, 0.1)
+    assert seen == [] and crowd.score.palm_cards == 0
+    finger = carry(crowd, me, card, None)  # the fingertip after it still gets the card
+    assert [type(e) for e in seen if getattr(e, "touch", None) == finger] == [events.Picked]
 
 
 def test_a_signed_orientation_names_the_child_whose_arm_it_is() -> None:

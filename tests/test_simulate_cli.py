@@ -10,8 +10,8 @@ from seigneurs.cli import main
 from seigneurs.game import replay
 from seigneurs.game.bots import BOT_LEVELS, random_bit
 from seigneurs.game.config import GameConfig
-from seigneurs.game.simulate import play_bot_game, summarise
 from seigneurs.rules import Rule
+from seigneurs.tools.simulate import play_bot_game, summarise
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

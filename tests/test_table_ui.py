@@ -169,7 +169,7 @@ def assert_shows_the_trains_checked_apart(results: ResultsView, game: AnyGame) -
 def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> None:
     join_and_start(driver, variant, [0, 3])
     view = begin(driver)
-    heard = driver.window.media.heard
+    heard = driver.heard
     assert heard[-1] == ("whistle" if variant in ("training", "lords") else "flip")  # issue 12
     driver.shot(f"table-{variant}")
     game = view.game

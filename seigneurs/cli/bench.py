@@ -30,7 +30,7 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        from seigneurs.input.bench import evdev_rate, kivy_comparison, tuio_rate
+        from seigneurs.tools.decoder_bench import evdev_rate, kivy_comparison, tuio_rate
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] != "pythonosc":
             raise
@@ -73,7 +73,7 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    from seigneurs.ui.startup import measure_startup
+    from seigneurs.tools.startup import measure_startup
 
     report = measure_startup(args.repeats)
     if args.json:
@@ -85,6 +85,8 @@ def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     print(f"Seigneurs lobby:    {report.table_s:.3f} s, {report.table_mib:.0f} MiB peak")
     print(f"time ratio (median of the pairs) {report.ratio:.2f}x (target <= 1.3x); memory "
           f"+{report.extra_mib:.0f} MiB (target <= +40 MiB)")
+    print(f"CPU to the first frame: bare {report.bare_cpu_s:.3f} s, Seigneurs "
+          f"{report.table_cpu_s:.3f} s, ratio {report.cpu_ratio:.2f}x")
     return 0
 
 
@@ -97,7 +99,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _bench_startup(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
-    from seigneurs.ui.bench import run_bench
+    from seigneurs.tools.bench import run_bench
 
     report = run_bench(args.frames, args.size)
     if args.json:

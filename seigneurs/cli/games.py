@@ -59,7 +59,7 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                           assisted=assisted) for i in range(args.games)]
     except ValueError as error:
         parser.error(str(error))
-    from seigneurs.game.simulate import play_bot_game, summarise
+    from seigneurs.tools.simulate import play_bot_game, summarise
 
     started = time.perf_counter()
     summaries = [summarise(play_bot_game(config, levels)) for config in configs]

@@ -12,8 +12,8 @@ from seigneurs.rules import VARIANTS, variant
 
 
 def _screenshot_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.game.scenarios import SCENARIOS
-    from seigneurs.ui import VIEWS
+    from seigneurs.tools.scenarios import SCENARIOS
+    from seigneurs.tools.screenshot import VIEWS
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=out_file(".png"), required=True, metavar="FILE.png")
@@ -34,7 +34,7 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         check_players(parser, variant(args.variant), args.players)
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
-    from seigneurs.ui.run import screenshot
+    from seigneurs.tools.screenshot import screenshot
 
     try:
         path = screenshot(args.view, args.out, args.variant, args.players, args.seed,
@@ -66,7 +66,7 @@ def _record_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     import os
 
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before Arcade loads: it picks its context
-    from seigneurs.ui.record import MAX_GIF_BYTES, record_game
+    from seigneurs.tools.record import MAX_GIF_BYTES, record_game
 
     try:
         made = record_game(args.out, args.variant, seed=args.seed, size=args.size,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from seigneurs.cli.common import (
     check_players,
@@ -65,5 +66,8 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for notice in notices:
         logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
     settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
+    first_frame: Callable[[], None] | None = None
+    if args.first_frame:  # a start timed by `bench --startup`
+        from seigneurs.tools.first_frame import report_first_frame as first_frame
     return play(args.window, args.variant, players, bots, args.level,
-                inputs(args, parser, settings.inputs), settings, args.first_frame, args.soak)
+                inputs(args, parser, settings.inputs), settings, first_frame, args.soak)

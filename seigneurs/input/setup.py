@@ -11,8 +11,6 @@ import logging
 from dataclasses import dataclass, field
 from functools import partial
 
-from seigneurs.input.evdev_decode import AxisRange
-from seigneurs.input.evdev_source import EvdevSource, LinuxDevice, find_touch_devices
 from seigneurs.input.filters import (
     Dejitter,
     Filter,
@@ -101,8 +99,12 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
     what could not be opened at all (a TUIO port already taken), in a sentence each."""
     sources: list[TouchSource] = []
     problems: list[str] = []
-    opener = partial(LinuxDevice, grab=True) if settings.grab else LinuxDevice
     if "evdev" in settings.kinds:
+        # Here, not at the top: the window's first frame needs the settings, not the driver.
+        from seigneurs.input.evdev_decode import AxisRange
+        from seigneurs.input.evdev_source import EvdevSource, LinuxDevice, find_touch_devices
+
+        opener = partial(LinuxDevice, grab=True) if settings.grab else LinuxDevice
         paths = settings.evdev_paths or tuple(find_touch_devices())
         for path in paths:
             own = settings.devices.get(path, DeviceSettings())

@@ -20,7 +20,9 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
   RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
   after the tracker had none accepted for RESTART_AFTER seconds means the tracker (re)started:
   its old touches end at once and the new run is read;
-- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2); user 0 is nobody;
+- TUIO 2 `tu_id` is user << 16 | type (the spec's 0x00020005 is type 5, user 2, and the
+  reference server sends it so; the reference client reads it the other way round, against
+  both); user 0 is nobody;
 - shapes (`Contact`): `ptr` is s_id tu_id c_id x y angle shear radius press, its angle (radians,
   0..2 pi) the way the pointer points; `bnd` is s_id x y angle width height area and 1.1 `2Dblb set`
   is s_id x y angle width height area (then speeds), a box whose angle gives only an axis. Angles

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from seigneurs.game import RaceGame
+from seigneurs.game import RaceGame, Reason
 from seigneurs.game.race import NOBODY
 from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.table import events
@@ -100,11 +100,38 @@ class SeatPolicy:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
 
-    def other_hand_busy(self, seat: int, touch: int) -> bool:
-        """Whether another finger carries a card that may be `seat`'s child's other hand (it
-        landed where that seat was likeliest but held a card): a drop on the seat's zone now
-        would be a second card at once (R9)."""
-        return any(c.other_hand_of == seat for t, c in self.hands.carries.items() if t != touch)
+    def yield_to_drop(self, seat: int, touch: int, carry: Carry) -> None:
+        """A card dropped on `seat`'s zone is that child's, and is never refused (a child who
+        carries a card home must not see it slide back). R9 is kept by the other fingers: when
+        the dropped `carry` may be `seat`'s child's (its user id names them, or it has none: a
+        gift or an adult's help is rarer than a guess gone wrong), a card another finger
+        carries that is believed theirs too (by its id, or else by the guess, updated by where
+        it is pulled) is their other hand's and slides back; one that only may be is re-guessed
+        away from the seat."""
+        theirs = carry.named == seat or carry.user is None
+        for finger, other in list(self.hands.carries.items()):
+            if finger == touch:
+                continue
+            where = self.physics.bodies[other.card].position
+            now = other.seat if other.decided else self.guesser.while_carried(
+                other.seat, other.home, where.x, where.y, self.travel)
+            if seat not in (now, other.other_hand_of):
+                continue
+            if theirs and (other.named == seat or (other.named is None and now == seat
+                                                   and self._within_reach(seat, where))):
+                self.physics.release(finger)
+                del self.hands.carries[finger]
+                self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
+                self.send_home(other, seat, finger)
+            elif other.seat == seat:
+                alternative = self.guesser.at_down(where.x, where.y,
+                                                   lambda s: s == seat or self.holds(s))
+                if alternative is not None and alternative != seat:
+                    self.make_room(Reguess(finger, alternative))
+
+    def _within_reach(self, seat: int, where: tuple[float, float]) -> bool:
+        """Whether `seat`'s child can hold a card at `where` (their other hand)."""
+        return math.dist(self.guesser.bodies[seat], where) <= self.guesser.reach
 
     @staticmethod
     def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:

@@ -35,7 +35,7 @@ from seigneurs.game import Refused as NotApplied
 from seigneurs.game.bots import BotLevel, BotLoop, make_bot
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatGuesser
+from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.attribution import REACH_CM, SeatPolicy
@@ -173,6 +173,7 @@ class RaceController:
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
+        frame = self.hands.without_palms(frame, width)
         if not frame:
             return
         latest = _latest(frame)
@@ -206,7 +207,7 @@ class RaceController:
                 return
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
-        guess = self.guesser.by_user(event.user)
+        guess = named = self.guesser.by_user(event.user)
         decided = guess is not None
         if game.phase is not Phase.PLAYING:
             who = self.guesser.nearest(x, y) if guess is None else guess
@@ -237,7 +238,7 @@ class RaceController:
         assert guess is not None
         body = self.physics.bodies[card]
         carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock,
-                      other_hand_of=other_hand_of)
+                      other_hand_of=other_hand_of, named=named, user=event.user)
         carry.trail.append((clock, x, y))
         self.hands.carries[event.id] = carry
         self.physics.raise_card(card)
@@ -245,11 +246,15 @@ class RaceController:
         play.emit(events.Picked(guess, card, event.id, x, y, provisional=not decided))
 
     def _again(self, x: float, y: float, clock: float) -> bool:
-        """Whether a touch at (x, y) is a child trying again where they were just refused:
-        a child refused once gets the next card they touch."""
+        """Whether a touch at (x, y) may be a child trying again after a refusal: near it, or
+        within the reach of a seat that could have made both: a child refused once gets the
+        next card they touch."""
         near = AGAIN_CM * self.geometry.px_per_cm
         self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
-        return any(math.hypot(x - rx, y - ry) <= near for _t, rx, ry in self.refused)
+        bodies, reach = self.guesser.bodies, self.guesser.reach
+        return any(math.hypot(x - rx, y - ry) <= near or any(
+            math.dist(bodies[s], (x, y)) <= reach and math.dist(bodies[s], (rx, ry)) <= reach
+            for s in self.play.humans) for _t, rx, ry in self.refused)
 
     def _wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
@@ -293,18 +298,16 @@ class RaceController:
         play, policy, clock = self.play, self.policy, self.play.clock
         zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
         # (a card put back beside a zone overlaps it: no stack for that zone's seat)
-        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or \
-                self.hands.flung(carry, x, y, clock):
-            zone = None  # a tap on a card at a zone's edge, or a throw, is no drop on a zone
-        seat = carry.seat
-        if not carry.decided and zone in play.humans:
-            seat = zone  # final where it is dropped
-        elif not carry.decided:
-            seat = self.guesser.while_carried(seat, carry.home, x, y, policy.travel)
-        if (zone == seat and policy.other_hand_busy(seat, touch)) or not policy.make_room(
-                policy.room(seat, touch, clock, math.inf, keep_carried=not carry.decided)):
-            self._slide_home(carry, seat, Reason.SEAT_HOLDS_A_CARD, touch)
-            return
+        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or (
+                zone is not None and zone != carry.seat and self.hands.flung(carry, x, y, clock)
+                and self.guesser.heading(zone, carry.home, x, y) <= HEADING):
+            zone = None  # a tap on a card at a zone's edge, or a throw that went astray
+        if zone in play.humans:
+            seat = zone  # final where it is dropped (a gift, or an id or a guess that erred)
+            policy.yield_to_drop(seat, touch, carry)  # R9: the other hand's card gives way
+        else:
+            seat = carry.seat if carry.decided else self.guesser.while_carried(
+                carry.seat, carry.home, x, y, policy.travel)
         pick = play.apply(Pick(seat, t, carry.card))
         if isinstance(pick, NotApplied):
             self._slide_home(carry, seat, pick.reason, touch)
@@ -411,6 +414,7 @@ class DuoController:
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
+        frame = self.hands.without_palms(frame, width)
         if not frame:
             return
         latest = _latest(frame)

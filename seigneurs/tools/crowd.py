@@ -54,6 +54,10 @@ LOOK_S = (0.3, 0.8)
 """Seconds a child holds a card just turned to look at it before deciding."""
 PALM = 0.04
 """Chance a reach also lays a palm or a sleeve on the glass, following the hand."""
+FLING_HOME = 0.05
+"""Chance a child flicks a card the last stretch into their zone instead of placing it."""
+FLING_FROM_CM = (8.0, 15.0)
+"""...from this far short of the spot they aim at."""
 PANEL_LOST_LIFT = 0.01
 """Chance the panel never reports a lift."""
 GHOST_EVERY_S = 20.0
@@ -130,6 +134,7 @@ class SeatScore:
     picks: int = 0
     refused_empty_handed: int = 0
     refused_at_drop: int = 0
+    taken_from_hand: int = 0
     second_cards_stacked: int = 0
     wrong_train: int = 0
     first_wagon_s: list[float] = field(default_factory=list)
@@ -137,6 +142,7 @@ class SeatScore:
     def to_json(self) -> dict[str, Any]:
         return {"picks": self.picks, "refused_empty_handed": self.refused_empty_handed,
                 "refused_at_drop": self.refused_at_drop,
+                "taken_from_hand": self.taken_from_hand,
                 "second_cards_stacked": self.second_cards_stacked,
                 "wrong_train": self.wrong_train,
                 "first_wagon_s": round(statistics.mean(self.first_wagon_s), 2)
@@ -166,15 +172,19 @@ class Score:
     longest_refused_run: int = 0
     refused_twice_in_a_row: int = 0
     refused_at_drop: int = 0
+    taken_from_hand: int = 0
     contests_lost: int = 0
     picks: int = 0
     second_cards_stacked: int = 0
     second_cards_stacked_after_rush: int = 0
     wrong_train: int = 0
+    stacks_against_guess: int = 0
+    flings_home: int = 0
     gifts: int = 0
     gifts_given: int = 0
     unmeant_stacks: int = 0
     stacks_by_others: int = 0
+    palm_cards: int = 0
     extra_cards: int = 0
     touch_downs_guessed: int = 0
     touch_downs_right: int = 0
@@ -202,11 +212,15 @@ class Score:
             "longest_refused_run": self.longest_refused_run,
             "refused_twice_in_a_row": self.refused_twice_in_a_row,
             "refused_at_drop": self.refused_at_drop,
+            "taken_from_hand": self.taken_from_hand,
             "contests_lost": self.contests_lost,
             "second_cards_stacked": self.second_cards_stacked,
             "second_cards_stacked_after_rush": self.second_cards_stacked_after_rush,
-            "wrong_train": self.wrong_train, "gifts": self.gifts, "gifts_given": self.gifts_given,
+            "wrong_train": self.wrong_train, "stacks_against_guess": self.stacks_against_guess,
+            "flings_home": self.flings_home,
+            "gifts": self.gifts, "gifts_given": self.gifts_given,
             "unmeant_stacks": self.unmeant_stacks, "stacks_by_others": self.stacks_by_others,
+            "palm_cards": self.palm_cards,
             "first_wagon_s": round(statistics.mean(firsts), 2) if firsts else None,
             "fairness_refusals": _ratio(refusals),
             "fairness_first_wagon": _ratio(firsts),
@@ -290,6 +304,10 @@ class Crowd:
         self.down: set[int] = set()  # fingers really on the glass
         self.held: dict[int, int] = {}  # finger -> the card the table says it carries
         self.picked: set[int] = set()  # fingers the table gave a card at touch-down
+        self.palms: set[int] = set()  # contacts that are a palm or a sleeve
+        self.guessed: dict[int, int | None] = {}  # finger -> the seat the table last named
+        self.homing: dict[int, bool] = {}  # finger lifted on its child's own zone, meaning
+        # their own train -> whether it was their only card (the table's answer is awaited)
         self.runs: dict[int, int] = {}  # seat -> refusals in a row of an empty-handed child
         self.first_wagon: dict[int, float] = {}
         self.reaches: list[tuple[float, int, int]] = []  # (when, seat, card): contests
@@ -373,6 +391,12 @@ class Crowd:
         self.last[finger] = (x, y)
         if phase is TouchPhase.UP:
             del self.last[finger]
+            person = self.owner.get(finger)
+            if person is not None and not person.adult and finger in self.held and \
+                    self.intent.get(finger) == person.seat and \
+                    isinstance(self.control, RaceController) and \
+                    self.race.zone_at(x, y) == person.seat:  # brought home: stacked?
+                self.homing[finger] = not self._other_hand_carries(person, finger)
         self.source.push(TouchEvent(finger, phase, min(1.0, max(0.0, x / self.width)),
                                     min(1.0, max(0.0, y / self.height)), self.now, user,
                                     contact))
@@ -430,6 +454,7 @@ class Crowd:
             size = SLEEVE_CM
         offset = ((bx - x) * back, (by - y) * back)
         palm = self._finger(child)
+        self.palms.add(palm)
         self.press_of[palm] = palm
         self.intent[palm] = None
         hand.palm = (palm, offset)
@@ -466,10 +491,25 @@ class Crowd:
         spread = child.age.aim_cm * self.px_per_cm
         return x + self.rng.gauss(0, spread), y + self.rng.gauss(0, spread)
 
-    def _zone_spot(self, seat: int) -> Point:
+    def _zone_spot(self, child: Child, seat: int) -> Point:
+        """Where a child lifts a card meant for `seat`'s train: on the zone, as well as they
+        aim (near its edge now and then, the card lying astride it)."""
         zone = self.race.seats[seat].place.zone
-        return (zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.3,
-                zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.3)
+        return self._aim(child, zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.4,
+                         zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.4)
+
+    def _home_path(self, child: Child, start: Point, seat: int) -> list[Point]:
+        """A drag to `seat`'s zone, the last stretch flicked now and then (a fling home)."""
+        end = self._zone_spot(child, seat)
+        short = self.rng.uniform(*FLING_FROM_CM) * self.px_per_cm
+        gone = math.dist(start, end)
+        if self.rng.random() >= FLING_HOME or gone <= short:
+            return self.path(child, start, end, False)
+        if seat == child.seat:
+            self.score.flings_home += 1
+        k = 1 - short / gone
+        turn = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
+        return self.path(child, start, turn, False) + self.path(child, turn, end, True)
 
     def _put_back_path(self, child: Child, x: float, y: float) -> list[Point]:
         """Not for me: put it back near where it was, or fling it away."""
@@ -536,7 +576,7 @@ class Crowd:
             self.press(child, hand, x, y, [], None, fingers, rng.uniform(*LOOK_S))
             return
         goal = child.seat if child.adult else self._decide(child, card)
-        path = self.path(child, (x, y), self._zone_spot(goal), False) if goal is not None \
+        path = self._home_path(child, (x, y), goal) if goal is not None \
             else self._put_back_path(child, x, y)
         self.press(child, hand, x, y, path, goal, fingers)
 
@@ -570,8 +610,8 @@ class Crowd:
         x, y = bodies[card].position
         goal = self._decide(child, card)
         self.intent[hand.finger] = goal
-        hand.path = self.path(child, (x, y), self._zone_spot(goal), False) \
-            if goal is not None else self._put_back_path(child, x, y)
+        hand.path = self._home_path(child, (x, y), goal) if goal is not None \
+            else self._put_back_path(child, x, y)
 
     def _reach_duo(self, child: Child, hand: Hand) -> None:
         control, geometry = self.control, self.duo
@@ -739,9 +779,14 @@ class Crowd:
             if finger is None or finger < 0 or finger not in self.owner:
                 continue
             person = self.owner[finger]
+            if isinstance(shown, events.Picked | events.SeatChanged):
+                self.guessed[finger] = shown.seat
+            if finger in self.homing:
+                self._home(finger, shown)
             if isinstance(shown, events.Picked):
                 self.held[finger] = shown.card
                 self.picked.add(finger)
+                score.palm_cards += finger in self.palms
             elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
                             | events.Laid | events.Under):
                 self.held.pop(finger, None)
@@ -784,12 +829,26 @@ class Crowd:
                     score.refused_twice_in_a_row += run == 2
             elif isinstance(shown, events.Stacked):
                 self._stacked(person, finger, shown, rush)
-            if isinstance(shown, events.Refused) and finger in self.picked and \
-                    shown.reason is Reason.SEAT_HOLDS_A_CARD and \
-                    self.intent.get(finger) == person.seat and \
-                    not self._other_hand_carries(person, finger):
-                score.refused_at_drop += 1  # a child with one card, refused at their zone
-                seat.refused_at_drop += 1
+            elif isinstance(shown, events.SlidHome) and finger in self.down and \
+                    not self._other_hand_carries(person, finger) and not any(
+                        self.owner.get(e.touch) is person for e in happened
+                        if isinstance(e, events.Stacked)):  # one card at a time: R9
+                score.taken_from_hand += 1  # their only card, pulled from a finger still on it
+                seat.taken_from_hand += 1
+
+    def _home(self, finger: int, shown: events.Event) -> None:
+        """The table's answer to a child who lifted their card on their own zone, meaning
+        their own train: stacked, or refused as not fitting (D8), or else a card the child
+        brought home and saw slide back (counted when it was their only card)."""
+        if (isinstance(shown, events.Refused) and shown.reason is Reason.DOES_NOT_FIT) or \
+                isinstance(shown, events.Stacked):
+            del self.homing[finger]
+        elif isinstance(shown, events.Refused | events.PutBack | events.SlidHome):
+            person = self.owner[finger]
+            assert person is not None
+            if self.homing.pop(finger):
+                self.score.refused_at_drop += 1
+                self.score.seat(person.seat).refused_at_drop += 1
 
     def _stacked(self, person: Child, finger: int, shown: events.Stacked, rush: bool) -> None:
         """A wagon stacked by `person`'s finger: for whom it was meant, and whether it went on
@@ -804,6 +863,8 @@ class Crowd:
         elif shown.seat != meant:
             score.wrong_train += 1
             score.seat(person.seat).wrong_train += 1
+        elif self.guessed.get(finger) not in (None, meant):
+            score.stacks_against_guess += 1  # stacked by the zone against the table's guess
         if not person.adult and shown.seat == person.seat and \
                 self._other_hand_carries(person, finger):
             score.second_cards_stacked += 1

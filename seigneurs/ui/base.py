@@ -12,12 +12,11 @@ import arcade
 from seigneurs.game import Reason
 from seigneurs.input.events import TouchEvent
 from seigneurs.input.seats import SeatOwnership
-from seigneurs.table import events
-from seigneurs.table.controller import COUNTDOWN as COUNTDOWN
 from seigneurs.table.layout import Place
 from seigneurs.table.physics import CardPhysics
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the lobby's first frame needs none of the table's parts
+    from seigneurs.table import events
     from seigneurs.ui.host import Host
 
 WIGGLE = 0.35
@@ -56,40 +55,6 @@ def seat_ownership(window: Host, places: Sequence[Place]) -> SeatOwnership:
     width, height = window.layout.width, window.layout.height
     anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
     return SeatOwnership(anchors, window.user_seats, aspect=width / height)
-
-
-class Countdown:
-    """Three lamps in each player's zone that light one by one, then the whistle (R14, R28);
-    they lie where no card does."""
-
-    def __init__(self, window: Host, overlay: arcade.SpriteList[arcade.Sprite],
-                 rows: Sequence[Sequence[tuple[float, float]]], size: float) -> None:
-        self.icons = window.media.icons
-        self.overlay = overlay
-        self.lamps: list[arcade.Sprite] = []
-        self.order: list[int] = []  # each lamp's place in its row: lit one after the other
-        for row in rows:
-            for k, at in enumerate(row):
-                lamp = fit(arcade.Sprite(self.icons["dark"]), size)
-                lamp.position = at
-                overlay.append(lamp)
-                self.lamps.append(lamp)
-                self.order.append(k)
-
-    def show(self, clock: float) -> bool:
-        """Light the lamps due at `clock`; True (and the lamps gone) once it is time."""
-        lit = int(clock / (COUNTDOWN / 3))
-        for k, lamp in zip(self.order, self.lamps, strict=True):
-            lamp.texture = self.icons["light" if k < lit else "dark"]
-        if clock < COUNTDOWN:
-            return False
-        self.hide()
-        return True
-
-    def hide(self) -> None:
-        for lamp in self.lamps:
-            if lamp in self.overlay:
-                self.overlay.remove(lamp)
 
 
 def hit(sprite: arcade.Sprite, x: float, y: float, slack: float = 1.15) -> bool:

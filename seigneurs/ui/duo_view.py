@@ -20,7 +20,8 @@ from seigneurs.input.events import TouchEvent
 from seigneurs.table import events
 from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import DuoSession
-from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
+from seigneurs.ui.base import BaseView, face, fit, zone_sprite
+from seigneurs.ui.countdown import Countdown
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:

@@ -69,20 +69,27 @@ class Media:
                 folder / "tiles" / f"{variant_name}.png")
         self._volume = volume
         self.playing: list[pyglet.media.Player] = []
-        self.heard: deque[str] = deque(maxlen=64)
-        """The names of the last sounds asked for, newest last (what the players heard)."""
         self.sounds: dict[str, arcade.Sound] = {}
+        self._sounds_loaded = False
+        self._wagons: list[arcade.Texture] = []
+        self._back: list[arcade.Texture] = []
+        self._later: deque[Callable[[], None]] = deque([self._load_sounds])
+        self._later.extend(
+            partial(_load_into, self._wagons, faces / f"{card.token}.png") for card in WAGONS)
+        self._later.append(partial(_load_into, self._back, folder / "back.png"))
+
+    def _load_sounds(self) -> None:
+        """Every sound, once: the first job behind the lobby (loading one opens the audio
+        device, which the first frame need not wait for), or the first `play`, if sooner."""
+        if self._sounds_loaded:
+            return
+        self._sounds_loaded = True
         for name in SOUNDS:
             path = ASSETS / "sounds" / f"{name}.wav"
             try:
                 self.sounds[name] = arcade.load_sound(path)
             except Exception as error:  # no decoder or a broken file: play silently
                 log.warning("sound %s not loaded: %s", path, error)
-        self._wagons: list[arcade.Texture] = []
-        self._back: list[arcade.Texture] = []
-        self._later: deque[Callable[[], None]] = deque(
-            partial(_load_into, self._wagons, faces / f"{card.token}.png") for card in WAGONS)
-        self._later.append(partial(_load_into, self._back, folder / "back.png"))
 
     def later(self, job: Callable[[], None]) -> None:
         """Do `job` while the lobby stands (or before the first game, whichever comes first)."""
@@ -135,7 +142,7 @@ class Media:
         the game."""
         if name not in SOUNDS:
             raise KeyError(f"no sound called {name!r}")
-        self.heard.append(name)
+        self._load_sounds()
         sound = self.sounds.get(name)
         self.playing = [p for p in self.playing if p.playing]
         if sound is None or self._volume <= 0:

@@ -20,7 +20,8 @@ from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import RaceSession
-from seigneurs.ui.base import BaseView, Countdown, face, fit, zone_sprite
+from seigneurs.ui.base import BaseView, face, fit, zone_sprite
+from seigneurs.ui.countdown import Countdown
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
 

@@ -1,19 +1,15 @@
-"""Starting the table app: play for real, or render views headless for review and the README."""
+"""Starting the table app: play for real, or show every touch (`touch-test`)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
-from seigneurs.game.scenarios import SCENARIOS
-from seigneurs.input.report import source_report
 from seigneurs.input.setup import InputSettings, build_sources, wants_mouse
 from seigneurs.input.sources import TouchSource
-from seigneurs.ui.seat import seat_plans
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
     from seigneurs.kiosk.config import TableSettings
@@ -22,38 +18,53 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
          bots: int, level: str | None, inputs: InputSettings | None = None,
-         settings: TableSettings | None = None, first_frame: bool = False,
-         soak: int = 0) -> int:
+         settings: TableSettings | None = None,
+         first_frame: Callable[[], None] | None = None, soak: int = 0) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
-    `first_frame`: draw one frame, say so on stdout and leave (`seigneurs bench --startup`).
-    `soak`: bots' games one after another, `soak` times faster (`seigneurs soak`)."""
-    import arcade
+    `first_frame`: draw one frame, call it and leave (how `seigneurs bench --startup` times a
+    start without the product knowing the bench). `soak`: bots' games one after another,
+    `soak` times faster (`seigneurs soak`)."""
+    import gc
 
-    from seigneurs.ui.window import SeigneursWindow
-
-    inputs = inputs or InputSettings()
     if soak:
         from dataclasses import replace
 
         from seigneurs.kiosk.config import TableSettings
 
         settings = replace(settings or TableSettings(), idle_timeout=1e9, attract_after=1e9)
-    width, height = size or (1920, 1080)
-    window = SeigneursWindow(width, height, fullscreen=size is None, mouse=wants_mouse(inputs),
-                             mouse_during_touch=inputs.mouse_during_touch, settings=settings)
-    _open_sources_behind_the_lobby(window, inputs)
-    if variant_name is not None and players is not None:  # the command line chose the seats
-        robot = BOT_LEVELS[level or window.settings.bot_level]
-        plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
-        if soak:
-            return _keep_dealing(window, variant_name, plans, soak)
-        window.nav.deal(variant_name, plans)
-    if first_frame:
-        from seigneurs.ui.startup import report_first_frame
 
+    # Starting makes objects that live as long as the process (the modules, the media, the
+    # window), so collecting while they pile up only scans them again and again (one full
+    # collection took 20-70 ms, before the first frame): none until the lobby stands.
+    gc.disable()
+    try:
+        import arcade
+
+        from seigneurs.ui.window import SeigneursWindow
+
+        gc.freeze()  # the modules, never scanned again: a full collection takes 1 ms, not 19
+        inputs = inputs or InputSettings()
+        width, height = size or (1920, 1080)
+        window = SeigneursWindow(width, height, fullscreen=size is None,
+                                 mouse=wants_mouse(inputs),
+                                 mouse_during_touch=inputs.mouse_during_touch, settings=settings)
+        _open_sources_behind_the_lobby(window, inputs)
+        soaking: list[BotLevel | None] | None = None
+        if variant_name is not None and players is not None:  # the command line chose seats
+            robot = BOT_LEVELS[level or window.settings.bot_level]
+            plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
+            if soak:
+                soaking = plans
+            else:
+                window.nav.deal(variant_name, plans)
+    finally:
+        gc.enable()
+    if soaking is not None and variant_name is not None:
+        return _keep_dealing(window, variant_name, soaking, soak)
+    if first_frame is not None:
         window.step()
         window.ctx.finish()
-        report_first_frame()
+        first_frame()
         window.close()
         return 0
     arcade.run()
@@ -132,60 +143,14 @@ def _open_sources_behind_the_lobby(window: SeigneursWindow, inputs: InputSetting
     window.media.later(opening.finish)
 
 
-def screenshot(view: str, out: Path, variant_name: str, players: int, seed: int,
-               size: tuple[int, int] = (1920, 1080), settings: TableSettings | None = None,
-               scenario: str | None = None) -> Path:
-    """Render `view` headless to a PNG: the table is mid-game with bots, results at the end
-    of a bot game or of a `scenario` (a finished game played through the engine)."""
-    if scenario is not None and view != "results":
-        raise ValueError(f"--scenario shows results, not the {view} view")
-    os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from seigneurs.ui.window import SeigneursWindow
-
-    window = SeigneursWindow(*size, visible=False, settings=settings, seed=seed)
-    try:
-        if scenario is not None:
-            game = SCENARIOS[scenario](seed)
-            window.nav.show_results(game, seat_plans(window.layout, game.variant.name,
-                                                     game.seat_count, [None] * game.seat_count))
-        elif view == "lobby":
-            window.nav.show_lobby(variant_name)
-        else:
-            name = "duo" if view == "duo" else variant_name
-            count = 2 if name == "duo" else players
-            window.nav.deal(name, [BOT_LEVELS["adult"]] * count, seed)
-        frames = {"lobby": 1, "table": 60 * 8, "duo": 60 * 9, "results": 0}[view]
-        for _ in range(frames):
-            window.step(draw=False)
-        if view == "results":
-            finish_results(window)
-        window.step()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        window.snapshot().save(out)
-    finally:
-        window.close()
-    return out
-
-
-def finish_results(window: SeigneursWindow, after: float = 1.0) -> None:
-    """Run frames until the results view has crowned the winners, then `after` seconds of
-    the celebration (confetti in the air)."""
-    from seigneurs.ui.results_view import ResultsView
-
-    for _ in range(60 * 600):
-        window.step(draw=False)
-        if isinstance(window.scene, ResultsView) and window.scene.done:
-            break
-    for _ in range(int(after * 60)):
-        window.step(draw=False)
-
-
 def touch_test(size: tuple[int, int] | None, inputs: InputSettings,
                sources: Sequence[TouchSource], headless: bool, duration: float,
                settings: TableSettings | None = None) -> dict[str, object]:
     """Show every touch (or, headless, record them for `duration` seconds) and report them,
     with what each source received and dropped."""
     import time
+
+    from seigneurs.input.report import source_report
 
     if headless:  # before Arcade loads: it picks its context at import
         os.environ.setdefault("ARCADE_HEADLESS", "1")

@@ -118,7 +118,8 @@ class SeigneursWindow(arcade.Window):
         view = self.scene
         view.touches(events)
         view.tick(delta_time)
-        self.media.load_some()  # what the lobby did not need, a slice a frame
+        if self.clock > delta_time:  # the first frame shows the lobby as soon as it can
+            self.media.load_some()  # what the lobby did not need, a slice a frame
 
     def step(self, dt: float = 1 / 60, draw: bool = True) -> None:
         """One frame by hand (tests, benchmarks, screenshots): update, then draw."""

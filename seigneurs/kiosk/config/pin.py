@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import tomllib
 from pathlib import Path
 
@@ -13,7 +12,10 @@ from seigneurs.kiosk.config.schema import check_pin
 def set_pin(path: Path, pin: str | None = None) -> str:
     """Store an admin PIN (random, six digits, unless given) in the file, keeping the rest of
     it; returns the PIN. Refuses a PIN the check would refuse, or a file it cannot read."""
-    pin = pin if pin is not None else f"{secrets.randbelow(10**6):06d}"
+    if pin is None:
+        import secrets  # here: it loads OpenSSL's hashes, which the table's start never needs
+
+        pin = f"{secrets.randbelow(10**6):06d}"
     if check_pin(pin) is not None:
         raise ValueError(f"a PIN is 4 to 8 digits, such as 482913; got {pin!r}")
     text = path.read_text(encoding="utf-8") if path.exists() else ""

@@ -8,6 +8,7 @@ folder, so the figures do not depend on a display or on this machine's table set
 
 from __future__ import annotations
 
+import inspect
 import os
 import statistics
 import subprocess
@@ -16,22 +17,35 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
-FIRST_FRAME = "first frame drawn; peak KiB:"
+from seigneurs.tools.first_frame import report_first_frame
+
 BARE = ("import arcade\n"
         "window = arcade.Window(1920, 1080, 'bare')\n"
         "window.clear()\n"
         "window.ctx.finish()\n"
-        "from seigneurs.ui.startup import report_first_frame\n"
-        "report_first_frame()\n")
+        + inspect.getsource(report_first_frame) + "report_first_frame()\n")
+"""The yardstick: Arcade's window and one cleared frame, then the same report as the table's,
+from its source (the bare process imports nothing of ours)."""
 TABLE = ("-m", "seigneurs", "play", "--window", "1920x1080", "--first-frame")
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """One fresh process up to its first frame."""
+
+    seconds: float
+    """Wall time from starting the process to reading its report."""
+    mib: float
+    """Its peak resident memory."""
+    cpu_s: float
+    """CPU seconds it had used by then (all its threads)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StartupReport:
-    """Medians over the pairs: seconds to the first frame, peak resident memory, ratio."""
+    """Medians over the pairs: seconds to the first frame, peak resident memory, ratios."""
 
     repeats: int
     bare_s: float
@@ -40,6 +54,10 @@ class StartupReport:
     table_mib: float
     ratio: float
     """The median of each pair's table/bare time: a slow phase of the machine cancels out."""
+    bare_cpu_s: float
+    table_cpu_s: float
+    cpu_ratio: float
+    """The median of each pair's table/bare CPU time: what a busy machine's wall clock blurs."""
 
     @property
     def extra_mib(self) -> float:
@@ -49,16 +67,9 @@ class StartupReport:
         return {**asdict(self), "extra_mib": round(self.extra_mib, 1)}
 
 
-def report_first_frame() -> None:
-    """Said by a measured process once its first frame is drawn, with its own peak resident
-    memory (VmHWM: unlike a child's ru_maxrss, it does not inherit the parent's peak)."""
-    status = Path("/proc/self/status").read_text(encoding="ascii")
-    peak = next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:"))
-    print(FIRST_FRAME, peak, flush=True)
-
-
-def first_frame(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Start `python args`, wait for its first frame; returns (seconds, peak MiB)."""
+def time_start(args: list[str], env: dict[str, str]) -> Start:
+    """Start `python args` and wait for its first frame."""
+    name = "the bare window" if args[0] == "-c" else " ".join(args)
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, env=env)
@@ -67,11 +78,11 @@ def first_frame(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     seconds = time.perf_counter() - started
     process.stdout.read()
     code = process.wait()
-    marker, _, peak = line.strip().rpartition(" ")
-    if marker != FIRST_FRAME or not peak.isdigit() or code != 0:
-        raise RuntimeError(f"{' '.join(args)} did not draw its first frame "
+    said = line.split()
+    if code != 0 or said[:5] != ["first", "frame", "drawn;", "peak", "KiB:"] or len(said) != 9:
+        raise RuntimeError(f"{name} did not draw its first frame "
                            f"(exit {code}, said {line.strip()!r})")
-    return seconds, int(peak) / 1024
+    return Start(seconds, int(said[5].rstrip(";")) / 1024, float(said[8]))
 
 
 def measure_startup(repeats: int = 5) -> StartupReport:
@@ -81,26 +92,29 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     their bytecode too (PYTHONDONTWRITEBYTECODE is dropped: with it, every start compiled all of
     our modules, about 0.13 s that no installed table pays), and one unmeasured run of each
     writes it and warms the file cache."""
-    bare: list[tuple[float, float]] = []
-    table: list[tuple[float, float]] = []
+    bare: list[Start] = []
+    table: list[Start] = []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_CONFIG_HOME": f"{home}/config",
                "XDG_DATA_HOME": f"{home}/data"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        first_frame(["-c", BARE], env)
-        first_frame(list(TABLE), env)
+        time_start(["-c", BARE], env)
+        time_start(list(TABLE), env)
         for pair in range(repeats):
             runs = [(bare, ["-c", BARE]), (table, list(TABLE))]
             for into, args in runs if pair % 2 == 0 else runs[::-1]:
-                into.append(first_frame(args, env))
+                into.append(time_start(args, env))
     return report_of(bare, table)
 
 
-def report_of(bare: Sequence[tuple[float, float]],
-              table: Sequence[tuple[float, float]]) -> StartupReport:
-    """The report of paired runs, (seconds, peak MiB) each, bare and table in pair order."""
-    return StartupReport(len(bare), statistics.median(s for s, _ in bare),
-                         statistics.median(s for s, _ in table),
-                         statistics.median(m for _, m in bare),
-                         statistics.median(m for _, m in table),
-                         statistics.median(t[0] / b[0] for b, t in zip(bare, table, strict=True)))
+def report_of(bare: Sequence[Start], table: Sequence[Start]) -> StartupReport:
+    """The report of paired runs, bare and table in pair order."""
+    pairs = list(zip(bare, table, strict=True))
+    return StartupReport(len(pairs), statistics.median(s.seconds for s in bare),
+                         statistics.median(s.seconds for s in table),
+                         statistics.median(s.mib for s in bare),
+                         statistics.median(s.mib for s in table),
+                         statistics.median(t.seconds / b.seconds for b, t in pairs),
+                         statistics.median(s.cpu_s for s in bare),
+                         statistics.median(s.cpu_s for s in table),
+                         statistics.median(t.cpu_s / b.cpu_s for b, t in pairs))

@@ -77,7 +77,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from seigneurs.input.sources import ScriptedSource
     from seigneurs.kiosk.config import TableSettings
-    from seigneurs.ui.base import COUNTDOWN
+    from seigneurs.table.controller import COUNTDOWN
     from seigneurs.ui.race_view import RaceView
     from seigneurs.ui.window import SeigneursWindow
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from PIL import Image
 
 from seigneurs.kiosk.config import TableSettings
+from seigneurs.tools.scripted import ScriptedTable
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
-from seigneurs.ui.scripted import ScriptedTable
 
 MAX_GIF_BYTES = 2_000_000
 FPS = 60

@@ -13,8 +13,8 @@ from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import DuoGame
 from seigneurs.game.factory import AnyGame, new_game
 from seigneurs.game.race import RaceGame
-from seigneurs.game.simulate import play_out
 from seigneurs.rules import WAGONS, WinReason
+from seigneurs.tools.simulate import play_out
 
 
 def training_tie(seed: int = 1) -> RaceGame:
