@@ -18,11 +18,11 @@ from seigneurs.cli import main
 from seigneurs.game import Action, GameConfig
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.factory import AnyGame, new_game
-from seigneurs.game.simulate import play_bot_game
 from seigneurs.kiosk.history import History
 from seigneurs.kiosk.journal import CURRENT, read
 from seigneurs.kiosk.keeper import GameRecords
 from seigneurs.kiosk.trouble import Kind, Part
+from seigneurs.tools.simulate import play_bot_game
 from seigneurs.tools.soak import unshare_mounts
 
 REPO = Path(__file__).resolve().parent.parent
