@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seigneurs.game import RaceGame
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
@@ -99,14 +98,14 @@ def test_an_abandoned_game_returns_to_the_lobby_and_is_not_resumed(tmp_path: Pat
 
 def test_finished_games_go_to_history_demos_do_not(tmp_path: Path) -> None:
     keeper = Keeper(SIZE, 90, 30, tmp_path)
-    game = play_bot_game(GameConfig.for_players("lords", 3, 2), [BOT_LEVELS["adult"]] * 3)
-    assert isinstance(game, RaceGame) and game.over
-    keeper.records.started(game, {"seats": []}, demo=True)
-    keeper.records.finished(game, ["adult"] * 3, demo=True)
-    assert not keeper.records.resumable()
-    keeper.records.started(game, {"seats": []}, demo=False)
-    keeper.records.finished(game, [None, "adult", "adult"], demo=False)
+    done = play_bot_game(GameConfig.for_players("lords", 3, 2), [BOT_LEVELS["adult"]] * 3)
+    for demo in (True, False):
+        game = new_game(done.config)
+        keeper.records.started(game, {"seats": [{"bot": "adult"}] * 3}, demo=demo)
+        assert keeper.records.resumable() is not demo
+        for action in done.log:
+            game.apply(action)
+        assert game.over and not keeper.records.resumable()
     assert keeper.records.history is not None
     assert [g.seed for g in keeper.records.history.games()] == [2]
-    assert not keeper.records.resumable()
     keeper.records.close()

@@ -1,9 +1,10 @@
-"""Keeping a table: `config`, `history`, `write-unit`."""
+"""Keeping a table: `config`, `history`, `soak`, `write-unit`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from seigneurs.cli.common import command, fail
@@ -62,7 +63,7 @@ def _history_args(parser: argparse.ArgumentParser) -> None:
 def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from datetime import date
 
-    from seigneurs.kiosk.history import History, as_csv
+    from seigneurs.kiosk.history import HISTORY_FILE, as_csv, listing
     from seigneurs.kiosk.paths import data_dir
 
     if args.since is not None:
@@ -70,9 +71,11 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             date.fromisoformat(args.since[:10])
         except ValueError:
             parser.error(f"--since takes a date such as 2026-11-22, got {args.since!r}")
-    history = History(args.database or data_dir() / "history.sqlite3")
-    records = history.games(since=args.since)
-    history.close()
+    records, notes = listing(args.database or data_dir() / HISTORY_FILE, args.since)
+    for note in notes:
+        print(note, file=sys.stderr)
+    if records is None:
+        return 1
     if args.json:
         print(json.dumps([r.to_json() for r in records]))
     elif args.csv:
@@ -85,6 +88,20 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(f"{r.finished_at}  {r.variant:8}  seats {len(r.seats)}  checked {checked}  "
                   f"winners {r.winners}  {r.end_reason}  {r.duration:.0f} s")
     return 0
+
+
+def _soak_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.tools.soak import arguments
+
+    arguments(parser)
+
+
+@command("soak", "kill a headless bots' table at random moments, restart it, check that no "
+         "finished game is lost", _soak_args)
+def _soak(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.tools.soak import main as soak_main
+
+    return soak_main(args, parser)
 
 
 def _unit_args(parser: argparse.ArgumentParser) -> None:

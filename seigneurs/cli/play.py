@@ -35,6 +35,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--soak", type=int, default=0, help=argparse.SUPPRESS)  # seigneurs soak
     input_args(parser)
 
 
@@ -69,4 +70,4 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.first_frame:  # a start timed by `bench --startup`
         from seigneurs.tools.first_frame import report_first_frame as first_frame
     return play(args.window, args.variant, players, bots, args.level,
-                inputs(args, parser, settings.inputs), settings, first_frame)
+                inputs(args, parser, settings.inputs), settings, first_frame, args.soak)

@@ -112,11 +112,12 @@ class Game:
         if move.draw is not None:
             action = move.draw(self, action)
         self.log.append(action)
-        for observer in self.observers:
-            observer(action)
         if action.t > self.clock:
             self.clock = action.t
-        return move.perform(self, action)
+        result = move.perform(self, action)
+        for observer in self.observers:  # after the change, so an observer sees the game end
+            observer(action)
+        return result
 
     def _end(self, reason: EndReason) -> EndReason:
         self.phase = Phase.OVER

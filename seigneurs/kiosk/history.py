@@ -1,5 +1,6 @@
 """Every finished game, in SQLite (WAL, synchronous=FULL): one transaction per game, so a
-kill at any moment leaves either the whole record or none of it, never a torn one."""
+kill at any moment leaves either the whole record or none of it, never a torn one. Each game
+carries its identity (UNIQUE), so recording it again after a crash adds nothing."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import io
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from seigneurs.game import DuoGame, RaceGame
+from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,8 +31,13 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_finished_at ON games (finished_at);
 """
+HISTORY_FILE = "history.sqlite3"
+"""The history's name in the data folder."""
+IDENTITY = "CREATE UNIQUE INDEX IF NOT EXISTS games_game_id ON games (game_id)"
 COLUMNS = ("id", "finished_at", "variant", "seats", "trains", "winners", "end_reason",
-           "duration", "seed")
+           "duration", "seed", "game_id")
+BUSY_WAIT = 1.0
+"""Seconds a write waits for another program's lock: the frame waits with it, so briefly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +53,17 @@ class GameRecord:
     duration: float
     seed: int
     id: int | None = None
+    game_id: str | None = None  # the journal's identity of the game: recorded at most once
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "finished_at": self.finished_at, "variant": self.variant,
                 "seats": self.seats, "trains": self.trains, "winners": self.winners,
-                "end_reason": self.end_reason, "duration": self.duration, "seed": self.seed}
+                "end_reason": self.end_reason, "duration": self.duration, "seed": self.seed,
+                "game_id": self.game_id}
 
 
 def record_of(game: RaceGame | DuoGame, bots: Sequence[str | None],
-              finished_at: datetime | None = None) -> GameRecord:
+              finished_at: datetime | None = None, game_id: str | None = None) -> GameRecord:
     """The history record of a finished game: seats and rules, checked trains, winners."""
     config = game.config
     seats = [{"seat": s, "rule": str(config.seat_rule(s)), "assisted": config.seat_assisted(s),
@@ -73,31 +82,44 @@ def record_of(game: RaceGame | DuoGame, bots: Sequence[str | None],
         winners = list(race.winners)
     when = (finished_at or datetime.now(UTC)).isoformat(timespec="seconds")
     return GameRecord(when, game.variant.name, seats, trains, winners,
-                      str(game.end_reason or "unfinished"), round(game.clock, 2), config.seed)
+                      str(game.end_reason or "unfinished"), round(game.clock, 2), config.seed,
+                      game_id=game_id)
 
 
 class History:
-    """The match history database."""
+    """The match history database. Opening it runs SQLite's `quick_check`: a damaged file
+    raises here, at start, rather than mid-game (see `open_history`)."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, timeout: float = BUSY_WAIT) -> None:
         self.path = path
-        self.db = sqlite3.connect(path, timeout=10, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            found = self.db.execute("PRAGMA quick_check").fetchone()[0]
+            if found != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {found}")
+            self.db.executescript(SCHEMA)
+            if "game_id" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
+                self.db.execute("ALTER TABLE games ADD COLUMN game_id TEXT")  # older files
+            self.db.execute(IDENTITY)
+        except BaseException:
+            self.db.close()
+            raise
 
-    def add(self, record: GameRecord) -> int:
-        """Store one game, committed before returning; returns its id."""
+    def add(self, record: GameRecord) -> int | None:
+        """Store one game, committed before returning; its id, or None when a game of the
+        same `game_id` is already there (a retry after a crash)."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cursor = self.db.execute(
                 "INSERT INTO games (finished_at, variant, seats, trains, winners, end_reason,"
-                " duration, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " duration, seed, game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
                 (record.finished_at, record.variant, json.dumps(record.seats),
                  json.dumps(record.trains), json.dumps(record.winners), record.end_reason,
-                 record.duration, record.seed))
-        return int(cursor.lastrowid or 0)
+                 record.duration, record.seed, record.game_id))
+        return int(cursor.lastrowid or 0) if cursor.rowcount > 0 else None
 
     def games(self, since: str | None = None, limit: int | None = None) -> list[GameRecord]:
         """Games finished at or after `since` (ISO date or time), newest first."""
@@ -110,7 +132,7 @@ class History:
         if limit:
             query += f" LIMIT {int(limit)}"
         return [GameRecord(row[1], row[2], json.loads(row[3]), json.loads(row[4]),
-                           json.loads(row[5]), row[6], row[7], row[8], row[0])
+                           json.loads(row[5]), row[6], row[7], row[8], row[0], row[9])
                 for row in self.db.execute(query, params)]
 
     def check(self) -> str:
@@ -129,5 +151,85 @@ def as_csv(records: Sequence[GameRecord]) -> str:
     for r in records:
         writer.writerow([r.id, r.finished_at, r.variant, json.dumps(r.seats),
                          json.dumps(r.trains), json.dumps(r.winners), r.end_reason, r.duration,
-                         r.seed])
+                         r.seed, r.game_id])
     return out.getvalue()
+
+
+def open_history(path: Path, now: datetime, timeout: float = BUSY_WAIT,
+                 ) -> tuple[History | None, Trouble | None]:
+    """The history at `path`, come what may: a damaged file is moved aside (dated) and a new
+    one begun; a locked, read-only or full one gives None for now. The trouble, if any, says
+    what happened (the caller logs it and tells the adults)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return History(path, timeout), None
+    except (sqlite3.Error, OSError) as error:
+        trouble = Trouble(Part.HISTORY, kind_of(error), path, str(error))
+    if trouble.kind is not Kind.BROKEN:
+        return None, trouble
+    moved = move_aside(path, now, companions=("-wal", "-shm"))
+    if moved is None:
+        return None, trouble
+    trouble = replace(trouble, moved_to=moved)
+    try:
+        return History(path, timeout), trouble
+    except (sqlite3.Error, OSError) as error:  # the folder broke too: play without history
+        return None, Trouble(Part.HISTORY, kind_of(error), path, str(error), moved)
+
+
+def read_only(path: Path) -> History:
+    """The history opened for reading only, whatever the folder allows (`seigneurs history`
+    on a read-only disk); raises sqlite3.Error when the file is not a sound database."""
+    history = History.__new__(History)
+    history.path = path
+    history.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                 isolation_level=None)
+    try:
+        found = history.db.execute("PRAGMA quick_check").fetchone()[0]
+        if found != "ok":
+            raise sqlite3.DatabaseError(f"quick_check: {found}")
+        history.db.execute("SELECT game_id FROM games LIMIT 1")
+    except BaseException:
+        history.db.close()
+        raise
+    return history
+
+
+SET_ASIDE = {"broken": "a damaged file, kept aside", "interrupted": "an interrupted game, set "
+             "aside when a new one was dealt"}
+"""The labels `move_aside` gives, in words for `seigneurs history`."""
+
+
+def listing(path: Path, since: str | None = None) -> tuple[list[GameRecord] | None, list[str]]:
+    """The games for `seigneurs history` (None when the history cannot be read), and one line
+    for each thing an adult should know: why it cannot be read, files kept aside in its
+    folder, finished games waiting there for it. Never raises for a bad file."""
+    notes = []
+    folder = path.parent
+    if folder.is_dir():
+        for kept in sorted(folder.iterdir()):
+            label = kept.name.rpartition(".")[2].split("-")[0]
+            if label in SET_ASIDE and not kept.name.endswith(("-wal", "-shm")):
+                notes.append(f"{kept}: {SET_ASIDE[label]}")
+        waiting = len(list(folder.glob("unrecorded-*.jsonl")))
+        if waiting:
+            notes.append(f"{folder}: {waiting} finished game(s) wait for the history; the "
+                         "table adds them at its next start or game's end")
+    if not path.exists():
+        return [], notes
+    try:
+        history = History(path)
+    except (sqlite3.Error, OSError) as error:
+        trouble = Trouble(Part.HISTORY, kind_of(error), path, str(error))
+        if trouble.kind is Kind.BROKEN:
+            return None, [*notes, f"{trouble.line()}: the table keeps it aside and begins a "
+                                  "new one at its next start"]
+        try:
+            history = read_only(path)
+        except sqlite3.Error:
+            return None, [*notes, trouble.line()]
+        notes.append(trouble.line())
+    try:
+        return history.games(since=since), notes
+    finally:
+        history.close()

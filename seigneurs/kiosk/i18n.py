@@ -76,6 +76,35 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "nobody can play any more",
         "niemand kann mehr spielen"),
     "unfinished": ("inachevée", "unfinished", "nicht beendet"),
+    # The history and the game in progress's journal (kiosk.trouble): {detail} is a file name.
+    "history_broken": (
+        "Historique abîmé : mis de côté ({detail}), un nouveau commence",
+        "History damaged: kept aside ({detail}), a new one begun",
+        "Verlauf beschädigt: beiseitegelegt ({detail}), ein neuer begonnen"),
+    "history_locked": (
+        "Historique pris par un autre programme : les parties attendent",
+        "History held by another program: games wait until it lets go",
+        "Verlauf von einem anderen Programm belegt: Spiele warten"),
+    "history_read-only": (
+        "Historique non modifiable : les parties attendent",
+        "History cannot be written: games wait until it can",
+        "Verlauf nicht beschreibbar: Spiele warten"),
+    "history_full": (
+        "Disque plein : les parties attendent une place dans l'historique",
+        "Disk full: games wait for room in the history",
+        "Festplatte voll: Spiele warten auf Platz im Verlauf"),
+    "journal_broken": (
+        "Partie interrompue illisible : mise de côté ({detail})",
+        "Interrupted game unreadable: kept aside ({detail})",
+        "Unterbrochenes Spiel unlesbar: beiseitegelegt ({detail})"),
+    "journal_read-only": (
+        "La partie en cours ne peut pas être sauvegardée (lecture seule)",
+        "The game in progress cannot be saved (read-only)",
+        "Das laufende Spiel kann nicht gesichert werden (schreibgeschützt)"),
+    "journal_full": (
+        "La partie en cours ne peut pas être sauvegardée (disque plein)",
+        "The game in progress cannot be saved (disk full)",
+        "Das laufende Spiel kann nicht gesichert werden (Festplatte voll)"),
 }
 LANGUAGES = ("fr", "en", "de")
 """In the order of each sentence's words, and of the admin menu's language button."""

@@ -1,75 +1,156 @@
 """The game in progress, written down action by action, so a crash loses nothing: on the next
-start the lobby offers to resume it by replaying its event log (the engine is deterministic)."""
+start the lobby offers to resume it by replaying its event log (the engine is deterministic),
+and a journal whose game is over goes into the history.
+
+The header carries the game's identity, so the history can refuse it twice. A finished game the
+history could not take waits as `unrecorded-<id>.jsonl` until it can."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import logging
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from seigneurs.game import Action, DuoGame, RaceGame, replay
+from seigneurs.game import Action, replay
 from seigneurs.game.factory import AnyGame
+from seigneurs.kiosk.trouble import Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
 
+CURRENT = "current-game.jsonl"
+WAITING = "unrecorded-{}.jsonl"
+"""A finished game the history could not take yet, by its identity."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A journal read back: its game replayed to its last whole action."""
+
+    path: Path
+    game: AnyGame
+    game_id: str
+    extra: dict[str, Any]  # the table's own notes: the seats
+    written_at: datetime  # when its last action was written (the end, for a finished game)
+
+    @property
+    def bots(self) -> list[str | None]:
+        return [seat.get("bot") for seat in self.extra.get("seats", [])]
+
+
+def read(path: Path) -> Pending:
+    """Replay the journal at `path`; a line cut short by a crash is dropped. Raises OSError or
+    ValueError when it cannot be read."""
+    data = path.read_bytes().decode("utf-8")
+    if not data.endswith("\n"):
+        data = data[:data.rfind("\n") + 1]  # the crash cut the last line short
+    lines = data.splitlines()
+    if not lines:
+        raise ValueError("empty journal")
+    try:
+        header = json.loads(lines[0])
+        extra = header.get("table", {})
+        game_id = str(header.get("game") or hashlib.sha1(lines[0].encode()).hexdigest())
+    except (json.JSONDecodeError, AttributeError) as error:
+        raise ValueError(f"journal header: {error}") from None
+    when = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    return Pending(path, replay(lines), game_id, extra if isinstance(extra, dict) else {}, when)
+
 
 class Journal:
-    """One file, `current-game.jsonl`: the config header, then every action as it happens."""
+    """One file, `current-game.jsonl`: the header (config, identity, seats), then every action
+    as it happens, each flushed at once so a killed process still leaves it."""
 
     def __init__(self, folder: Path) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / "current-game.jsonl"
+        self.folder = folder
+        self.path = folder / CURRENT
         self._file: IO[str] | None = None
-        self.extra: dict[str, Any] = {}
+        self.trouble: Trouble | None = None  # why the game in progress is not being kept
 
-    def start(self, game: AnyGame, extra: dict[str, Any]) -> None:
-        """Begin journaling `game` (its actions so far, then each new one as applied)."""
+    def start(self, game: AnyGame, game_id: str, extra: dict[str, Any]) -> Trouble | None:
+        """Begin journaling `game` (its actions so far); the file is replaced whole, so a crash
+        here leaves the old journal or the new one. The caller moves any other game aside."""
         self.close()
-        self.extra = extra
-        self._file = self.path.open("w", encoding="utf-8")
         header = json.loads(game.record()[0])
+        header["game"] = game_id
         header["table"] = extra
-        self._file.write(json.dumps(header) + "\n")
-        for action in game.log:
-            self._file.write(json.dumps(action.to_json()) + "\n")
-        self._file.flush()
-        game.observers.append(self.write)
+        fresh = self.path.with_name(CURRENT + ".new")
+        try:
+            with fresh.open("w", encoding="utf-8") as out:
+                out.write(json.dumps(header) + "\n")
+                out.writelines(json.dumps(a.to_json()) + "\n" for a in game.log)
+                out.flush()
+                os.fsync(out.fileno())
+            fresh.replace(self.path)
+            self._file = self.path.open("a", encoding="utf-8")
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                fresh.unlink(missing_ok=True)
+            return self._failed(error)
+        self.trouble = None
+        return None
 
-    def write(self, action: Action) -> None:
-        """Append one action; flushed at once so a killed process still leaves it."""
-        if self._file is not None:
+    def write(self, action: Action) -> Trouble | None:
+        """Append one action, flushed at once; a failed write stops the journal (the game
+        plays on) and says why, once."""
+        if self._file is None:
+            return None
+        try:
             self._file.write(json.dumps(action.to_json()) + "\n")
             self._file.flush()
+        except OSError as error:
+            return self._failed(error)
+        return None
+
+    def _failed(self, error: OSError) -> Trouble:
+        self.close()
+        self.trouble = Trouble(Part.JOURNAL, kind_of(error), self.path, str(error))
+        return self.trouble
 
     def close(self) -> None:
         if self._file is not None:
-            self._file.close()
+            try:
+                self._file.close()
+            except OSError as error:  # the last buffered bytes could not be written
+                log.warning("%s: %s", self.path, error)
             self._file = None
 
     def finish(self) -> None:
-        """The game ended (and is in the history) or was abandoned: forget it."""
+        """The game ended (and is in the history) or was walked away from: forget it."""
         self.close()
-        self.path.unlink(missing_ok=True)
+        self.forget(self.path)
 
-    def pending(self) -> tuple[RaceGame | DuoGame, dict[str, Any]] | None:
-        """A game a crash interrupted, replayed to where it was, with its table extras."""
-        if not self.path.exists():
-            return None
+    def forget(self, path: Path) -> None:
+        """Remove a journal whose game is settled (in the history, or walked away from)."""
         try:
-            lines = self.path.read_text(encoding="utf-8").splitlines()
-            extra = json.loads(lines[0]).get("table", {})
-            if lines and not lines[-1].endswith("}"):
-                lines = lines[:-1]  # a line cut short by the crash
-            game = replay(lines)
-        except (OSError, ValueError, IndexError) as error:
-            broken = self.path.with_suffix(".broken")
-            self.path.replace(broken)
-            log.warning("the interrupted game's log is unreadable (%s); kept as %s", error,
-                        broken)
-            return None
-        if game.over:
-            self.finish()
-            return None
-        assert isinstance(game, RaceGame | DuoGame)
-        return game, extra
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            log.warning("%s could not be removed: %s", path, error)
+
+    def keep_unrecorded(self, game_id: str) -> Path:
+        """The game ended but the history cannot take it: keep its journal, under its
+        identity, for the next try (the current one stays if it cannot be renamed)."""
+        self.close()
+        target = self.folder / WAITING.format(game_id)
+        try:
+            self.path.replace(target)
+        except OSError as error:
+            log.warning("%s stays as it is: %s", self.path, error)
+            return self.path
+        return target
+
+    def waiting(self) -> list[Path]:
+        """Journals of finished games the history has yet to take, oldest first."""
+        found = [p for p in self.folder.glob(WAITING.format("*")) if p.is_file()]
+        return sorted(found, key=lambda p: p.stat().st_mtime)
+
+    def set_aside(self, path: Path, now: datetime, label: str) -> Path | None:
+        """Move a journal out of the way under a dated name (never deleted)."""
+        if path == self.path:
+            self.close()
+        return move_aside(path, now, label)

@@ -9,17 +9,29 @@ answers with at most one `Step` for the window to take.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.kiosk.history import History, record_of
-from seigneurs.kiosk.journal import Journal
+from seigneurs.kiosk.history import (
+    HISTORY_FILE,
+    GameRecord,
+    History,
+    open_history,
+    record_of,
+)
+from seigneurs.kiosk.journal import Journal, Pending, read
 from seigneurs.kiosk.notify import Notifier
+from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
 
@@ -115,29 +127,146 @@ class IdleWatch:
 class GameRecords:
     """The game in progress in the journal, finished games in the history; demos in neither.
 
-    With no folder (tests, the benchmark) nothing is kept.
+    A game goes into the history in the very step its last action is applied (the journal's
+    observer sees the end), not when the results are shown. At start, a journal whose game is
+    over goes in too, once; a new game never overwrites an interrupted one's journal, it moves
+    it aside. When the history cannot take a game (damaged, locked, read-only, full) the game
+    waits in its journal and every later end, and every start, tries again. Troubles are logged
+    and told to whoever `listen`s (the admin menu's notices). With no folder (tests, the
+    benchmark) nothing is kept.
     """
 
-    def __init__(self, folder: Path | None) -> None:
-        self.history = History(folder / "history.sqlite3") if folder else None
+    def __init__(self, folder: Path | None, clock: Callable[[], datetime] | None = None
+                 ) -> None:
+        self.now = clock or (lambda: datetime.now(UTC))
+        self.folder = folder
+        self.history: History | None = None
         self.journal = Journal(folder) if folder else None
+        self.troubles: list[Trouble] = []
+        self._listeners: list[Callable[[Trouble], None]] = []
+        self._pending: Pending | None = None  # the interrupted game the lobby may resume
+        self._resumed: Pending | None = None
+        self._game_id: str | None = None
+        self._bots: list[str | None] = []
+        self._unsaved: list[GameRecord] = []  # ended where neither journal nor history could
+        if folder is not None:
+            self._open_history()
+            self._settle()
+
+    def listen(self, listener: Callable[[Trouble], None]) -> None:
+        """Tell `listener` of every trouble so far and to come."""
+        self._listeners.append(listener)
+        for trouble in self.troubles:
+            listener(trouble)
+
+    def _tell(self, trouble: Trouble | None) -> None:
+        if trouble is None or trouble in self.troubles:
+            return
+        log.warning("%s", trouble.line())
+        self.troubles.append(trouble)
+        for listener in self._listeners:
+            listener(trouble)
+
+    def _open_history(self) -> None:
+        if self.history is None and self.folder is not None:
+            self.history, trouble = open_history(self.folder / HISTORY_FILE, self.now())
+            self._tell(trouble)
+
+    def _settle(self) -> None:
+        """Start-up: finished games still in journals go into the history (each once), an
+        unreadable journal is moved aside, an unfinished one waits for the lobby's arrow."""
+        assert self.journal is not None
+        for path in [*self.journal.waiting(), self.journal.path]:
+            pending = self._take(path) if path.exists() else None
+            if pending is not None and path == self.journal.path:
+                self._pending = pending
+
+    def _take(self, path: Path) -> Pending | None:
+        """Read a journal: a finished game goes into the history and its file goes (or waits
+        under its identity); an unfinished one is returned; an unreadable one moved aside."""
+        assert self.journal is not None
+        try:
+            pending = read(path)
+        except (OSError, ValueError) as error:
+            moved = self.journal.set_aside(path, self.now(), "broken")
+            self._tell(Trouble(Part.JOURNAL, Kind.BROKEN, path, str(error), moved))
+            return None
+        if not pending.game.over:
+            return pending
+        if self._record(record_of(pending.game, pending.bots, pending.written_at,
+                                  pending.game_id)):
+            log.info("game %s, which ended before the last stop, is in the history",
+                     pending.game_id)
+            self.journal.forget(path)
+        elif path == self.journal.path:
+            self.journal.keep_unrecorded(pending.game_id)
+        return None
+
+    def _record(self, record: GameRecord) -> bool:
+        """Into the history (at most once per game); False when it cannot take it now."""
+        self._open_history()
+        if self.history is None:
+            return False
+        try:
+            self.history.add(record)
+            return True
+        except sqlite3.Error as error:
+            trouble = Trouble(Part.HISTORY, kind_of(error), self.history.path, str(error))
+        if trouble.kind is Kind.BROKEN:  # damaged under us: aside, and a new one next time
+            self.history.close()
+            self.history = None
+            trouble = replace(trouble, moved_to=move_aside(
+                trouble.path, self.now(), companions=("-wal", "-shm")))
+        self._tell(trouble)
+        return False
 
     def started(self, game: AnyGame, table: dict[str, Any], demo: bool) -> None:
-        """A game was dealt (or resumed): journal every action from now on."""
-        if self.journal is not None and not demo:
-            self.journal.start(game, table)
-
-    def finished(self, game: AnyGame, bots: Sequence[str | None], demo: bool) -> None:
-        """A game ended: into the history first, then the journal is forgotten."""
-        if demo:
+        """A game was dealt (or resumed): journal every action from now on; its end goes
+        into the history as it is applied."""
+        if self.journal is None or demo:
             return
-        if self.history is not None:
-            self.history.add(record_of(game, bots))
-        if self.journal is not None:
-            self.journal.finish()
+        resumed = self._resumed if self._resumed and self._resumed.game is game else None
+        self._resumed = None
+        if resumed is None and self.journal.path.exists():
+            self._put_aside_interrupted()
+        self._pending = None
+        self._game_id = resumed.game_id if resumed else uuid.uuid4().hex
+        self._bots = [seat.get("bot") for seat in table.get("seats", [])]
+        self._tell(self.journal.start(game, self._game_id, table))
+        game.observers.append(partial(self._applied, game, self._game_id))
+
+    def _put_aside_interrupted(self) -> None:
+        """A new game over an interrupted one: its journal is moved aside, dated, not lost."""
+        assert self.journal is not None
+        moved = self.journal.set_aside(self.journal.path, self.now(), "interrupted")
+        log.warning("a new game was dealt over an interrupted one; its journal is kept as %s",
+                    moved or self.journal.path)
+
+    def _applied(self, game: AnyGame, game_id: str, action: Action) -> None:
+        """The journal's observer: each action written down; the end recorded at once."""
+        if self.journal is None or game_id != self._game_id:
+            return  # a game left behind (the adults dealt another): no longer kept
+        self._tell(self.journal.write(action))
+        if not game.over:
+            return
+        self._game_id = None
+        record = record_of(game, self._bots, self.now(), game_id)
+        if not self._record(record):
+            if self.journal.trouble is None:
+                kept = self.journal.keep_unrecorded(game_id)
+                log.warning("the game that just ended waits in %s for the history", kept.name)
+            else:  # nothing can be written here: it waits in memory for the folder to mend
+                self._unsaved.append(record)
+            return
+        self.journal.finish()
+        self._unsaved = [r for r in self._unsaved if not self._record(r)]
+        for path in self.journal.waiting():  # the history takes games again: earlier ones too
+            self._take(path)
 
     def abandoned(self) -> None:
         """Walked away from, not crashed: nothing to resume."""
+        self._game_id = None
+        self._pending = None
         if self.journal is not None:
             self.journal.finish()
 
@@ -151,7 +280,16 @@ class GameRecords:
 
     def pending(self) -> tuple[AnyGame, dict[str, Any]] | None:
         """The game a crash interrupted, replayed to where it was, with its table extras."""
-        return self.journal.pending() if self.journal is not None else None
+        if self.journal is None or not self.journal.path.exists():
+            return None
+        if self._pending is None or self._pending.path != self.journal.path:
+            self._settle()  # written since start (suspended by the adults)
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return None
+        self._resumed = pending
+        log.info("resumed game %s at action %d", pending.game_id, len(pending.game.log))
+        return pending.game, pending.extra
 
     def close(self) -> None:
         if self.journal is not None:

@@ -144,11 +144,9 @@ first frame comes sooner (issue 11's cold start)."""
         return True
 
     def show_results(self, game: AnyGame, seats: Sequence[SeatPlan]) -> None:
-        """The check and the winners; a finished game goes into the history first."""
+        """The check and the winners (the game went into the history as it ended)."""
         from seigneurs.ui.results_view import ResultsView
 
-        self.keeper.records.finished(game, [s.bot.name if s.bot else None for s in seats],
-                                     self.demo)
         self._show(ResultsView(self.host, game, seats), self.screen)
 
 

@@ -19,11 +19,19 @@ if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
 def play(size: tuple[int, int] | None, variant_name: str | None, players: int | None,
          bots: int, level: str | None, inputs: InputSettings | None = None,
          settings: TableSettings | None = None,
-         first_frame: Callable[[], None] | None = None) -> int:
+         first_frame: Callable[[], None] | None = None, soak: int = 0) -> int:
     """Open the table (full screen unless `size`), run until closed; returns the exit code.
     `first_frame`: draw one frame, call it and leave (how `seigneurs bench --startup` times a
-    start without the product knowing the bench)."""
+    start without the product knowing the bench). `soak`: bots' games one after another,
+    `soak` times faster (`seigneurs soak`)."""
     import gc
+
+    if soak:
+        from dataclasses import replace
+
+        from seigneurs.kiosk.config import TableSettings
+
+        settings = replace(settings or TableSettings(), idle_timeout=1e9, attract_after=1e9)
 
     # Starting makes objects that live as long as the process (the modules, the media, the
     # window), so collecting while they pile up only scans them again and again (one full
@@ -41,12 +49,18 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                                  mouse=wants_mouse(inputs),
                                  mouse_during_touch=inputs.mouse_during_touch, settings=settings)
         _open_sources_behind_the_lobby(window, inputs)
+        soaking: list[BotLevel | None] | None = None
         if variant_name is not None and players is not None:  # the command line chose seats
             robot = BOT_LEVELS[level or window.settings.bot_level]
             plans: list[BotLevel | None] = [None] * (players - bots) + [robot] * bots
-            window.nav.deal(variant_name, plans)
+            if soak:
+                soaking = plans
+            else:
+                window.nav.deal(variant_name, plans)
     finally:
         gc.enable()
+    if soaking is not None and variant_name is not None:
+        return _keep_dealing(window, variant_name, soaking, soak)
     if first_frame is not None:
         window.step()
         window.ctx.finish()
@@ -54,6 +68,30 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
         window.close()
         return 0
     arcade.run()
+    return window.exit_code
+
+
+def _keep_dealing(window: SeigneursWindow, variant_name: str,
+                  plans: Sequence[BotLevel | None], speed: int) -> int:
+    """The kill soak's table, until killed: resume an interrupted game as a child would with
+    the golden arrow, else deal; deal again as each game's results are done. Each 60th of a
+    second runs `speed` frames of the table and draws the last (its own loop: arcade's
+    headless loop would update the view but not the window, so no keeper)."""
+    import time
+
+    from seigneurs.ui.results_view import ResultsView
+
+    if not window.nav.resume():
+        window.nav.deal(variant_name, plans)
+    due = time.monotonic()
+    while window.context:
+        for frame in range(speed):
+            window.step(draw=frame == speed - 1)
+        scene = window.scene
+        if isinstance(scene, ResultsView) and scene.done:
+            window.nav.deal(variant_name, plans)
+        due += 1 / 60
+        time.sleep(max(0.0, due - time.monotonic()))
     return window.exit_code
 
 

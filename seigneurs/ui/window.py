@@ -57,6 +57,7 @@ class SeigneursWindow(arcade.Window):
         self.exit_code = 0
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
+        self.keeper.records.listen(self.notices.append)  # the history's and journal's troubles
         self.nav = Navigator(self, self.keeper, lambda: self.clock, seed)
         if self.settings.locked:
             self.set_mouse_visible(False)

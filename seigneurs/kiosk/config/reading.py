@@ -8,7 +8,6 @@ when the table starts, so the next start is clean and nothing is lost. The table
 
 from __future__ import annotations
 
-import logging
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,8 +23,7 @@ from seigneurs.kiosk.config.schema import (
     sections,
 )
 from seigneurs.kiosk.i18n import Notice, Words
-
-log = logging.getLogger(__name__)
+from seigneurs.kiosk.trouble import move_aside
 
 
 class Trouble(StrEnum):
@@ -81,23 +79,6 @@ def load(path: Path | None, move_garbage: bool = False,
         return TableSettings(), [Problem(name, "-", f"{what}; the table runs on the defaults",
                                          Trouble.GARBAGE, moved)]
     return parse(data, name)
-
-
-def move_aside(path: Path, now: datetime) -> Path | None:
-    """Rename a garbage file to `NAME.broken-YYYYmmdd-HHMMSS` beside it (never deleted); None
-    when it cannot be moved (a read-only folder): it is then read, and refused, again."""
-    stamp = now.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    try:
-        path.rename(target)
-    except OSError as error:
-        log.warning("%s could not be moved aside: %s", path, error.strerror or error)
-        return None
-    return target
 
 
 def parse(data: dict[str, Any], name: str = "<config>") -> tuple[TableSettings, list[Problem]]:

@@ -1,0 +1,327 @@
+"""`seigneurs soak`: a real headless table playing bots' games, killed with SIGKILL at random
+moments and started again as the service would, over and over; after every kill the data
+folder is checked: the history passes SQLite's integrity_check, every game seen finished is in
+the history exactly once (or still waits in its journal for it), and an interrupted game
+resumes at the very action its journal had reached.
+
+With `full_disk`, the data folder is a small tmpfs of the soak's own (a mount namespace, so
+root or a user namespace is needed) that, between a kill and the restart, is now and then
+filled to the last byte (emptied a few runs later) or made read-only (writable two runs later),
+so games are played and end on a full or read-only disk too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seigneurs.game.factory import replay
+from seigneurs.kiosk.history import HISTORY_FILE
+from seigneurs.kiosk.journal import CURRENT, WAITING
+
+RESUMED = "resumed game "
+"""How the table's log says it resumed a game (keeper.GameRecords.pending)."""
+FULL_DISK_SIZE = "16m"
+"""Room for a long soak's history and its write-ahead log (SQLite lets it grow to 4 MiB)."""
+PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
+
+
+@dataclass(slots=True)
+class SoakReport:
+    """What a soak saw; `losses` must be empty."""
+
+    kills: int = 0
+    games_finished: int = 0  # seen over (in a journal) or in the history
+    games_recorded: int = 0  # in the history at the end, each once
+    resumes: int = 0  # interrupted games the table resumed at the action their journal had
+    integrity_checks: int = 0
+    full_disk_runs: int = 0
+    full_disk_met: int = 0  # runs whose table logged a write refused for want of room
+    read_only_runs: int = 0
+    read_only_met: int = 0  # runs whose table logged a write refused by a read-only disk
+    seconds: float = 0.0
+    losses: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def summary(self) -> str:
+        lost = "; ".join(self.losses[:5]) if self.losses else "none"
+        return (f"{self.kills} kills in {self.seconds:.0f} s: {self.games_finished} games "
+                f"finished, {self.games_recorded} recorded, {self.resumes} resumes, "
+                f"{self.integrity_checks} integrity checks ok, "
+                f"{self.full_disk_runs} runs on a full disk ({self.full_disk_met} met it), "
+                f"{self.read_only_runs} on a read-only one ({self.read_only_met} met it); "
+                f"losses: {lost}")
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The data folder while the table lies dead."""
+
+    recorded: frozenset[str]
+    waiting: frozenset[str]  # finished games still in journals
+    current: str | None  # the interrupted game's identity
+    actions: tuple[str, ...]  # its journal's whole action lines
+
+
+def look(folder: Path, report: SoakReport) -> Seen:
+    """Check the folder (the table is dead, nothing writes): the history's integrity and
+    uniqueness, and which games wait in journals. A history killed before its first table was
+    made is sound and empty."""
+    recorded: frozenset[str] = frozenset()
+    path = folder / HISTORY_FILE
+    if path.exists():
+        db = _reader(path)
+        try:
+            check = db.execute("PRAGMA integrity_check").fetchone()[0]
+            begun = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
+            ids = [row[0] for row in db.execute("SELECT game_id FROM games")] if begun else []
+        except sqlite3.Error as error:
+            check, ids = str(error), []
+        finally:
+            db.close()
+        if check == "ok":
+            report.integrity_checks += 1
+        else:
+            report.losses.append(f"integrity_check after kill {report.kills}: {check}")
+        if len(ids) != len(set(ids)):
+            report.losses.append(f"a game recorded twice after kill {report.kills}")
+        recorded = frozenset(ids)
+    waiting: set[str] = set()
+    current: str | None = None
+    actions: tuple[str, ...] = ()
+    for journal in [*folder.glob(WAITING.format("*")), folder / CURRENT]:
+        if not journal.exists():
+            continue
+        data = journal.read_text(encoding="utf-8")
+        lines = data[:data.rfind("\n") + 1].splitlines()  # whole lines only
+        game_id = json.loads(lines[0])["game"]
+        if replay(lines).over:
+            waiting.add(game_id)
+        elif journal.name == CURRENT:
+            current, actions = game_id, tuple(lines[1:])
+    return Seen(recorded, frozenset(waiting), current, actions)
+
+
+def table_command(variant: str, players: int, speed: int) -> list[str]:
+    return [sys.executable, "-m", "seigneurs", "play", "--window", "480x270", "--variant",
+            variant, "--players", str(players), "--bots", str(players), "--level", "adult",
+            "--soak", str(speed), "--input", "mouse"]
+
+
+def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, speed: int = 16,
+         mean_up: float = 2.5, seed: int = 1, full_disk: bool = False,
+         progress: Callable[[str], None] | None = None) -> SoakReport:
+    """Start, kill and restart the table `kills` times (each run lives a random 0 to 2 `mean_up`
+    seconds), checking the data folder after each kill; a last clean run settles what
+    waits, and the history must then hold every game seen finished, once."""
+    rng = random.Random(seed)
+    workdir.mkdir(parents=True, exist_ok=True)
+    folder = workdir / "data" / "seigneurs"
+    folder.mkdir(parents=True, exist_ok=True)
+    if full_disk:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={FULL_DISK_SIZE}", "tmpfs",
+                        str(folder)], check=True)
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": str(workdir / "data"),
+           "XDG_CONFIG_HOME": str(workdir / "config")}
+    command = table_command(variant, players, speed)
+    report = SoakReport()
+    finished: set[str] = set()
+    expect: tuple[str, int] | None = None  # the interrupted game, and where it was
+    began = time.monotonic()
+    log = workdir / "table.log"
+    filler = folder / "filler"
+    read_only = False
+    while report.kills < kills:
+        if full_disk and report.kills % 10 == 5:
+            _fill(filler)  # full for three runs in ten
+        elif filler.exists() and report.kills % 10 == 8:
+            filler.unlink()
+        report.full_disk_runs += filler.exists()
+        if full_disk and report.kills % 10 in (2, 4):  # read-only for two runs in ten
+            read_only = report.kills % 10 == 2
+            _remount(folder, "ro" if read_only else "rw")
+        report.read_only_runs += read_only
+        with log.open("w") as out:
+            table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                     preexec_fn=_die_with_parent)
+            try:
+                table.wait(rng.uniform(0.0, 2 * mean_up))
+                report.losses.append(f"the table stopped by itself ({table.returncode}); "
+                                     f"see {log}")
+                break
+            except subprocess.TimeoutExpired:
+                table.send_signal(signal.SIGKILL)
+                table.wait()
+        report.kills += 1
+        said = log.read_text(encoding="utf-8", errors="replace")
+        report.full_disk_met += "No space left" in said or "disk is full" in said
+        report.read_only_met += "Read-only file system" in said or "readonly" in said
+        expect = _check_resume(said, expect, report)
+        seen = look(folder, report)
+        _check_kept(seen, finished, report)
+        expect = None if seen.current is None else (seen.current, len(seen.actions))
+        if progress and report.kills % 10 == 0:
+            progress(f"{report.kills} kills, {len(finished)} games finished, "
+                     f"{report.resumes} resumes, {len(report.losses)} losses")
+    if full_disk:
+        _remount(folder, "rw")
+    if filler.exists():
+        filler.unlink()
+    _settle(command, env, log, folder, finished, report)
+    report.seconds = time.monotonic() - began
+    if full_disk:
+        subprocess.run(["umount", str(folder)], check=False)
+    return report
+
+
+def _check_resume(log: str, expect: tuple[str, int] | None, report: SoakReport
+                  ) -> tuple[str, int] | None:
+    """The run just killed resumed the interrupted game at the action it had reached?"""
+    said = [line.split(RESUMED, 1)[1].split() for line in log.splitlines() if RESUMED in line]
+    if not said:
+        return expect  # killed before it could: the same game waits for the next start
+    game_id, _at, _action, count = said[0][:4]
+    if expect is None or (game_id, int(count)) != expect:
+        report.losses.append(f"run {report.kills} resumed {game_id} at action {count}, "
+                             f"expected {expect}")
+    else:
+        report.resumes += 1
+    return None
+
+
+def _check_kept(seen: Seen, finished: set[str], report: SoakReport) -> None:
+    """Every game seen finished is recorded or waits in a journal, never neither."""
+    for game_id in sorted(finished - seen.recorded - seen.waiting):
+        report.losses.append(f"game {game_id} finished but is gone after kill {report.kills}")
+    finished |= seen.recorded | seen.waiting
+    report.games_finished = len(finished)
+
+
+def _settle(command: list[str], env: dict[str, str], log: Path, folder: Path,
+            finished: set[str], report: SoakReport) -> None:
+    """A last run, until the history holds every game seen finished (those that waited in
+    journals go in at its start) or a minute passes; then the final count."""
+    with log.open("w") as out:
+        table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                 preexec_fn=_die_with_parent)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and table.poll() is None \
+                and not finished <= _recorded(folder):
+            time.sleep(0.25)
+        table.send_signal(signal.SIGKILL)
+        table.wait()
+    seen = look(folder, report)
+    _check_kept(seen, finished, report)
+    for game_id in sorted(finished - seen.recorded):
+        report.losses.append(f"game {game_id} never reached the history")
+    report.games_recorded = len(seen.recorded)
+
+
+def _recorded(folder: Path) -> set[str]:
+    """The games in the history now (read while the table may write: WAL lets it)."""
+    path = folder / HISTORY_FILE
+    if not path.exists():
+        return set()
+    db = _reader(path)
+    try:
+        return {row[0] for row in db.execute("SELECT game_id FROM games")}
+    except sqlite3.Error:
+        return set()
+    finally:
+        db.close()
+
+
+def _die_with_parent() -> None:
+    """In the table's process: SIGKILL it when the soak dies (its loop never ends alone)."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _remount(folder: Path, mode: str) -> None:
+    """The soak's own tmpfs read-only or writable again (nothing writes: the table is dead)."""
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(folder)], check=True)
+
+
+def _reader(path: Path) -> sqlite3.Connection:
+    """A read-only connection: the soak looks, never writes."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def _fill(filler: Path) -> None:
+    """Fill the data folder's little disk to the last byte."""
+    with filler.open("ab", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError:
+            pass
+    with filler.open("ab", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0")
+        except OSError:
+            pass
+
+
+def unshare_mounts() -> list[str]:
+    """The `unshare` prefix that runs a command in a mount namespace of its own (through a
+    user namespace when not root), where it may mount tmpfs without touching the machine's."""
+    own = ["--mount", "--propagation", "private"]
+    if os.geteuid() != 0:
+        own = ["--user", "--map-root-user", *own]
+    return ["unshare", *own]
+
+
+def in_own_mounts(argv: list[str]) -> list[str] | None:
+    """The command that runs `argv` in a mount namespace of its own (a private tmpfs for the
+    full-disk soak), or None when already in one."""
+    if os.environ.get("SEIGNEURS_SOAK_NS") == "1":
+        return None
+    return [*unshare_mounts(), "env", "SEIGNEURS_SOAK_NS=1", *argv]
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """`seigneurs soak`'s options."""
+    parser.add_argument("--kills", type=int, default=100, help="how many SIGKILLs (default 100)")
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where the table keeps its data (default: a new temporary folder)")
+    parser.add_argument("--variant", choices=("kids", "duo", "lords", "rois"), default="kids")
+    parser.add_argument("--players", type=int, default=3, help="bots at the table")
+    parser.add_argument("--speed", type=int, default=16,
+                        help="table frames per 60th of a second (games go this much faster)")
+    parser.add_argument("--mean-up", type=float, default=2.5,
+                        help="mean seconds a run lives before its kill (random, 0 to twice it)")
+    parser.add_argument("--seed", type=int, default=1, help="of the random kill moments")
+    parser.add_argument("--full-disk", action="store_true",
+                        help="data on a small tmpfs, now and then full to the last byte or "
+                             "read-only (needs root or user namespaces)")
+    parser.add_argument("--json", action="store_true")
+
+
+def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run the soak; exit 0 when nothing was lost, 1 otherwise."""
+    if args.kills < 1 or args.speed < 1 or args.mean_up <= 0:
+        parser.error("--kills and --speed must be at least 1, --mean-up above 0")
+    if args.full_disk and (again := in_own_mounts(
+            [sys.executable, "-m", "seigneurs", "soak", *sys.argv[2:]])) is not None:
+        return subprocess.run(again, check=False).returncode
+    with tempfile.TemporaryDirectory(prefix="seigneurs-soak-") as scratch:
+        report = soak(args.kills, args.dir or Path(scratch), args.variant, args.players,
+                      args.speed, args.mean_up, args.seed, args.full_disk,
+                      progress=lambda line: print(line, file=sys.stderr, flush=True))
+    print(json.dumps(report.to_json()) if args.json else report.summary())
+    return 1 if report.losses else 0
