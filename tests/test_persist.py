@@ -351,3 +351,31 @@ def test_a_finished_journal_of_an_older_table_goes_in_once_too(tmp_path: Path) -
         (tmp_path / CURRENT).write_text("\n".join(bot_game(9).record()) + "\n", "utf-8")
     ids = stored(tmp_path)
     assert len(ids) == 1 and ids[0] is not None  # named by its header: the same game, once
+
+
+KILLED_WRITER = """
+import os, sys
+sys.path.insert(0, {tests!r})
+from pathlib import Path
+from test_persist import play_through, records_at
+records = records_at(Path({data!r}))
+play_through(records, 40)
+os.kill(os.getpid(), 9)  # killed with the game in the write-ahead log, never checkpointed
+"""
+
+
+def test_a_killed_tables_write_ahead_log_is_folded_in_at_the_next_start(tmp_path: Path) -> None:
+    """A table killed mid-game leaves its write-ahead log behind; on a small disk it would grow
+    with every kill until the disk is full. The next start folds it in, keeping every game."""
+    tests = str(Path(__file__).resolve().parent)
+    killed = subprocess.run([sys.executable, "-c", KILLED_WRITER.format(tests=tests,
+                                                                        data=str(tmp_path))])
+    assert killed.returncode == -9
+    wal = tmp_path / "history.sqlite3-wal"
+    assert wal.stat().st_size > 0
+    history = History(tmp_path / "history.sqlite3")
+    try:
+        assert wal.stat().st_size == 0
+        assert len(history.games()) == 1
+    finally:
+        history.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -16,6 +17,8 @@ from typing import Any
 
 from seigneurs.game import DuoGame, RaceGame
 from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -103,9 +106,19 @@ class History:
             if "game_id" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
                 self.db.execute("ALTER TABLE games ADD COLUMN game_id TEXT")  # older files
             self.db.execute(IDENTITY)
+            self._fold_wal()
         except BaseException:
             self.db.close()
             raise
+
+    def _fold_wal(self) -> None:
+        """Fold a killed table's write-ahead log into the file and empty it: a process killed
+        mid-game never checkpoints, and on a small disk the log would grow until it is full.
+        Failing here (a full disk) loses nothing: the log stays and SQLite reads through it."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.OperationalError as error:
+            log.warning("%s: the write-ahead log could not be folded in (%s)", self.path, error)
 
     def add(self, record: GameRecord) -> int | None:
         """Store one game, committed before returning; its id, or None when a game of the
