@@ -31,6 +31,7 @@ from typing import Any
 from seigneurs.game.factory import replay
 from seigneurs.kiosk.history import HISTORY_FILE
 from seigneurs.kiosk.journal import CURRENT, WAITING
+from seigneurs.rules import VARIANTS
 
 RESUMED = "resumed game "
 """How the table's log says it resumed a game (keeper.GameRecords.pending)."""
@@ -299,7 +300,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kills", type=int, default=100, help="how many SIGKILLs (default 100)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="where the table keeps its data (default: a new temporary folder)")
-    parser.add_argument("--variant", choices=("kids", "duo", "lords", "rois"), default="kids")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="kids")
     parser.add_argument("--players", type=int, default=3, help="bots at the table")
     parser.add_argument("--speed", type=int, default=16,
                         help="table frames per 60th of a second (games go this much faster)")
