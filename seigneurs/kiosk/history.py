@@ -168,6 +168,12 @@ def as_csv(records: Sequence[GameRecord]) -> str:
     return out.getvalue()
 
 
+def set_aside(path: Path, now: datetime) -> Path | None:
+    """Move a damaged history aside, dated, its write-ahead log and shared memory first (a new
+    database must never meet the old one's log); where it went, or None if it could not move."""
+    return move_aside(path, now, companions=("-wal", "-shm"))
+
+
 def open_history(path: Path, now: datetime, timeout: float = BUSY_WAIT,
                  ) -> tuple[History | None, Trouble | None]:
     """The history at `path`, come what may: a damaged file is moved aside (dated) and a new
@@ -180,7 +186,7 @@ def open_history(path: Path, now: datetime, timeout: float = BUSY_WAIT,
         trouble = Trouble(Part.HISTORY, kind_of(error), path, str(error))
     if trouble.kind is not Kind.BROKEN:
         return None, trouble
-    moved = move_aside(path, now, companions=("-wal", "-shm"))
+    moved = set_aside(path, now)
     if moved is None:
         return None, trouble
     trouble = replace(trouble, moved_to=moved)

@@ -40,7 +40,12 @@ class Pending:
 
     @property
     def bots(self) -> list[str | None]:
-        return [seat.get("bot") for seat in self.extra.get("seats", [])]
+        return bots_of(self.extra)
+
+
+def bots_of(table: dict[str, Any]) -> list[str | None]:
+    """Each seat's bot level (None: a child), from the table's notes the journal keeps."""
+    return [seat.get("bot") for seat in table.get("seats", [])]
 
 
 def read(path: Path) -> Pending:

@@ -28,10 +28,11 @@ from seigneurs.kiosk.history import (
     History,
     open_history,
     record_of,
+    set_aside,
 )
-from seigneurs.kiosk.journal import Journal, Pending, read
+from seigneurs.kiosk.journal import Journal, Pending, bots_of, read
 from seigneurs.kiosk.notify import Notifier
-from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
+from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -215,8 +216,7 @@ class GameRecords:
         if trouble.kind is Kind.BROKEN:  # damaged under us: aside, and a new one next time
             self.history.close()
             self.history = None
-            trouble = replace(trouble, moved_to=move_aside(
-                trouble.path, self.now(), companions=("-wal", "-shm")))
+            trouble = replace(trouble, moved_to=set_aside(trouble.path, self.now()))
         self._tell(trouble)
         return False
 
@@ -231,7 +231,7 @@ class GameRecords:
             self._put_aside_interrupted()
         self._pending = None
         self._game_id = resumed.game_id if resumed else uuid.uuid4().hex
-        self._bots = [seat.get("bot") for seat in table.get("seats", [])]
+        self._bots = bots_of(table)
         self._tell(self.journal.start(game, self._game_id, table))
         game.observers.append(partial(self._applied, game, self._game_id))
 
