@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from tuio_client import osc_bundle, osc_message
 
 from seigneurs.input.evdev_decode import (
     ABS_MT_ORIENTATION,
@@ -28,6 +27,7 @@ from seigneurs.input.evdev_decode import (
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform
 from seigneurs.input.tuio import TuioDecoder
+from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 XY = {ABS_MT_SLOT: AxisRange(0, 9), ABS_MT_POSITION_X: AxisRange(0, 1000),
       ABS_MT_POSITION_Y: AxisRange(0, 500), ABS_MT_TRACKING_ID: AxisRange(0, 65535)}
