@@ -73,7 +73,8 @@ class TuioTable:
     over = "tuio"
 
     def __init__(self, visible: bool = False, realtime: bool = False,
-                 tu_id: Callable[[int, int], int] = user_high) -> None:
+                 tu_id: Callable[[int, int], int] = user_high,
+                 size: tuple[int, int] = SIZE) -> None:
         if not visible:  # before Arcade loads: it picks its context at import
             os.environ.setdefault("ARCADE_HEADLESS", "1")
         from seigneurs.kiosk.config import TableSettings
@@ -86,11 +87,11 @@ class TuioTable:
         assert isinstance(self.input.source, TuioSource)
         self.tuio: TuioSource = self.input.source
         settings = TableSettings(idle_timeout=1e9, attract_after=1e9)  # no lobby, no demo
-        self.window = SeigneursWindow(*SIZE, visible=visible, settings=settings, mouse=False)
+        self.window = SeigneursWindow(*size, visible=visible, settings=settings, mouse=False)
         self.window.attach([self.input])
         self.layout = self.window.layout
         host, port = self.tuio.address
-        self.sender = Tuio2Server(host, port, source="crowd@127.0.0.1", dim=SIZE,
+        self.sender = Tuio2Server(host, port, source="crowd@127.0.0.1", dim=size,
                                   wall=time.time if realtime else lambda: WALL + self.clock,
                                   tu_id=tu_id)
         self.sessions: dict[int, int] = {}  # the crowd's finger -> its TUIO session id
@@ -100,6 +101,8 @@ class TuioTable:
         self.waiting: list[tuple[int, float, float]] = []  # fingers sent down, not yet read
         self.fingers: dict[int, int] = {}  # the table's touch id -> the crowd's finger
         self.happened: list[events.Event] = []
+        self.arrival = select.poll()  # poll, not select: a long run may hold fds past 1024
+        self.arrival.register(self.tuio.socket, select.POLLIN)
         self.unmatched = 0
         self.undelivered = 0
         self.base = 0.0
@@ -143,8 +146,7 @@ class TuioTable:
             self.clock = self.base + now
         before = self.sender.out.sent
         self.sender.frame(dict(self.pointers), self.clock)
-        if self.sender.out.sent > before and not select.select(
-                [self.tuio.socket], [], [], DELIVERY_TIMEOUT)[0]:
+        if self.sender.out.sent > before and not self.arrival.poll(DELIVERY_TIMEOUT * 1000):
             self.undelivered += 1
         started = time.process_time()  # the process: a software renderer draws in threads
         self.window.step(FRAME, draw=True)
