@@ -150,6 +150,7 @@ class TuioTable:
             self.undelivered += 1
         started = time.process_time()  # the process: a software renderer draws in threads
         self.window.step(FRAME, draw=True)
+        self.window.ctx.finish()  # the frame drawn now, not when the driver next flushes
         spent = (time.process_time() - started) * 1000
         happened, self.happened = self.happened, []
         return [self._ours(shown) for shown in happened], spent
