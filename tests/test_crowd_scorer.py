@@ -17,10 +17,10 @@ from seigneurs.table.controller import RaceController
 from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Score
 
 
-def table(**settings: object) -> Crowd:
-    """Six children at a Lords table, nobody acting on their own, 6 s into play (past the
+def table(variant: str = "lords", **settings: object) -> Crowd:
+    """Six children at a `variant` table, nobody acting on their own, 6 s into play (past the
     rush); the test moves their hands."""
-    crowd = Crowd(GameConfig.for_players("lords", 6, 3),
+    crowd = Crowd(GameConfig.for_players(variant, 6, 3),
                   CrowdSettings(adult=False, ghosts=False, **settings),  # type: ignore[arg-type]
                   random.Random(3), Score())
     crowd.people = []
