@@ -36,6 +36,7 @@ from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.layout import Place, TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating, open_session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
+from seigneurs.tools.figures import p99
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)
@@ -196,11 +197,6 @@ def refusals_chance(picks: dict[int, int], refused: int, rng: random.Random) -> 
     return round(sorted(ratios)[int(CHANCE_DRAWS * 0.95) - 1], 2)
 
 
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values) or [0.0]
-    return round(ordered[max(0, math.ceil(len(ordered) * 0.99) - 1)], 3)
-
-
 @dataclass(slots=True)
 class Score:
     """What the crowd measured, over all games: what the children felt first, then how."""
@@ -280,10 +276,10 @@ class Score:
             "extra_cards": self.extra_cards,
             "refusals": dict(sorted(self.refusals.items())),
             "frame_cpu_ms_p50": round(statistics.median(self.cpu_ms or [0.0]), 3),
-            "frame_cpu_ms_p99": _p99(self.cpu_ms),
+            "frame_cpu_ms_p99": p99(self.cpu_ms),
             "frames_12_fingers": len(busy),
             "frame_cpu_ms_p50_12_fingers": round(statistics.median(busy), 3) if busy else None,
-            "frame_cpu_ms_p99_12_fingers": _p99(busy) if busy else None,
+            "frame_cpu_ms_p99_12_fingers": p99(busy) if busy else None,
             "fingers_down_max": self.fingers_down_max,
             "game_seconds": round(self.game_seconds, 1),
             "per_seat": {str(s): self.seats[s].to_json() for s in sorted(self.seats)},
