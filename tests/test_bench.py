@@ -50,3 +50,11 @@ def test_decoder_bench_without_python_osc_says_what_to_install(
     assert main(["bench", "--decoders"]) == 1
     err = capsys.readouterr().err
     assert "python-osc" in err and "pip install 'seigneurs[bench]'" in err
+
+
+def test_p99_is_the_nearest_rank_both_tools_report() -> None:
+    """One reading of p99 for the bench and the crowd: 99 of 100 frames do not exceed it."""
+    from seigneurs.tools.figures import p99
+    assert p99([float(v) for v in range(100, 0, -1)]) == 99.0
+    assert p99([float(v) for v in range(1, 151)]) == 149.0  # rank ceil(148.5) = 149
+    assert p99([0.5]) == 0.5 and p99([]) == 0.0

@@ -12,7 +12,8 @@ from seigneurs.rules import VARIANTS
 
 FIELDS = {"games", "finished", "stalled", "stuck_hands", "refused_empty_handed",
           "longest_refused_run", "second_cards_stacked", "wrong_train", "gifts", "first_wagon_s",
-          "fairness_refusals", "fairness_first_wagon", "touch_down_accuracy", "extra_cards",
+          "fairness_refusals", "fairness_first_wagon", "fairness_refusals_by_chance",
+          "fairness_first_wagon_by_chance", "touch_down_accuracy", "extra_cards",
           "refusals", "frame_cpu_ms_p50", "frame_cpu_ms_p99", "picks", "per_seat"}
 
 

@@ -14,13 +14,21 @@ import pytest
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import RaceController
-from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Score
+from seigneurs.tools.crowd import (
+    Child,
+    Crowd,
+    CrowdSettings,
+    Score,
+    first_wagon_chance,
+    refusals_chance,
+    worst_over_best,
+)
 
 
-def table(**settings: object) -> Crowd:
-    """Six children at a Lords table, nobody acting on their own, 6 s into play (past the
+def table(variant: str = "lords", **settings: object) -> Crowd:
+    """Six children at a `variant` table, nobody acting on their own, 6 s into play (past the
     rush); the test moves their hands."""
-    crowd = Crowd(GameConfig.for_players("lords", 6, 3),
+    crowd = Crowd(GameConfig.for_players(variant, 6, 3),
                   CrowdSettings(adult=False, ghosts=False, **settings),  # type: ignore[arg-type]
                   random.Random(3), Score())
     crowd.people = []
@@ -329,3 +337,39 @@ def test_the_crowd_itself_brings_cards_home_against_the_guess_and_flings_them() 
 
     report = run_crowd("kids", 6, 2, 1, CrowdSettings())
     assert report["flings_home"] > 0 and report["stacks_against_guess"] > 0
+
+
+def test_a_seat_slower_than_luck_explains_stands_out_of_the_chance_level() -> None:
+    """Fairness is judged against a table that treats every seat alike: seat 0 always 3x
+    slower to its first wagon is beyond what luck gives; the same times shuffled are not."""
+    rng = random.Random(5)
+    games = [{s: rng.uniform(2.0, 6.0) * (3.0 if s == 0 else 1.0) for s in range(6)}
+             for _ in range(20)]
+    score = Score(first_wagons=games)
+    for game in games:
+        for seat, seconds in game.items():
+            score.seat(seat).first_wagon_s.append(seconds)
+    report = score.to_json()
+    assert report["fairness_first_wagon"] > report["fairness_first_wagon_by_chance"]
+    assert first_wagon_chance(games, random.Random(0)) == \
+        report["fairness_first_wagon_by_chance"]
+    fair = [dict(zip(g, rng.sample(list(g.values()), len(g)), strict=True)) for g in games]
+    assert worst_over_best([statistics.mean(g[s] for g in fair) for s in range(6)]) <= \
+        first_wagon_chance(fair, random.Random(0))
+
+
+def test_refusals_heaped_on_one_seat_stand_out_of_the_chance_level() -> None:
+    """Ten refusals, all on one of six seats with as many picks each: beyond luck; spread
+    as the picks are, within it."""
+    score = Score()
+    for seat in range(6):
+        score.seat(seat).picks = 300
+    score.seat(0).refused_empty_handed = 10
+    report = score.to_json()
+    assert report["fairness_refusals"] > report["fairness_refusals_by_chance"]
+    assert refusals_chance({s: 300 for s in range(6)}, 10, random.Random(0)) == \
+        report["fairness_refusals_by_chance"]
+    for seat in range(6):
+        score.seat(seat).refused_empty_handed = 2 if seat < 4 else 1
+    report = score.to_json()
+    assert report["fairness_refusals"] <= report["fairness_refusals_by_chance"]

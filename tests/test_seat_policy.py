@@ -7,6 +7,7 @@ import math
 
 from test_crowd_scorer import cards_near, child, control, frames, ghosts_on_every_seat, table, where
 
+from seigneurs.game import Reason
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
 from seigneurs.tools.crowd import Child, Crowd
@@ -161,3 +162,72 @@ def test_a_child_refused_once_gets_the_next_card_they_touch() -> None:
     mine_events = [e for e in seen if getattr(e, "touch", None) in crowd.main
                    and crowd.owner[e.touch] is me]  # type: ignore[attr-defined]
     assert [type(e) for e in mine_events][:2] == [events.Refused, events.Picked]
+
+
+def test_a_card_that_goes_back_leaves_the_other_hands_card_alone() -> None:
+    """D8 assisted, R9: a child drops a card that does not fit on their zone while their other
+    hand holds one. The dropped card goes back; the one still held is theirs to keep (it
+    used to slide back first, leaving the child with nothing)."""
+    crowd = table("kids", user_ids=True)
+    me = child(crowd, 0)
+    near = cards_near(crowd, 0)
+    wrong = next(c for c in near if not crowd.game.fits(0, c))
+    kept = next(c for c in near if c != wrong)
+    seen = happened(crowd)
+    held = carry(crowd, me, kept, None, user=0)
+    dropped = carry(crowd, me, wrong, 0, user=0)
+    assert any(isinstance(e, events.Refused) and e.touch == dropped
+               and e.reason is Reason.DOES_NOT_FIT for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == held for e in seen)
+    assert control(crowd).hands.carries[held].card == kept
+    assert crowd.score.taken_from_hand == 0
+
+
+def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
+    """R9 at the drop without ids: this child takes a card just off their zone; a neighbour
+    takes one nearer this child's seat than their own, so the table guesses it this child's
+    (and this child's card someone else's), and has begun pulling it toward their own zone
+    when this child puts theirs on their zone. The neighbour's card is not taken for this
+    child's other hand: it stays on the neighbour's finger (it used to slide back)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    zone, one = crowd.race.seats[0].place.zone, crowd.race.anchors[1]
+    travel = control(crowd).policy.travel
+
+    def spot(card: int) -> tuple[float, float]:  # the nearest point well inside the zone
+        x, y = where(crowd, card)
+        return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
+                min(max(y, zone.y + 10), zone.y + zone.h - 10))
+    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), spot(c)))
+    assert math.dist(where(crowd, mine), spot(mine)) < travel  # too short to be re-guessed
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine)
+    seen = happened(crowd)
+
+    def down(who: Child, card: int, intent: int) -> int:
+        finger = crowd._finger(who)
+        crowd.main.add(finger)
+        crowd.intent[finger] = intent
+        crowd._event(finger, TouchPhase.DOWN, *where(crowd, card))
+        frames(crowd, 0.1)
+        return finger
+    my_finger = down(me, mine, 0)
+    their_finger = down(neighbour, theirs, 1)
+    assert next(e.seat for e in seen if isinstance(e, events.SeatChanged)) != 0  # mine: not
+    assert [e.seat for e in seen if isinstance(e, events.Picked)][1] == 0  # theirs: mine
+    start = where(crowd, theirs)
+    pull = travel * 0.5 / math.dist(start, one)
+    for step in range(1, 6):
+        crowd._event(their_finger, TouchPhase.MOVE,
+                     start[0] + (one[0] - start[0]) * pull * step / 5,
+                     start[1] + (one[1] - start[1]) * pull * step / 5)
+        frames(crowd, 1 / 60)
+    for x, y in crowd.path(me, where(crowd, mine), spot(mine), False):
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *spot(mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.1)
+    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
+    assert control(crowd).hands.carries[their_finger].card == theirs
+    assert crowd.score.taken_from_hand == 0

@@ -70,6 +70,11 @@ class RaceGame(Game):
         """Whether `card` may go on `seat`'s train under that seat's rule now."""
         return bool(self.fit_masks[seat] >> card & 1)
 
+    def would_stay(self, seat: int, card: int) -> bool:
+        """Whether `card`, stacked on `seat`'s train now, stays there: always in classic play,
+        only if it fits where the table assists (D8)."""
+        return not self.assisted[seat] or self.fits(seat, card)
+
     def is_face_up(self, card: int) -> bool:
         """Whether a table card shows its face."""
         return bool(self.face_up_mask >> card & 1)
@@ -191,7 +196,7 @@ class RaceGame(Game):
     def _verify_stack(self, action: Stack) -> Reason | None:
         refusal = self._verify_held(action)
         seat = action.seat
-        if refusal is None and self.assisted[seat] and not self.fits(seat, self.hands[seat]):
+        if refusal is None and not self.would_stay(seat, self.hands[seat]):
             return Reason.DOES_NOT_FIT  # D8 assisted
         return refusal
 

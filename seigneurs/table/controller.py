@@ -304,7 +304,8 @@ class RaceController:
             zone = None  # a tap on a card at a zone's edge, or a throw that went astray
         if zone in play.humans:
             seat = zone  # final where it is dropped (a gift, or an id or a guess that erred)
-            policy.yield_to_drop(seat, touch, carry)  # R9: the other hand's card gives way
+            if self.game.would_stay(seat, carry.card):  # R9: the other hand's card gives way,
+                policy.yield_to_drop(seat, touch, carry)  # not for one that goes back (D8)
         else:
             seat = carry.seat if carry.decided else self.guesser.while_carried(
                 carry.seat, carry.home, x, y, policy.travel)

@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from seigneurs.tools.figures import p99
+
 FINGERS = 10
 
 
@@ -139,7 +141,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
         return BenchReport(
             frames=frames,
             cpu_ms_p50=round(statistics.median(cpu), 3),
-            cpu_ms_p99=round(cpu[int(len(cpu) * 0.99) - 1], 3),
+            cpu_ms_p99=p99(cpu),
             draw_calls_per_frame=round(statistics.mean(calls), 2),
             textures_created_after_start=ctx.stats.texture[0] - textures_at_start,
             fps_drawn=round(frames / elapsed, 1),

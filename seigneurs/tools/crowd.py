@@ -36,6 +36,7 @@ from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.layout import Place, TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating, Session, open_session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
+from seigneurs.tools.figures import p99
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)
@@ -149,13 +150,51 @@ class SeatScore:
                 if self.first_wagon_s else None}
 
 
-def _ratio(values: list[float]) -> float | None:
+def worst_over_best(values: list[float]) -> float | None:
+    """The worst seat's figure over the best's: how far from fair (1.0 is even)."""
     return round(max(values) / min(values), 2) if values and min(values) > 0 else None
 
 
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values) or [0.0]
-    return round(ordered[max(0, math.ceil(len(ordered) * 0.99) - 1)], 3)
+CHANCE_DRAWS = 1000
+"""Draws of a table that treats every seat alike, to say what worst/best luck alone gives."""
+
+
+def _or_inf(ratio: float | None) -> float:
+    return math.inf if ratio is None else ratio
+
+
+def first_wagon_chance(games: list[dict[int, float]], rng: random.Random) -> float | None:
+    """The fairness ratio of first wagons that luck alone reaches 19 times in 20: each game's
+    first-wagon times shuffled among the seats that had one (a table fair to every seat),
+    the per-seat means compared as the measured figure compares them."""
+    seats = sorted({s for game in games for s in game})
+    if len(seats) < 2:
+        return None
+    ratios = []
+    for _ in range(CHANCE_DRAWS):
+        sums, counts = dict.fromkeys(seats, 0.0), dict.fromkeys(seats, 0)
+        for game in games:
+            times = list(game.values())
+            rng.shuffle(times)
+            for seat, t in zip(game, times, strict=True):
+                sums[seat] += t
+                counts[seat] += 1
+        ratios.append(_or_inf(worst_over_best([sums[s] / counts[s] for s in seats if counts[s]])))
+    return round(sorted(ratios)[int(CHANCE_DRAWS * 0.95) - 1], 2)
+
+
+def refusals_chance(picks: dict[int, int], refused: int, rng: random.Random) -> float | None:
+    """The fairness ratio of refusals that luck alone reaches 19 times in 20: the same number
+    of refusals falling on the seats in proportion to their picks."""
+    seats = [s for s in sorted(picks) if picks[s]]
+    if len(seats) < 2:
+        return None
+    weights = [picks[s] for s in seats]
+    ratios = []
+    for _ in range(CHANCE_DRAWS):
+        fell = Counter(rng.choices(seats, weights, k=refused))
+        ratios.append(_or_inf(worst_over_best([(fell[s] + 1) / (picks[s] + 1) for s in seats])))
+    return round(sorted(ratios)[int(CHANCE_DRAWS * 0.95) - 1], 2)
 
 
 @dataclass(slots=True)
@@ -193,6 +232,9 @@ class Score:
     busy_cpu_ms: list[float] = field(default_factory=list)
     fingers_down_max: int = 0
     game_seconds: float = 0.0
+    first_wagons: list[dict[int, float]] = field(default_factory=list)
+    """Each game's seconds to each seat's first wagon: what luck alone would give is drawn
+    from these."""
 
     def seat(self, seat: int) -> SeatScore:
         return self.seats.setdefault(seat, SeatScore())
@@ -222,17 +264,22 @@ class Score:
             "unmeant_stacks": self.unmeant_stacks, "stacks_by_others": self.stacks_by_others,
             "palm_cards": self.palm_cards,
             "first_wagon_s": round(statistics.mean(firsts), 2) if firsts else None,
-            "fairness_refusals": _ratio(refusals),
-            "fairness_first_wagon": _ratio(firsts),
+            "fairness_refusals": worst_over_best(refusals),
+            "fairness_refusals_by_chance": refusals_chance(
+                {s: self.seats[s].picks for s in self.seats},
+                sum(s.refused_empty_handed for s in seats), random.Random(0)),
+            "fairness_first_wagon": worst_over_best(firsts),
+            "fairness_first_wagon_by_chance": first_wagon_chance(self.first_wagons,
+                                                                 random.Random(0)),
             "touch_down_accuracy": round(self.touch_downs_right / self.touch_downs_guessed, 4)
             if self.touch_downs_guessed else None,
             "extra_cards": self.extra_cards,
             "refusals": dict(sorted(self.refusals.items())),
             "frame_cpu_ms_p50": round(statistics.median(self.cpu_ms or [0.0]), 3),
-            "frame_cpu_ms_p99": _p99(self.cpu_ms),
+            "frame_cpu_ms_p99": p99(self.cpu_ms),
             "frames_12_fingers": len(busy),
             "frame_cpu_ms_p50_12_fingers": round(statistics.median(busy), 3) if busy else None,
-            "frame_cpu_ms_p99_12_fingers": _p99(busy) if busy else None,
+            "frame_cpu_ms_p99_12_fingers": p99(busy) if busy else None,
             "fingers_down_max": self.fingers_down_max,
             "game_seconds": round(self.game_seconds, 1),
             "per_seat": {str(s): self.seats[s].to_json() for s in sorted(self.seats)},
@@ -991,9 +1038,11 @@ class Crowd:
         """The game's time and each child's first wagon go into the score."""
         score = self.score
         score.game_seconds += self.now
-        for child in self.children:
-            if child.seat in self.first_wagon:
-                score.seat(child.seat).first_wagon_s.append(self.first_wagon[child.seat])
+        firsts = {c.seat: self.first_wagon[c.seat] for c in self.children
+                  if c.seat in self.first_wagon}
+        for seat, seconds in firsts.items():
+            score.seat(seat).first_wagon_s.append(seconds)
+        score.first_wagons.append(firsts)
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
