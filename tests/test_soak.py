@@ -56,6 +56,34 @@ def test_a_history_killed_before_its_first_table_is_no_loss(tmp_path: Path) -> N
     assert look(tmp_path, report).recorded == frozenset() and report.losses == []
 
 
+def test_a_history_killed_mid_transaction_is_checked_as_the_next_table_finds_it(
+        tmp_path: Path) -> None:
+    """A writer killed mid-transaction leaves a hot journal: a read-only look cannot roll it
+    back ("attempt to write a readonly database", once counted as a loss though nothing was
+    lost); the soak checks a copy as the next table's open finds it, and leaves the folder as
+    it was."""
+    game_id = folder_with_a_game(tmp_path, finish=True)
+    history = tmp_path / "history.sqlite3"
+    writer = (  # a real process, really killed, its transaction spilled to the file
+        "import os, signal, sqlite3, sys\n"
+        "db = sqlite3.connect(sys.argv[1])\n"
+        "db.execute('PRAGMA journal_mode=DELETE'); db.execute('PRAGMA cache_size=1')\n"
+        "db.execute('BEGIN'); db.execute('CREATE TABLE filler (x BLOB)')\n"
+        "for _ in range(200): db.execute('INSERT INTO filler VALUES (zeroblob(4000))')\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")
+    subprocess.run([sys.executable, "-c", writer, str(history)], check=False)
+    hot = history.with_name(history.name + "-journal")
+    assert hot.exists() and hot.stat().st_size > 0
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        sqlite3.connect(f"{history.as_uri()}?mode=ro", uri=True).execute(
+            "PRAGMA integrity_check").fetchone()
+    before = hot.read_bytes(), history.read_bytes()
+    report = SoakReport()
+    assert look(tmp_path, report).recorded == frozenset({game_id})
+    assert report.losses == [] and report.integrity_checks == 1
+    assert (hot.read_bytes(), history.read_bytes()) == before
+
+
 def test_a_game_recorded_twice_or_a_damaged_history_is_a_loss(tmp_path: Path) -> None:
     folder_with_a_game(tmp_path, finish=True)
     db = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)

@@ -17,13 +17,15 @@ import ctypes
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,15 +88,14 @@ def look(folder: Path, report: SoakReport) -> Seen:
     recorded: frozenset[str] = frozenset()
     path = folder / HISTORY_FILE
     if path.exists():
-        db = _reader(path)
         try:
-            check = db.execute("PRAGMA integrity_check").fetchone()[0]
-            begun = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
-            ids = [row[0] for row in db.execute("SELECT game_id FROM games")] if begun else []
+            with _as_the_next_table_finds(path) as db:
+                check = db.execute("PRAGMA integrity_check").fetchone()[0]
+                begun = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
+                ids = [row[0] for row in db.execute("SELECT game_id FROM games")] if begun \
+                    else []
         except sqlite3.Error as error:
             check, ids = str(error), []
-        finally:
-            db.close()
         if check == "ok":
             report.integrity_checks += 1
         else:
@@ -255,6 +256,25 @@ def _die_with_parent() -> None:
 def _remount(folder: Path, mode: str) -> None:
     """The soak's own tmpfs read-only or writable again (nothing writes: the table is dead)."""
     subprocess.run(["mount", "-o", f"remount,{mode}", str(folder)], check=True)
+
+
+@contextmanager
+def _as_the_next_table_finds(path: Path) -> Iterator[sqlite3.Connection]:
+    """The history as the next table's open will find it: a writable copy of the file with its
+    -wal and -journal, where SQLite replays the WAL or rolls back a hot journal as it opens (a
+    read-only look cannot: after a kill mid-transaction it fails with "attempt to write a
+    readonly database" though nothing is lost). The folder itself is never written."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / path.name
+        for suffix in ("", "-wal", "-journal"):
+            source = path.with_name(path.name + suffix)
+            if source.exists():
+                shutil.copyfile(source, copy.with_name(copy.name + suffix))
+        db = sqlite3.connect(copy)
+        try:
+            yield db
+        finally:
+            db.close()
 
 
 def _reader(path: Path) -> sqlite3.Connection:
