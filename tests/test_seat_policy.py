@@ -231,3 +231,46 @@ def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert control(crowd).hands.carries[their_finger].card == theirs
     assert crowd.score.taken_from_hand == 0
+
+
+def test_a_finger_whose_arm_comes_from_another_seat_is_not_this_childs_other_hand() -> None:
+    """R9 at the drop with a panel that tells which way a finger points: a neighbour's finger
+    lands nearer this child's seat (the table guesses it this child's), pointing from the
+    neighbour's side. When this child puts their own card on their zone, the neighbour's card
+    is not taken for this child's other hand: it stays on the neighbour's finger."""
+    crowd = table(panel="signed")
+    ctrl = control(crowd)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    zone = crowd.race.seats[0].place.zone
+
+    def spot(card: int) -> tuple[float, float]:  # the nearest point well inside the zone
+        x, y = where(crowd, card)
+        return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
+                min(max(y, zone.y + 10), zone.y + zone.h - 10))
+    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), spot(c)))
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine)
+    seen = happened(crowd)
+    my_finger = crowd._finger(me)
+    crowd.main.add(my_finger)
+    crowd.intent[my_finger] = 0
+    crowd._event(my_finger, TouchPhase.DOWN, *where(crowd, mine))
+    frames(crowd, 0.1)
+    x, y = where(crowd, theirs)
+    bx, by = ctrl.guesser.bodies[1]
+    their_finger = crowd._finger(neighbour)
+    crowd.main.add(their_finger)
+    crowd.intent[their_finger] = 1
+    crowd._event(their_finger, TouchPhase.DOWN, x, y,
+                 Contact(0.01, 0.008, math.degrees(math.atan2(y - by, x - bx)) % 360, True))
+    frames(crowd, 0.1)
+    assert [e.seat for e in seen if isinstance(e, events.Picked)][1] == 0  # guessed mine
+    for px, py in crowd.path(me, where(crowd, mine), spot(mine), False):
+        crowd._event(my_finger, TouchPhase.MOVE, px, py)
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *spot(mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.1)
+    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
+    assert ctrl.hands.carries[their_finger].card == theirs
+    assert crowd.score.taken_from_hand == 0

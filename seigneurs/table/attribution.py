@@ -123,7 +123,8 @@ class SeatPolicy:
                 continue
             if theirs and (other.named == seat or (
                     other.named is None and now == seat and self._within_reach(seat, where)
-                    and not self._pulled_away(seat, other, (where.x, where.y)))):
+                    and not self._pulled_away(seat, other, (where.x, where.y))
+                    and self.guesser.arm(seat, *other.home, other.contact) < 2.0)):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))

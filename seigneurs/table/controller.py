@@ -238,7 +238,8 @@ class RaceController:
         assert guess is not None
         body = self.physics.bodies[card]
         carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock,
-                      other_hand_of=other_hand_of, named=named, user=event.user)
+                      other_hand_of=other_hand_of, named=named, user=event.user,
+                      contact=event.contact)
         carry.trail.append((clock, x, y))
         self.hands.carries[event.id] = carry
         self.physics.raise_card(card)

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table.geometry import Point
 
 FLING_CM_S = 120.0
@@ -47,6 +47,8 @@ class Carry:
     """The seat the touch's user id named, even when it was doubted..."""
     user: int | None = None
     """...and the id itself (one no seat has is somebody else: an adult reaching in)."""
+    contact: Contact | None = None
+    """What the panel saw of the finger as it landed: which way its arm came from."""
 
 
 @dataclass(slots=True)
