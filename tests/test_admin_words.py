@@ -12,7 +12,7 @@ from table_driver import Driver
 
 from seigneurs.kiosk.config import TableSettings, parse, start_notices
 from seigneurs.kiosk.history import GameRecord, History
-from seigneurs.kiosk.i18n import LANGUAGES, SENTENCES, game_line
+from seigneurs.kiosk.i18n import LANGUAGES, SENTENCES, game_line, text
 from seigneurs.ui.admin_view import AdminMenu, HistoryView
 
 RECORD = GameRecord("2026-11-23T10:34:55+00:00", "duo", [{"seat": 0}, {"seat": 1}],
@@ -69,3 +69,38 @@ def test_the_admin_menu_history_and_notices_follow_the_language(tmp_path: Path) 
             assert game_line(language, RECORD) in shown
         finally:
             driver.close()
+
+
+def test_a_history_damaged_under_the_running_table_is_set_aside_when_the_adult_reads_it(
+        tmp_path: Path) -> None:
+    """The history file is damaged while the table runs (its pages overwritten on disk): the
+    adults' history screen shows no games instead of stopping the table, the damaged file is
+    kept aside, the notice says so in the table's language, and the next game is recorded in a
+    new history."""
+    history = History(tmp_path / "history.sqlite3")
+    history.add(RECORD)
+    history.close()
+    driver = Driver(settings=TableSettings(language="en", data_dir=tmp_path))
+    try:
+        driver.window.show_view(HistoryView(driver.window))
+        assert game_line("en", RECORD) in [line.text for line in driver.scene.lines]
+        records = driver.window.keeper.records
+        assert records.history is not None
+        records.history.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        records.history.db.execute("PRAGMA cache_size=1")  # pages read from the disk again
+        path = tmp_path / "history.sqlite3"
+        size = path.stat().st_size
+        with path.open("r+b") as damaged:
+            damaged.seek(100)
+            damaged.write(b"\xde\xad" * ((size - 100) // 2))
+        driver.window.show_view(HistoryView(driver.window))
+        assert isinstance(driver.scene, HistoryView)
+        driver.frames(2)
+        shown = [line.text for line in driver.scene.lines]
+        assert text("en", "no_games") in shown
+        aside = sorted(tmp_path.glob("history.sqlite3.broken-*"))
+        assert len(aside) == 1 and aside[0].stat().st_size == size
+        assert any("history" in str(n).lower() and aside[0].name in str(n)
+                   for n in driver.window.notices), driver.window.notices
+    finally:
+        driver.close()

@@ -212,13 +212,32 @@ class GameRecords:
             self.history.add(record)
             return True
         except sqlite3.Error as error:
-            trouble = Trouble(Part.HISTORY, kind_of(error), self.history.path, str(error))
-        if trouble.kind is Kind.BROKEN:  # damaged under us: aside, and a new one next time
+            self._failed(error)
+        return False
+
+    def recent(self, limit: int) -> list[GameRecord]:
+        """The last `limit` games, newest first, for the adults' history screen; a history
+        that cannot be read now is a trouble like a failed write (a damaged one is set aside),
+        and the screen shows none rather than stopping the table."""
+        self._open_history()
+        if self.history is None:
+            return []
+        try:
+            return self.history.games(limit=limit)
+        except sqlite3.Error as error:
+            self._failed(error)
+        return []
+
+    def _failed(self, error: sqlite3.Error) -> None:
+        """The history refused a read or a write: said, and set aside when damaged under us
+        (a new one is begun at the next use)."""
+        assert self.history is not None
+        trouble = Trouble(Part.HISTORY, kind_of(error), self.history.path, str(error))
+        if trouble.kind is Kind.BROKEN:
             self.history.close()
             self.history = None
             trouble = replace(trouble, moved_to=set_aside(trouble.path, self.now()))
         self._tell(trouble)
-        return False
 
     def started(self, game: AnyGame, table: dict[str, Any], demo: bool) -> None:
         """A game was dealt (or resumed): journal every action from now on; its end goes

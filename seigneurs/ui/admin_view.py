@@ -157,7 +157,7 @@ class HistoryView(ButtonView):
         language = window.settings.language
         cx, top = window.width / 2, window.height - 80
         self.line(text(language, "history"), cx, top, 28)
-        records = window.nav.history.games(limit=14) if window.nav.history else []
+        records = window.nav.recent_games(14)
         if not records:
             self.line(text(language, "no_games"), cx, top - 80)
         for k, record in enumerate(records):

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from seigneurs.game.config import GameConfig
     from seigneurs.game.factory import AnyGame
     from seigneurs.kiosk.config import TableSettings
-    from seigneurs.kiosk.history import History
+    from seigneurs.kiosk.history import GameRecord
     from seigneurs.kiosk.i18n import Notice
     from seigneurs.rules import WagonType
     from seigneurs.table.layout import TableLayout
@@ -29,9 +29,9 @@ class Navigation(Protocol):
     def demo(self) -> bool:
         """Whether the game on show is the bots' attract demo."""
 
-    @property
-    def history(self) -> History | None:
-        """The match history, where the table keeps one."""
+    def recent_games(self, limit: int) -> list[GameRecord]:
+        """The last games in the match history, newest first (none where the table keeps no
+        history, or cannot read it now: the trouble is told to the adults)."""
 
     def show_lobby(self, variant_name: str | None = None) -> None: ...
 

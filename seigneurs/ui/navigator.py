@@ -13,7 +13,7 @@ from seigneurs.game import DuoGame
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import AnyGame
-from seigneurs.kiosk.history import History
+from seigneurs.kiosk.history import GameRecord
 from seigneurs.kiosk.keeper import Keeper, Screen
 from seigneurs.rules import WagonType, variant
 from seigneurs.table.layout import Place, Rect
@@ -41,9 +41,8 @@ first frame comes sooner (issue 11's cold start)."""
     def demo(self) -> bool:
         return self.screen is Screen.DEMO
 
-    @property
-    def history(self) -> History | None:
-        return self.keeper.records.history
+    def recent_games(self, limit: int) -> list[GameRecord]:
+        return self.keeper.records.recent(limit)
 
     def _show(self, view: Any, screen: Screen) -> None:
         self.screen = screen
