@@ -38,7 +38,7 @@ def _tuio_seen(config: str, path: list[tuple[float, float]]) -> list[tuple[float
             tracker.frame({1: (x, y, 0)}, step / 60)
         tracker.frame({}, len(path) / 60)
         log = TouchLog()
-        while source.stats.packets < len(tracker.out.sent):
+        while source.stats.packets < tracker.out.sent:
             waiting = select.poll()
             waiting.register(source.socket, select.POLLIN)
             waiting.poll(500)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from tuio_client import osc_bundle, osc_message
 
 from seigneurs.input.evdev_decode import (
     ABS_MT_ORIENTATION,
@@ -28,6 +27,7 @@ from seigneurs.input.evdev_decode import (
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform
 from seigneurs.input.tuio import TuioDecoder
+from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 XY = {ABS_MT_SLOT: AxisRange(0, 9), ABS_MT_POSITION_X: AxisRange(0, 1000),
       ABS_MT_POSITION_Y: AxisRange(0, 500), ABS_MT_TRACKING_ID: AxisRange(0, 65535)}
@@ -138,14 +138,28 @@ def test_tuio2_ptr_angle_shear_radius_in_their_spec_order() -> None:
 
 def test_tuio2_bnd_gives_the_size_and_keeps_the_pointers_signed_angle() -> None:
     """TUIO 2.0: /tuio2/bnd s_id x_pos y_pos angle width height area, same session id."""
-    [event] = tuio2(osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5, 0.0, 0.0, 0.01, 0.0),
+    [event] = tuio2(osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5, 3.1415927, 0.0, 0.01, 0.0),
                     osc_message("/tuio2/bnd", 7, 0.5, 0.5, 0.5, 0.06, 0.02, 0.001))
     assert event.contact is not None
     assert (event.contact.major, event.contact.minor) == pytest.approx((0.06, 0.02))
-    assert event.contact.angle == 0.0 and event.contact.signed
+    assert event.contact.angle == pytest.approx(180.0) and event.contact.signed
     [alone] = tuio2(osc_message("/tuio2/bnd", 7, 0.5, 0.5, 0.0, 0.02, 0.06, 0.001),
                     osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5))
     assert alone.contact == Contact(pytest.approx(0.06), pytest.approx(0.02), 90.0, False)
+
+
+def test_tuio2_ptr_angle_0_is_no_orientation_as_trackers_send_0_for_what_they_do_not_measure(
+) -> None:
+    """A tracker without orientation sends angle 0: read as "pointing right", it would name
+    the seats whose arms point right (the crowd over TUIO saw it); the bnd's axis stands."""
+    [bare] = tuio2(osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0))
+    assert bare.contact is None
+    [sized] = tuio2(osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5, 0.0, 0.0, 0.01, 0.0))
+    assert sized.contact == Contact(pytest.approx(0.02), pytest.approx(0.02), None, False, 0.0)
+    [boxed] = tuio2(osc_message("/tuio2/ptr", 7, 0, 0, 0.5, 0.5, 0.0, 0.0, 0.01, 0.0),
+                    osc_message("/tuio2/bnd", 7, 0.5, 0.5, 0.5, 0.06, 0.02, 0.001))
+    assert boxed.contact is not None and not boxed.contact.signed
+    assert boxed.contact.angle == pytest.approx(-math.degrees(0.5) % 180.0)
 
 
 def test_tuio1_blob_gives_the_shape_of_the_cursor_with_its_session_id() -> None:

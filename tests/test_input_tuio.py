@@ -25,8 +25,6 @@ from tuio_client import (
     Tuio1Tracker,
     Tuio2Tracker,
     message,
-    osc_bundle,
-    osc_message,
 )
 
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -34,6 +32,7 @@ from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
 from seigneurs.input.setup import InputSettings, build_sources, production_filters
 from seigneurs.input.tuio import MAX_BUNDLE, RESTART_AFTER, TuioDecoder, TuioSource
+from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 
@@ -165,7 +164,7 @@ def test_reference_server_users_1_2_3_come_out_as_users_1_2_3(source: TuioSource
     """Issue 10 row 1, sent as TUIO20_CPP's server does (type 5 for every finger)."""
     server = RefTuio2Server(*source.address)
     server.frame({10: (0.2, 0.5, 1), 11: (0.5, 0.5, 2), 12: (0.8, 0.5, 3)}, 0.0, type_id=5)
-    events = receive(source, len(server.out.sent))
+    events = receive(source, server.out.sent)
     assert [(e.phase, e.user) for e in events] == [(D, 1), (D, 2), (D, 3)]
 
 
@@ -176,19 +175,19 @@ def test_over_full_tuio_2_frame_split_without_alv_keeps_every_pointer(
     server = RefTuio2Server(*source.address, packet_size=1500)
     fingers = {s: (0.05 + 0.05 * s, 0.5, 0) for s in range(16)}
     server.frame(fingers, 0.0)
-    assert len(server.out.sent) >= 2  # the frame really was split
-    events = receive(source, len(server.out.sent))
+    assert server.out.sent >= 2  # the frame really was split
+    events = receive(source, server.out.sent)
     assert [e.phase for e in events] == [D] * 16
     server.frame({}, 0.1)
-    assert [e.phase for e in receive(source, len(server.out.sent))] == [U] * 16
+    assert [e.phase for e in receive(source, server.out.sent)] == [U] * 16
 
 
 def test_tuio_1_frame_in_two_bundles_sharing_fseq_keeps_every_cursor(source: TuioSource) -> None:
     """Issue 10 row 3: 25 cursors in two bundles sharing one fseq: 25 of 25."""
     server = RefTuio1Server(*source.address, packet_size=1500)
     server.frame({s: (0.02 + 0.038 * s, 0.5) for s in range(25)}, 0.0)
-    assert len(server.out.sent) >= 3  # the greeting, then the frame in two parts
-    events = receive(source, len(server.out.sent))
+    assert server.out.sent >= 3  # the greeting, then the frame in two parts
+    events = receive(source, server.out.sent)
     assert [e.phase for e in events] == [D] * 25
     assert source.stats.late_frames == 0
 
@@ -294,8 +293,8 @@ def test_still_fingers_with_periodic_full_updates_are_held(source: TuioSource,
         server.frame(fingers, tick / 60)
         clock.now += 1 / 60
         if tick % 60 == 0:
-            assert receive(source, len(server.out.sent), pipeline.poll) == []
-    assert len(server.out.sent) == 12  # greeting, first frame, ten periodic updates
+            assert receive(source, server.out.sent, pipeline.poll) == []
+    assert server.out.sent == 12  # greeting, first frame, ten periodic updates
     server.frame({}, 10.1)
     assert [e.phase for e in receive(source, 13, pipeline.poll)] == [U, U]
 
@@ -308,12 +307,12 @@ def test_a_dead_tuio_1_trackers_ghosts_give_way_to_living_fingers_at_once(
     pipeline = chain(source, clock)
     dying = RefTuio1Server(*source.address, source="dying@127.0.0.1")
     dying.frame({s: (0.05 * s + 0.02, 0.5) for s in range(19)}, 0.0)
-    ghosts = receive(source, len(dying.out.sent), pipeline.poll)
+    ghosts = receive(source, dying.out.sent, pipeline.poll)
     assert [e.phase for e in ghosts] == [D] * 19
     clock.now += 1.0
     other = RefTuio2Server(*source.address, source="other")
     other.frame({1: (0.3, 0.3, 0), 2: (0.5, 0.5, 0), 3: (0.7, 0.7, 0)}, 0.0)
-    arrived = receive(source, len(dying.out.sent) + 1, pipeline.poll)
+    arrived = receive(source, dying.out.sent + 1, pipeline.poll)
     downs = [e for e in arrived if e.phase is D]
     assert len(downs) == 3  # 3 of 3
     ended = [e.id for e in arrived if e.phase is U]

@@ -18,8 +18,7 @@ from test_table_ui import (
 )
 from tuio_client import Tuio2Tracker
 
-from seigneurs.input.filters import Pipeline
-from seigneurs.input.setup import InputSettings, production_filters
+from seigneurs.input.setup import InputSettings, tuio_pipeline
 from seigneurs.input.tuio import TuioSource
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.window import SeigneursWindow
@@ -29,12 +28,11 @@ class TuioDriver(Driver):
     """The Driver's fingers, but sent as TUIO frames over UDP."""
 
     def __init__(self) -> None:
-        self.tuio = TuioSource("127.0.0.1", 0)
-        settings = InputSettings()
+        source = tuio_pipeline(InputSettings(tuio_port=0))
+        assert isinstance(source.source, TuioSource)
+        self.tuio = source.source
         self.window = SeigneursWindow(1280, 720, visible=False, mouse=False, seed=7,
-                                      sources=[Pipeline(self.tuio, production_filters(
-                                          settings, settings.tuio_transform,
-                                          self.tuio.decoder.vouched))])
+                                      sources=[source])
         self.tracker = Tuio2Tracker(*self.tuio.address)
         self.live: dict[int, tuple[float, float, int]] = {}
         self.t = 0.0

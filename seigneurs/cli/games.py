@@ -8,7 +8,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from seigneurs.cli.common import check_players, command, default_players
+from seigneurs.cli.common import check_players, command, default_players, need_display
 from seigneurs.game.bots import BOT_LEVELS, bot_level
 from seigneurs.game.config import GameConfig
 from seigneurs.rules import VARIANTS, Rule, variant
@@ -102,6 +102,15 @@ def _crowd_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-adult", action="store_true",
                         help="no adult reaching in behind a child")
     parser.add_argument("--no-ghosts", action="store_true", help="no ghost contacts")
+    parser.add_argument("--over", default="direct", choices=("direct", "tuio"),
+                        help="direct: fingers straight into the controller, headless (default); "
+                             "tuio: TUIO 2 bundles over loopback UDP into the real window, "
+                             "drawn every frame")
+    parser.add_argument("--realtime", action="store_true",
+                        help="with --over tuio: frames at the wall clock's pace (default: "
+                             "simulated time, as fast as it goes)")
+    parser.add_argument("--visible", action="store_true",
+                        help="with --over tuio: a real X window (needs DISPLAY; default headless)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -117,10 +126,23 @@ def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--bots must leave at least one child at the table")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.over != "tuio" and (args.realtime or args.visible):
+        parser.error("--realtime and --visible go with --over tuio")
+    if args.visible:
+        need_display("crowd --visible")
     settings = CrowdSettings(args.bots, args.age, args.user_ids, args.panel,
                              adult=not args.no_adult, ghosts=not args.no_ghosts)
     started = time.perf_counter()
-    report = run_crowd(spec.name, players, args.games, args.seed, settings)
+    if args.over == "tuio":
+        from seigneurs.tools.crowd_tuio import TuioTable
+
+        table = TuioTable(args.visible, args.realtime)
+        try:
+            report = run_crowd(spec.name, players, args.games, args.seed, settings, table)
+        finally:
+            table.close()
+    else:
+        report = run_crowd(spec.name, players, args.games, args.seed, settings)
     report["wall_seconds"] = round(time.perf_counter() - started, 2)
     if args.json:
         print(json.dumps(report))

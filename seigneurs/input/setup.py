@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import errno
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -94,6 +96,15 @@ def production_filters(settings: InputSettings, transform: Transform,
     return steps
 
 
+def tuio_pipeline(settings: InputSettings,
+                  clock: Callable[[], float] = time.monotonic) -> Pipeline:
+    """The TUIO socket behind its filters, both on `clock` (the crowd's simulated time, or the
+    wall); OSError if the port cannot be had."""
+    tuio = TuioSource(settings.tuio_host, settings.tuio_port, clock)
+    chain = production_filters(settings, settings.tuio_transform, tuio.decoder.vouched)
+    return Pipeline(tuio, chain, clock)
+
+
 def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]]:
     """The device sources (not the mouse, which the window owns), each behind its filters, and
     what could not be opened at all (a TUIO port already taken), in a sentence each."""
@@ -119,7 +130,7 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
             log.info("no evdev touch panel found")
     if "tuio" in settings.kinds:
         try:
-            tuio = TuioSource(settings.tuio_host, settings.tuio_port)
+            sources.append(tuio_pipeline(settings))
         except OSError as error:
             taken = error.errno == errno.EADDRINUSE
             problem = (f"cannot listen for TUIO on {settings.tuio_host}:{settings.tuio_port}: "
@@ -127,9 +138,6 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
                        f"{' (is the game or another TUIO client running?)' if taken else ''}")
             log.warning("%s", problem)
             problems.append(problem)
-        else:
-            chain = production_filters(settings, settings.tuio_transform, tuio.decoder.vouched)
-            sources.append(Pipeline(tuio, chain))
     return sources, problems
 
 
@@ -138,4 +146,4 @@ def wants_mouse(settings: InputSettings) -> bool:
 
 
 __all__ = ["DeviceSettings", "InputSettings", "build_sources", "parse_kinds",
-           "production_filters", "wants_mouse"]
+           "production_filters", "tuio_pipeline", "wants_mouse"]

@@ -24,8 +24,11 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
   reference server sends it so; the reference client reads it the other way round, against
   both); user 0 is nobody;
 - shapes (`Contact`): `ptr` is s_id tu_id c_id x y angle shear radius press, its angle (radians,
-  0..2 pi) the way the pointer points; `bnd` is s_id x y angle width height area and 1.1 `2Dblb set`
-  is s_id x y angle width height area (then speeds), a box whose angle gives only an axis. Angles
+  0..2 pi) the way the pointer points; a tracker sends 0 for what it does not measure, so an
+  angle of exactly 0 is no orientation (else every finger would point the same way), and a
+  pointer with angle, shear and radius 0 has no shape; `bnd` is s_id x y angle width height
+  area and 1.1 `2Dblb set` is s_id x y angle width height area (then speeds), a box whose angle
+  gives only an axis. Angles
   turn from x towards y on the surface, whose y points down: they are mirrored into the display's
   y-up frame. Sizes are fractions of the surface (a radius is half a size).
 
@@ -105,10 +108,13 @@ class _Tracker:
     bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
 
     def contact(self, session: int) -> Contact | None:
-        """The session's shape: the pointer's signed angle, the bounds' sizes where sent."""
+        """The session's shape: the pointer's signed angle (else the bounds' axis), the
+        bounds' sizes where sent."""
         pointer, bounds = self.pointers.get(session), self.bounds.get(session)
         if pointer is None or bounds is None:
             return pointer or bounds
+        if pointer.angle is None:
+            return bounds._replace(shear=pointer.shear)
         return pointer._replace(major=bounds.major, minor=bounds.minor)
 
     def forget(self, session: int) -> None:
@@ -294,9 +300,11 @@ class TuioDecoder:
         user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
         if tags.startswith("iiifffff"):
-            radius = args[7]
-            tracker.pointers[args[0]] = Contact(2 * radius, 2 * radius, _degrees(args[5]), True,
-                                                math.degrees(args[6]))
+            angle, shear, radius = args[5], args[6], args[7]
+            if angle or shear or radius:  # all 0: a tracker that measures no shape
+                tracker.pointers[args[0]] = Contact(2 * radius, 2 * radius,
+                                                    _degrees(angle) if angle else None,
+                                                    bool(angle), math.degrees(shear))
 
     def _bnd(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from seigneurs.game import DuoGame, GameConfig, PutBack, RaceGame, RemoveLocomotive, new_game
 from seigneurs.game.bots import BotLevel
@@ -38,12 +39,22 @@ class Seating:
         return {seat: level for seat, level in enumerate(self.bots) if level is not None}
 
 
+class Watcher(Protocol):
+    """Sees what a session reads and reports, as the view draws it (the crowd scores a game
+    in the real window by this)."""
+
+    def read(self, frame: Sequence[TouchEvent]) -> None: ...
+
+    def reported(self, happened: Sequence[Event]) -> None: ...
+
+
 class _Play:
     """What both kinds of session share: the controller's clock, touches, ticks and events."""
 
     control: RaceController | DuoController
     width: float
     height: float
+    watcher: Watcher | None = None
 
     @property
     def physics(self) -> CardPhysics:
@@ -70,6 +81,8 @@ class _Play:
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         """A frame's touch events, oldest first, in display fractions."""
+        if self.watcher is not None:
+            self.watcher.read(events)
         self.control.touches(events, self.width, self.height)
 
     def tick(self, dt: float) -> None:
@@ -78,7 +91,10 @@ class _Play:
 
     def drain(self) -> list[Event]:
         """What happened since the last call, oldest first, for the view to draw."""
-        return self.control.drain()
+        happened = self.control.drain()
+        if self.watcher is not None:
+            self.watcher.reported(happened)
+        return happened
 
 
 class RaceSession(_Play):

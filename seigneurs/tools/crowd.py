@@ -20,7 +20,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame, Reason
 from seigneurs.game.bots import bot_level
@@ -34,7 +34,7 @@ from seigneurs.table import events
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.layout import Place, TableLayout, duo_places
-from seigneurs.table.session import DuoSession, Seating, open_session
+from seigneurs.table.session import DuoSession, Seating, Session, open_session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
 from seigneurs.tools.figures import p99
 
@@ -304,29 +304,96 @@ class CrowdSettings:
             raise ValueError(f"unknown panel {self.panel!r}; expected {', '.join(PANELS)}")
 
 
+class CrowdTable(Protocol):
+    """Where the crowd's fingers go and where the table's word comes from: straight into the
+    controller (`DirectTable`), or over TUIO into the real window (`tools/crowd_tuio.py`)."""
+
+    layout: TableLayout
+    over: str
+    """How the fingers reach the table (`--over`)."""
+
+    def open(self, seating: Seating, config: GameConfig) -> Session:
+        """Deal a game of `config` at this seating; the session the table plays."""
+        ...
+
+    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
+        """One frame at the game's `now`: the fingers' events (display fractions, y up)
+        delivered and the table advanced by FRAME; what it reported, its `touch` ids the
+        crowd's fingers, and the CPU milliseconds the table spent."""
+        ...
+
+    def finger(self, touch: int) -> int:
+        """The crowd's finger of one of the table's touch ids."""
+        ...
+
+    def lost(self, finger: int) -> None:
+        """`finger` left the glass, and the panel did not say so."""
+        ...
+
+    def stats(self) -> dict[str, Any]:
+        """What the transport measured, for the report."""
+        ...
+
+
+class DirectTable:
+    """The fingers' events straight into the production filters and the session's
+    controller, headless, on a 1920x1080 55" table; no drawing."""
+
+    over = "direct"
+
+    def __init__(self) -> None:
+        self.layout = TableLayout.build(*SIZE)
+        self.now = 0.0
+        self.source = ScriptedSource()
+        self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
+                              clock=lambda: self.now)
+
+    def open(self, seating: Seating, config: GameConfig) -> Session:
+        self.session = open_session(self.layout, seating, config)
+        return self.session
+
+    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
+        self.now = now
+        for touch in touches:
+            self.source.push(touch)
+        control = self.session.control
+        started = time.thread_time()  # CPU time: other processes on the machine don't count
+        control.touches(self.input.poll(), self.layout.width, self.layout.height)
+        control.tick(FRAME)
+        spent = (time.thread_time() - started) * 1000
+        return control.drain(), spent
+
+    def finger(self, touch: int) -> int:
+        return touch
+
+    def lost(self, finger: int) -> None:
+        pass
+
+    def stats(self) -> dict[str, Any]:
+        return {}
+
+
 class Crowd:
     """One game played by simulated children (and bots)."""
 
     def __init__(self, config: GameConfig, settings: CrowdSettings, rng: random.Random,
-                 score: Score) -> None:
+                 score: Score, table: CrowdTable | None = None) -> None:
         self.rng = rng
         self.score = score
         self.settings = settings
         players = len(config.seats)
         bot_seats = {s: bot_level("child") for s in range(players - settings.bots, players)}
-        layout = TableLayout.build(*SIZE)
+        self.table = table = table or DirectTable()
+        layout = table.layout
         self.width, self.height = layout.width, layout.height
         self.px_per_cm = layout.px_per_cm
-        self.source = ScriptedSource()
+        self.source = ScriptedSource()  # the children's touches, for the table each frame
         self.now = 0.0
-        self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
-                              clock=lambda: self.now)
         users = {seat: seat for seat in range(players)} if settings.user_ids else {}
         places: tuple[Place, ...] = duo_places(layout) if config.spec.duo else \
             tuple(layout.places[i] for i in layout.spread(players))
-        session = open_session(layout, Seating(places, tuple(bot_seats.get(s)
-                                                             for s in range(players)), users),
-                               config)
+        session = table.open(Seating(places, tuple(bot_seats.get(s) for s in range(players)),
+                                     users), config)
         self.control: RaceController | DuoController = session.control
         if isinstance(session, DuoSession):  # D6: the locomotive taken out at random
             self.duo = session.geometry
@@ -521,6 +588,8 @@ class Crowd:
         self.down.discard(finger)
         if not hand.lose_lift:  # a lost lift: the panel never says the finger went
             self._event(finger, TouchPhase.UP, x, y)
+        else:
+            self.table.lost(finger)
         for other, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
             self.down.discard(other)
             self._event(other, TouchPhase.UP, x + dx, y + dy)
@@ -768,6 +837,7 @@ class Crowd:
             else:
                 self.down.discard(finger)
                 del self.last[finger]
+                self.table.lost(finger)
         if not self.settings.ghosts or self.now < self.ghost_at:
             return
         self.ghost_at = self.now + self.rng.expovariate(1 / GHOST_EVERY_S)
@@ -922,7 +992,8 @@ class Crowd:
         """A card held for a finger no longer on the glass, longer than the input's own
         release of stuck touches allows, is a stuck hand."""
         limit = InputSettings().stuck_after + 1.0
-        for finger in self.control.hands.carries:
+        for touch in self.control.hands.carries:
+            finger = self.table.finger(touch)
             if finger in self.down:
                 continue
             since = self.orphans.setdefault(finger, self.now)
@@ -932,22 +1003,19 @@ class Crowd:
 
     def step(self) -> None:
         """One frame: the people act, the table reads the touches, the crowd scores."""
-        score, control = self.score, self.control
+        score = self.score
         self.now += FRAME
         if not self.game.over:
             self._tracker()
             self._children()
             self._ghost()
         fingers = len(self.down)
-        started = time.thread_time()  # CPU time: other processes on the machine don't count
-        control.touches(self.input.poll(), self.width, self.height)
-        control.tick(FRAME)
-        spent = (time.thread_time() - started) * 1000
+        happened, spent = self.table.frame(self.source.poll(), self.now)
         score.cpu_ms.append(spent)
         if fingers >= 12:
             score.busy_cpu_ms.append(spent)
         score.fingers_down_max = max(score.fingers_down_max, fingers)
-        self.judge(control.drain())
+        self.judge(happened)
 
     def play(self) -> None:
         score, control = self.score, self.control
@@ -978,12 +1046,15 @@ class Crowd:
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
-              settings: CrowdSettings) -> dict[str, Any]:
-    """Play `games` crowd games from `seed` and report what they measured."""
+              settings: CrowdSettings, table: CrowdTable | None = None) -> dict[str, Any]:
+    """Play `games` crowd games from `seed` at `table` (none: a new `DirectTable` for each
+    game) and report what they measured."""
     score = Score()
+    used: CrowdTable = table or DirectTable()
     for number in range(games):
         config = GameConfig.for_players(variant_name, players, seed + number)
-        Crowd(config, settings, random.Random(seed + number), score).play()
+        used = table or DirectTable()
+        Crowd(config, settings, random.Random(seed + number), score, used).play()
     return {"variant": variant_name, "players": players, "bots": settings.bots, "seed": seed,
             "age": settings.age, "user_ids": settings.user_ids, "panel": settings.panel,
-            **score.to_json()}
+            "over": used.over, **score.to_json(), **used.stats()}
