@@ -273,13 +273,13 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
             if not game.over:
                 lines = journal.path.read_text().splitlines()
                 assert len(lines) == len(game.log) + 1  # the header, then every action
-        history = driver.window.nav.history
+        nav = driver.window.nav
         assert not journal.path.exists()  # in the history as it ended, before any results
-        assert history is not None and len(history.games()) == 1
+        assert len(nav.recent_games(14)) == 1
         play = view.session.control.play
         play.ended_at = play.clock  # what the controller notes at the end
         driver.frames(120)
-        assert len(history.games()) == 1  # the results view only shows it
+        assert len(nav.recent_games(14)) == 1  # the results view only shows it
     finally:
         driver.close()
 
@@ -630,6 +630,7 @@ def test_a_game_killed_with_sigkill_is_resumed_by_the_next_start(tmp_path: Path)
         driver.tap(*lobby.resume.position)
         resumed = driver.scene
         assert isinstance(resumed, RaceView) and resumed.game.trains == trains
-        assert driver.window.nav.history is not None and driver.window.nav.history.games() == []
+        assert driver.window.keeper.records.history is not None
+        assert driver.window.nav.recent_games(14) == []
     finally:
         driver.close()
