@@ -38,16 +38,24 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     assert crowd.score.refused_empty_handed == 0
 
 
+def finger_down(crowd: Crowd, who: Child, card: int, intent: int | None,
+                user: int | None = None, contact: Contact | None = None) -> int:
+    """A finger of `who` lands on `card` (meaning to drop it for `intent`), a tenth of a
+    second ago."""
+    finger = crowd._finger(who)
+    crowd.main.add(finger)
+    crowd.intent[finger] = intent
+    crowd._event(finger, TouchPhase.DOWN, *where(crowd, card), contact, user)
+    frames(crowd, 0.1)
+    return finger
+
+
 def carry(crowd: Crowd, who: Child, card: int, zone: int | None, user: int | None = None,
           fling: bool = False, hold: float = 0.0) -> int:
     """A finger of `who` takes `card` (with user id `user`) and carries it onto `zone`'s
     middle (placed, or flicked the last stretch), or holds it still for `hold` seconds."""
-    finger = crowd._finger(who)
-    crowd.main.add(finger)
-    crowd.intent[finger] = zone
+    finger = finger_down(crowd, who, card, zone, user)
     start = where(crowd, card)
-    crowd._event(finger, TouchPhase.DOWN, *start, user=user)
-    frames(crowd, 0.1)
     if zone is None:
         frames(crowd, hold)
         return finger
@@ -183,6 +191,31 @@ def test_a_card_that_goes_back_leaves_the_other_hands_card_alone() -> None:
     assert crowd.score.taken_from_hand == 0
 
 
+def beside_my_zone(crowd: Crowd) -> tuple[int, int]:
+    """The card nearest the inside of seat 0's zone (this child's), and the next card nearest
+    seat 0 (the one a neighbour takes)."""
+    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), in_zone(crowd, c)))
+    return mine, next(c for c in cards_near(crowd, 0) if c != mine)
+
+
+def in_zone(crowd: Crowd, card: int) -> tuple[float, float]:
+    """The point well inside seat 0's zone nearest `card`."""
+    zone = crowd.race.seats[0].place.zone
+    x, y = where(crowd, card)
+    return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
+            min(max(y, zone.y + 10), zone.y + zone.h - 10))
+
+
+def put_on_my_zone(crowd: Crowd, me: Child, finger: int, card: int) -> None:
+    """`finger` drags `card` onto seat 0's zone and lifts there."""
+    for x, y in crowd.path(me, where(crowd, card), in_zone(crowd, card), False):
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(finger, TouchPhase.UP, *in_zone(crowd, card))
+    crowd.down.discard(finger)
+    frames(crowd, 0.1)
+
+
 def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
     """R9 at the drop without ids: this child takes a card just off their zone; a neighbour
     takes one nearer this child's seat than their own, so the table guesses it this child's
@@ -191,27 +224,12 @@ def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
     child's other hand: it stays on the neighbour's finger (it used to slide back)."""
     crowd = table()
     me, neighbour = child(crowd, 0), child(crowd, 1)
-    zone, one = crowd.race.seats[0].place.zone, crowd.race.anchors[1]
-    travel = control(crowd).policy.travel
-
-    def spot(card: int) -> tuple[float, float]:  # the nearest point well inside the zone
-        x, y = where(crowd, card)
-        return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
-                min(max(y, zone.y + 10), zone.y + zone.h - 10))
-    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), spot(c)))
-    assert math.dist(where(crowd, mine), spot(mine)) < travel  # too short to be re-guessed
-    theirs = next(c for c in cards_near(crowd, 0) if c != mine)
-    seen = happened(crowd)
-
-    def down(who: Child, card: int, intent: int) -> int:
-        finger = crowd._finger(who)
-        crowd.main.add(finger)
-        crowd.intent[finger] = intent
-        crowd._event(finger, TouchPhase.DOWN, *where(crowd, card))
-        frames(crowd, 0.1)
-        return finger
-    my_finger = down(me, mine, 0)
-    their_finger = down(neighbour, theirs, 1)
+    one, travel = crowd.race.anchors[1], control(crowd).policy.travel
+    mine, theirs = beside_my_zone(crowd)
+    assert math.dist(where(crowd, mine), in_zone(crowd, mine)) < travel  # too short to be
+    seen = happened(crowd)  # re-guessed on the way
+    my_finger = finger_down(crowd, me, mine, 0)
+    their_finger = finger_down(crowd, neighbour, theirs, 1)
     assert next(e.seat for e in seen if isinstance(e, events.SeatChanged)) != 0  # mine: not
     assert [e.seat for e in seen if isinstance(e, events.Picked)][1] == 0  # theirs: mine
     start = where(crowd, theirs)
@@ -221,12 +239,7 @@ def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
                      start[0] + (one[0] - start[0]) * pull * step / 5,
                      start[1] + (one[1] - start[1]) * pull * step / 5)
         frames(crowd, 1 / 60)
-    for x, y in crowd.path(me, where(crowd, mine), spot(mine), False):
-        crowd._event(my_finger, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
-    crowd._event(my_finger, TouchPhase.UP, *spot(mine))
-    crowd.down.discard(my_finger)
-    frames(crowd, 0.1)
+    put_on_my_zone(crowd, me, my_finger, mine)
     assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert control(crowd).hands.carries[their_finger].card == theirs
@@ -241,35 +254,15 @@ def test_a_finger_whose_arm_comes_from_another_seat_is_not_this_childs_other_han
     crowd = table(panel="signed")
     ctrl = control(crowd)
     me, neighbour = child(crowd, 0), child(crowd, 1)
-    zone = crowd.race.seats[0].place.zone
-
-    def spot(card: int) -> tuple[float, float]:  # the nearest point well inside the zone
-        x, y = where(crowd, card)
-        return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
-                min(max(y, zone.y + 10), zone.y + zone.h - 10))
-    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), spot(c)))
-    theirs = next(c for c in cards_near(crowd, 0) if c != mine)
+    mine, theirs = beside_my_zone(crowd)
     seen = happened(crowd)
-    my_finger = crowd._finger(me)
-    crowd.main.add(my_finger)
-    crowd.intent[my_finger] = 0
-    crowd._event(my_finger, TouchPhase.DOWN, *where(crowd, mine))
-    frames(crowd, 0.1)
+    my_finger = finger_down(crowd, me, mine, 0)
     x, y = where(crowd, theirs)
     bx, by = ctrl.guesser.bodies[1]
-    their_finger = crowd._finger(neighbour)
-    crowd.main.add(their_finger)
-    crowd.intent[their_finger] = 1
-    crowd._event(their_finger, TouchPhase.DOWN, x, y,
-                 Contact(0.01, 0.008, math.degrees(math.atan2(y - by, x - bx)) % 360, True))
-    frames(crowd, 0.1)
+    their_finger = finger_down(crowd, neighbour, theirs, 1, contact=Contact(
+        0.01, 0.008, math.degrees(math.atan2(y - by, x - bx)) % 360, True))
     assert [e.seat for e in seen if isinstance(e, events.Picked)][1] == 0  # guessed mine
-    for px, py in crowd.path(me, where(crowd, mine), spot(mine), False):
-        crowd._event(my_finger, TouchPhase.MOVE, px, py)
-        frames(crowd, 1 / 60)
-    crowd._event(my_finger, TouchPhase.UP, *spot(mine))
-    crowd.down.discard(my_finger)
-    frames(crowd, 0.1)
+    put_on_my_zone(crowd, me, my_finger, mine)
     assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert ctrl.hands.carries[their_finger].card == theirs
