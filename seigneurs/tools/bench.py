@@ -137,7 +137,6 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
                 calls.append(draws[0])
                 ctx.finish()
         elapsed = time.perf_counter() - started
-        cpu.sort()
         return BenchReport(
             frames=frames,
             cpu_ms_p50=round(statistics.median(cpu), 3),

@@ -138,16 +138,15 @@ class SeatScore:
     taken_from_hand: int = 0
     second_cards_stacked: int = 0
     wrong_train: int = 0
-    first_wagon_s: list[float] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, first_wagon_s: float | None) -> dict[str, Any]:
+        """With the seat's mean seconds to its first wagon (kept per game in `Score`)."""
         return {"picks": self.picks, "refused_empty_handed": self.refused_empty_handed,
                 "refused_at_drop": self.refused_at_drop,
                 "taken_from_hand": self.taken_from_hand,
                 "second_cards_stacked": self.second_cards_stacked,
                 "wrong_train": self.wrong_train,
-                "first_wagon_s": round(statistics.mean(self.first_wagon_s), 2)
-                if self.first_wagon_s else None}
+                "first_wagon_s": None if first_wagon_s is None else round(first_wagon_s, 2)}
 
 
 def worst_over_best(values: list[float]) -> float | None:
@@ -239,11 +238,20 @@ class Score:
     def seat(self, seat: int) -> SeatScore:
         return self.seats.setdefault(seat, SeatScore())
 
+    def first_wagon_means(self) -> dict[int, float]:
+        """Each seat's mean seconds to its first wagon, over the games it had one."""
+        times: dict[int, list[float]] = {}
+        for game in self.first_wagons:
+            for seat, seconds in game.items():
+                times.setdefault(seat, []).append(seconds)
+        return {seat: statistics.mean(t) for seat, t in times.items()}
+
     def to_json(self) -> dict[str, Any]:
         busy = self.busy_cpu_ms
         seats = [self.seats[s] for s in sorted(self.seats)]
         refusals = [(s.refused_empty_handed + 1) / (s.picks + 1) for s in seats]
-        firsts = [statistics.mean(s.first_wagon_s) for s in seats if s.first_wagon_s]
+        means = self.first_wagon_means()
+        firsts = [means[s] for s in sorted(self.seats) if s in means]
         return {
             "games": self.games, "finished": self.finished, "stalled": self.stalled,
             "stuck_hands": self.stuck_hands, "picks": self.picks,
@@ -282,7 +290,8 @@ class Score:
             "frame_cpu_ms_p99_12_fingers": p99(busy) if busy else None,
             "fingers_down_max": self.fingers_down_max,
             "game_seconds": round(self.game_seconds, 1),
-            "per_seat": {str(s): self.seats[s].to_json() for s in sorted(self.seats)},
+            "per_seat": {str(s): self.seats[s].to_json(means.get(s))
+                         for s in sorted(self.seats)},
         }
 
 
@@ -1038,11 +1047,8 @@ class Crowd:
         """The game's time and each child's first wagon go into the score."""
         score = self.score
         score.game_seconds += self.now
-        firsts = {c.seat: self.first_wagon[c.seat] for c in self.children
-                  if c.seat in self.first_wagon}
-        for seat, seconds in firsts.items():
-            score.seat(seat).first_wagon_s.append(seconds)
-        score.first_wagons.append(firsts)
+        score.first_wagons.append({c.seat: self.first_wagon[c.seat] for c in self.children
+                                   if c.seat in self.first_wagon})
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
