@@ -122,9 +122,8 @@ class SeatPolicy:
             if seat not in (now, other.other_hand_of, other.named):
                 continue
             if theirs and (other.named == seat or (
-                    other.named is None and now == seat and self._within_reach(seat, where)
-                    and not self._pulled_away(seat, other, (where.x, where.y))
-                    and self.guesser.arm(seat, *other.home, other.contact) < 2.0)):
+                    other.named is None and now == seat
+                    and self._may_be_other_hand(seat, other, (where.x, where.y)))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
@@ -135,11 +134,14 @@ class SeatPolicy:
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
 
-    def _pulled_away(self, seat: int, carry: Carry, where: tuple[float, float]) -> bool:
-        """Whether a card has been pulled a little, and not toward `seat`: a child carrying
-        a card home pulls it toward their zone, so it is not `seat`'s child's other hand."""
-        return math.dist(carry.home, where) >= self.travel * AWAY_TRAVEL and \
+    def _may_be_other_hand(self, seat: int, carry: Carry, where: tuple[float, float]) -> bool:
+        """Whether a guessed card now at `where` may be in `seat`'s child's other hand: within
+        their reach, not pulled a little and not toward them (a child carrying a card home
+        pulls it toward their zone), and its finger not pointing from another side."""
+        pulled_away = math.dist(carry.home, where) >= self.travel * AWAY_TRAVEL and \
             self.guesser.heading(seat, carry.home, *where) < AWAY_HEADING
+        return self._within_reach(seat, where) and not pulled_away and \
+            self.guesser.comes_from(seat, *carry.home, carry.contact)
 
     def _within_reach(self, seat: int, where: tuple[float, float]) -> bool:
         """Whether `seat`'s child can hold a card at `where` (their other hand)."""
