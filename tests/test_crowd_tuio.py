@@ -14,7 +14,7 @@ from seigneurs.game import GameConfig
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.tools.crowd import Crowd, CrowdSettings, Score
 from seigneurs.tools.crowd_tuio import TuioTable, pointer
-from seigneurs.tools.tuio_send import user_high
+from seigneurs.tools.tuio_send import Pointer, Tuio2Server, user_high
 
 SMALL = (640, 360)
 
@@ -47,6 +47,26 @@ def test_the_crowds_picks_come_through_the_real_socket_and_window(table: TuioTab
     figures = score.to_json()
     assert figures["touch_down_accuracy"] is not None and figures["first_wagon_s"] is not None
     assert len(score.cpu_ms) == round(12.0 * 60)
+
+
+def test_a_stray_tracker_and_a_garbled_datagram_show_in_the_tables_health(
+        table: TuioTable) -> None:
+    """The health figures can fail: a second tracker's finger on the table is a touch no child
+    sent (unmatched), and a datagram that is no OSC is refused by the decoder."""
+    score = Score()
+    crowd = Crowd(GameConfig.for_players("kids", 3, 4), CrowdSettings(adult=False),
+                  random.Random(4), score, table)
+    while crowd.now < 4.0:
+        crowd.step()
+    host, port = table.tuio.address
+    stray = Tuio2Server(host, port, source="stray@127.0.0.1", dim=SMALL)
+    stray.frame({1: Pointer(0.5, 0.5)}, 0.0)
+    stray.out.socket.sendto(b"\x00 not OSC at all \xff", (host, port))
+    while crowd.now < 5.0:
+        crowd.step()
+    stats = table.stats()
+    assert stats["touches_unmatched"] >= 1
+    assert stats["bundles_refused"] >= 1
 
 
 def test_a_sender_that_packs_tu_id_the_wrong_way_makes_the_ids_name_wrong_seats() -> None:
