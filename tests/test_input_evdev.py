@@ -32,10 +32,11 @@ from seigneurs.input.evdev_decode import (
     KernelState,
     Protocol,
 )
-from seigneurs.input.evdev_source import EvdevSource, eviocgmtslots, read_mt_slots
+from seigneurs.input.evdev_source import EvdevSource
 from seigneurs.input.evemu import RECORDINGS, parse_evemu, read_evemu
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform
+from seigneurs.input.linux_input import eviocgmtslots, read_mt_slots
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 

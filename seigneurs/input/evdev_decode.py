@@ -1,7 +1,7 @@
 """Linux input events to touches: multitouch protocol B (slots), protocol A (SYN_MT_REPORT,
 with or without tracking ids) and single-touch panels (ABS_X/Y + BTN_TOUCH).
 
-Pure: it takes (type, code, value, time) tuples from the `evdev` package, an evemu recording
+Pure: it takes (type, code, value, time) tuples from the device (`linux_input`), an evemu recording
 or anything else, and the device's axis ranges. Positions come out normalised to 0..1 with y
 up. SYN_DROPPED is handled the way the kernel documents: drop everything up to the next
 SYN_REPORT, then resynchronise from the kernel's own state (`KernelState`, read by the device

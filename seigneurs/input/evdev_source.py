@@ -1,4 +1,5 @@
-"""Touch panels read through Linux evdev (the `evdev` package), without blocking the frame.
+"""Touch panels read through Linux evdev (`linux_input`: the kernel's ioctls and events through
+the standard library), without blocking the frame.
 
 `find_touch_devices()` picks usable panels by their capabilities; `EvdevSource` reads one,
 decodes it, and when the device disappears (unplugged, USB reset) ends its touches and
@@ -12,13 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import logging
-import struct
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from seigneurs.input.evdev_decode import (
     ABS_MT_POSITION_X,
@@ -28,9 +27,6 @@ from seigneurs.input.evdev_decode import (
     ABS_X,
     ABS_Y,
     BTN_TOUCH,
-    EV_ABS,
-    EV_KEY,
-    EV_REL,
     AxisRange,
     DeviceInfo,
     EvdevDecoder,
@@ -40,6 +36,7 @@ from seigneurs.input.evdev_decode import (
     Protocol as TouchProtocol,
 )
 from seigneurs.input.events import TouchEvent
+from seigneurs.input.linux_input import InputNode, event_nodes, read_mt_slots
 
 log = logging.getLogger(__name__)
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
@@ -64,69 +61,44 @@ class RawDevice(Protocol):
     def close(self) -> None: ...
 
 
-def _info_from_evdev(device: Any) -> DeviceInfo:
-    capabilities = device.capabilities(absinfo=True)
-    axes = {code: AxisRange(info.min, info.max) for code, info in capabilities.get(EV_ABS, [])}
-    keys = frozenset(capabilities.get(EV_KEY, []))
-    properties = frozenset(device.input_props())
-    return DeviceInfo(device.name, axes, keys, properties, EV_REL in capabilities)
-
-
-def eviocgmtslots(size: int) -> int:
-    """The ioctl request EVIOCGMTSLOTS(size) of linux/input.h: _IOC(_IOC_READ, 'E', 0x0a, size)."""
-    return 2 << 30 | size << 16 | ord("E") << 8 | 0x0A
-
-
-def read_mt_slots(fd: int, code: int, slots: int) -> tuple[int, ...]:
-    """One axis' value in every slot, as the kernel holds it (struct input_mt_request_layout)."""
-    layout = bytearray(struct.pack(f"={slots + 1}i", code, *[0] * slots))
-    fcntl.ioctl(fd, eviocgmtslots(len(layout)), layout)
-    return struct.unpack_from(f"={slots}i", layout, 4)
-
-
 @dataclass
 class LinuxDevice:
-    """A real /dev/input/event* node through python-evdev, grabbed for the game if asked."""
+    """A real /dev/input/event* node, grabbed for the game if asked."""
 
     path: str
     grab: bool = False
 
     def __post_init__(self) -> None:
-        import evdev
-
-        self.device = evdev.InputDevice(self.path)
-        self.info = _info_from_evdev(self.device)
+        self.node = InputNode(self.path)
+        self.info = self.node.info
         if self.grab:
             try:
-                self.device.grab()
+                self.node.grab()
             except OSError as error:
                 log.warning("%s: cannot take the panel for the game alone (%s); the desktop "
                             "still sees its touches", self.path, error.strerror or error)
 
     def read_pending(self) -> list[tuple[int, int, int, float]]:
-        try:
-            return [(e.type, e.code, e.value, e.sec + e.usec / 1e6) for e in self.device.read()]
-        except BlockingIOError:
-            return []
+        return self.node.read()
 
     def kernel_state(self) -> KernelState | None:
         try:
             if self.info.protocol is TouchProtocol.B:
                 slots = self.info.axes[ABS_MT_SLOT].maximum + 1
-                tracking, xs, ys = (read_mt_slots(self.device.fd, code, slots) for code in (
+                tracking, xs, ys = (read_mt_slots(self.node.fd, code, slots) for code in (
                     ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y))
-                return KernelState(tracking, xs, ys, self.device.absinfo(ABS_MT_SLOT).value)
+                return KernelState(tracking, xs, ys, self.node.absinfo(ABS_MT_SLOT)[0])
             if self.info.protocol is TouchProtocol.SINGLE:
-                down = BTN_TOUCH in self.device.active_keys()
-                return KernelState((0 if down else -1,), (self.device.absinfo(ABS_X).value,),
-                                   (self.device.absinfo(ABS_Y).value,))
+                down = BTN_TOUCH in self.node.keys_down()
+                return KernelState((0 if down else -1,), (self.node.absinfo(ABS_X)[0],),
+                                   (self.node.absinfo(ABS_Y)[0],))
         except OSError as error:
             log.warning("%s: cannot read the kernel's touch state: %s", self.path, error)
         return None
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
-            self.device.close()
+            self.node.close()
 
 
 def open_error(path: str, error: OSError) -> str:
@@ -217,12 +189,8 @@ class EvdevSource:
 
 def describe_devices(paths: Iterable[str] | None = None) -> list[tuple[str, str, bool, str]]:
     """Every input device as (path, name, usable, why) for `seigneurs devices`."""
-    try:
-        import evdev
-    except ImportError:
-        return [("-", "-", False, "the evdev package is not installed (Linux only)")]
     rows = []
-    for path in paths if paths is not None else sorted(evdev.list_devices()):
+    for path in paths if paths is not None else event_nodes():
         try:
             device = LinuxDevice(path)
         except OSError as error:
