@@ -4,6 +4,8 @@
 #   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`;
 #                            the restart policy is above run_loop)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
+#   ./kiosk.sh setup [kiosk] (root) apt-get install the Debian packages the two commands need
+#                            (with kiosk: also cage and xwayland); the others say which, and stop
 #   ./kiosk.sh install [PIN] [--user NAME]
 #                            (root) boot into the game as NAME (default: the sudo user; never
 #                            root; made if missing): checks the Debian packages, the groups
@@ -21,15 +23,148 @@ unit_dir="${SEIGNEURS_UNIT_DIR:-/etc/systemd/system}"
 
 log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 
-# Install (again) only when pyproject.toml changed since the last install of this extra.
+# What each command needs of the system, by Debian name (Ubuntu and Raspberry Pi OS share
+# them): the tests, OpenGL and EGL (pyglet draws through them, headless too) with Mesa's
+# drivers; the game, OpenAL for the sounds too; the kiosk, its compositor and X under it. The
+# doctor needs only .venv. python3-venv is asked for only where the python is Debian's own
+# (Debian keeps venv's pip, ensurepip, in it).
+GRAPHICS=(libgl1 libegl1 libgl1-mesa-dri)
+SOUND=(libopenal1)
+KIOSK=(cage xwayland)
+GROUPS_NEEDED=(input audio video render)
+
+# The Debian packages among "$@" not installed (none where there is no dpkg).
+uninstalled() {
+    local package
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    for package in "$@"; do
+        if [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]]
+        then
+            printf '%s ' "$package"
+        fi
+    done
+}
+
+# What "$python" lacks to make .venv: "" when nothing; else the package (python3-venv), or a
+# sentence when it cannot serve at all (missing, too old).
+python_lacks() {
+    if ! command -v "$python" >/dev/null 2>&1; then
+        printf 'python3 '
+        return 0
+    fi
+    "$python" - <<'EOF' 2>/dev/null || printf 'python3 '
+import importlib.util, os, sys
+if sys.version_info < (3, 11):
+    print(f"too-old:{sys.version_info[0]}.{sys.version_info[1]}", end=" ")
+elif importlib.util.find_spec("ensurepip") is None:
+    default = os.path.realpath("/usr/bin/python3") == os.path.realpath(sys.executable)
+    print("python3-venv" if default else f"python3.{sys.version_info[1]}-venv", end=" ")
+EOF
+}
+
+# Every Debian package that `need` (venv, test, play or kiosk) lacks.
+missing_packages() {
+    local wanted=()
+    case "$1" in
+        test) wanted=("${GRAPHICS[@]}") ;;
+        play) wanted=("${GRAPHICS[@]}" "${SOUND[@]}") ;;
+        kiosk) wanted=("${KIOSK[@]}" "${GRAPHICS[@]}" "${SOUND[@]}") ;;
+    esac
+    local found
+    found="$(python_lacks)$(uninstalled "${wanted[@]}")"
+    printf '%s' "${found% }"
+}
+
+# Stop before anything is made when the system lacks something for `need`, in one line: every
+# missing package by its Debian name and the one command that installs them.
+require_system() {
+    local need="$1" missing how
+    missing="$(missing_packages "$need")"
+    if [[ "$missing" == too-old:* ]]; then
+        missing="${missing%% *}"
+        log "$python is Python ${missing#too-old:}; the game needs 3.11 or newer (Debian 12," \
+            "Ubuntu 24.04, Raspberry Pi OS 12 have it): PYTHON=/path/to/python3.11 ./kiosk.sh"
+        exit 69
+    fi
+    [[ -z "$missing" ]] && return 0
+    if [[ $EUID -eq 0 ]]; then
+        how="./kiosk.sh setup   (that is: apt-get install $missing)"
+        if [[ $need == kiosk ]]; then how="./kiosk.sh setup kiosk${how#./kiosk.sh setup}"; fi
+    elif command -v sudo >/dev/null 2>&1; then
+        how="sudo apt install $missing"
+    else
+        how="su -c 'apt install $missing'"
+    fi
+    if ! command -v dpkg-query >/dev/null 2>&1; then
+        log "this system lacks $missing (a Python ≥ 3.11 with its venv module); install it," \
+            "then run this again. Nothing was changed."
+        exit 69
+    fi
+    log "this system lacks Debian packages the game needs: $missing. Install them with:" \
+        "$how   — then run this again. Nothing was changed."
+    exit 69
+}
+
+# `./kiosk.sh setup [kiosk]` as root: install what require_system names (the game's and the
+# tests', or the kiosk's).
+setup_system() {
+    local need="${1:-play}" missing
+    if [[ "$need" != play && "$need" != kiosk ]]; then
+        log "setup takes nothing, or 'kiosk' (cage and xwayland too), not '$need'"
+        exit 64
+    fi
+    missing="$(missing_packages "$need")"
+    if [[ -z "$missing" ]]; then
+        log "nothing to install: every package that 'setup${1:+ $1}' installs is here"
+        return 0
+    fi
+    if [[ $EUID -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+        log "setup installs with apt-get as root: sudo ./kiosk.sh setup${1:+ $1}" \
+            "(or: sudo apt install $missing)"
+        exit 64
+    fi
+    log "installing the Debian packages: $missing"
+    apt-get update -q
+    # shellcheck disable=SC2086  # one word per package
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing
+    log "installed: $missing"
+}
+
+# A venv made by an earlier run that stopped half-way (no pip in it: ensurepip was missing,
+# or the copy was cut), or whose python has gone: removed, so it is made again whole.
+drop_broken_venv() {
+    if [[ -d "$venv" ]] && ! "$venv/bin/python" -c 'import pip' >/dev/null 2>&1; then
+        if [[ -f "$venv/pyvenv.cfg" ]]; then
+            log "removing $venv: an earlier run left it half-made (no pip in it)"
+            rm -rf "$venv"
+        else
+            log "$venv is not a Python venv: move it away, then run this again"
+            exit 73
+        fi
+    fi
+}
+
+# Install (again) only when pyproject.toml changed since the last install of this extra;
+# first, the system must have what `need` needs (require_system).
 ensure_venv() {
-    local extra="$1" stamp want
+    local extra="$1" need="$2" stamp want
     if [[ -z "$extra" && -n "${SEIGNEURS_COMMAND:-}" ]]; then
         return 0  # the game is given (a pipx install, the tests): no .venv of its own
     fi
+    require_system "$need"
+    drop_broken_venv
     if [[ ! -x "$venv/bin/python" ]]; then
-        log "creating $venv"
-        "$python" -m venv "$venv"
+        if [[ ! -w "$here" ]]; then
+            log "cannot make $venv: $here is not this user's to write. Run kiosk.sh from a" \
+                "clone of your own, or as its owner (the kiosk: sudo ./kiosk.sh install)"
+            exit 77
+        fi
+        log "creating $venv with $(command -v "$python") ($("$python" -V 2>&1))"
+        if ! "$python" -m venv "$venv"; then
+            rm -rf "$venv"
+            log "could not make $venv (the reason is above); removed what was made"
+            exit 70
+        fi
     fi
     stamp="$venv/.installed-${extra:-base}"
     want="$(sha256sum "$here/pyproject.toml" | cut -d' ' -f1)"
@@ -39,8 +174,12 @@ ensure_venv() {
     fi
     if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
         log "installing seigneurs${extra:+[$extra]} into $venv"
-        "$venv/bin/python" -m pip install --quiet --upgrade pip
-        "$venv/bin/python" -m pip install --quiet -e "$here${extra:+[$extra]}"
+        if ! { "$venv/bin/python" -m pip install --quiet --upgrade pip &&
+               "$venv/bin/python" -m pip install --quiet -e "$here${extra:+[$extra]}"; }; then
+            log "installing into $venv failed (the reason is above); it is not marked as" \
+                "done: run the same command again to finish (pip keeps what it fetched)"
+            exit 70
+        fi
         echo "$want" >"$stamp"
     fi
 }
@@ -140,21 +279,52 @@ run_loop() {
     done
 }
 
-# What a stock Debian 12 needs for the kiosk: the compositor, X for pyglet under it, venv to
-# make .venv, sound (OpenAL straight to ALSA), and Mesa's OpenGL drivers.
-PACKAGES=(cage xwayland python3-venv libopenal1 libgl1-mesa-dri)
-GROUPS_NEEDED=(input audio video render)
+# Can `user` (or, before it exists, an unprivileged user like it) run `program` and read
+# `file`? A python under /root (pyenv) or a repository there is root's alone.
+as_table_user() {
+    local user="$1"
+    shift
+    getent passwd "$user" >/dev/null 2>&1 || user=nobody
+    runuser -u "$user" -- "$@" >/dev/null 2>&1
+}
 
-# Every package of PACKAGES that is not installed, by its Debian name; nothing off Debian.
-missing_packages() {
-    local package
-    command -v dpkg-query >/dev/null 2>&1 || return 0
-    for package in "${PACKAGES[@]}"; do
-        if [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]]
-        then
-            printf '%s ' "$package"
-        fi
-    done
+# The python .venv is made with: one the table's user can run. PYTHON (python3 on PATH) if
+# so, else the system's /usr/bin/python3 (≥ 3.11), saying which; else stop, saying what to do.
+choose_table_python() {
+    local user="$1" real
+    real="$("$python" -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null)" \
+        || real=""
+    if [[ -n "$real" ]] && as_table_user "$user" "$real" -c ''; then
+        python="$real"
+    elif as_table_user "$user" /usr/bin/python3 -c 'import sys; assert sys.version_info >= (3, 11)'
+    then
+        log "python3 here is ${real:-missing}, which $user cannot run (a Python of root's" \
+            "own, such as pyenv's under /root): .venv is made with the system's" \
+            "/usr/bin/python3 ($(/usr/bin/python3 -V 2>&1)) instead"
+        python=/usr/bin/python3
+    else
+        log "$user cannot run ${real:-python3} (root's own, such as pyenv's under /root) and" \
+            "this system has no Python ≥ 3.11 of its own: sudo apt install python3 (Debian 12" \
+            "and newer), or PYTHON=/a/python/all/may/run sudo -E ./kiosk.sh install. Nothing" \
+            "was changed."
+        exit 77
+    fi
+    log "the table's python: $python ($("$python" -V 2>&1))"
+    if [[ -x "$venv/bin/python" ]] && ! as_table_user "$user" "$venv/bin/python" -c ''; then
+        log "removing $venv: it was made with a python $user cannot run; it is made again" \
+            "with $python"
+        rm -rf "$venv"
+    fi
+}
+
+# An install that stops after the user was made says so, and how to finish.
+install_stopped() {
+    local code=$?
+    if (( code )); then
+        log "the install stopped before its end (the reason is above); the user" \
+            "$installing_for is kept: run sudo ./kiosk.sh install --user $installing_for" \
+            "again to finish"
+    fi
 }
 
 install_unit() {
@@ -171,15 +341,17 @@ install_unit() {
             "power over the machine): sudo ./kiosk.sh install --user table (made if missing)"
         exit 64
     fi
-    missing="$(missing_packages)"
-    if [[ -n "$missing" ]]; then
-        log "missing Debian packages: ${missing% }; install them first:" \
-            "sudo apt install ${missing% }"
-        exit 69
-    fi
+    require_system kiosk
     command -v dpkg-query >/dev/null 2>&1 || log "not Debian: check by hand that cage," \
         "Xwayland, OpenAL and Mesa are installed (seigneurs doctor tells)"
     if [[ -z "${SEIGNEURS_NO_SYSTEM:-}" ]]; then
+        # Everything that can refuse is asked before anything is made.
+        if ! as_table_user "$user" test -x "$here/kiosk.sh"; then
+            log "$user cannot reach $here: put the repository where it can (its home, or" \
+                "/opt/seigneurs, readable by all), then install again. Nothing was changed."
+            exit 77
+        fi
+        choose_table_python "$user"
         if ! getent group input >/dev/null 2>&1; then  # udev gives the panels to this group
             groupadd --system input
             log "made the 'input' group (udev lets it read the touch panels)"
@@ -193,14 +365,11 @@ install_unit() {
         fi
         usermod -aG "$(IFS=,; echo "${groups[*]}")" "$user"
         log "$user may use the touch panels, sound and display (groups ${groups[*]})"
-        if ! runuser -u "$user" -- test -x "$here/kiosk.sh"; then
-            log "$user cannot reach $here: put the repository where it can (its home, or" \
-                "/opt/seigneurs, readable by all), then install again"
-            exit 77
-        fi
         as_user=(runuser -u "$user" --)  # the file (and its folder) belong to the table's user
+        installing_for="$user"
+        trap install_stopped EXIT  # from here on, a stop says how to finish
     fi
-    ensure_venv ""
+    ensure_venv "" play
     home="$(getent passwd "$user" | cut -d: -f6)" || home="$HOME"
     config="${SEIGNEURS_CONFIG:-${home:-$HOME}/.config/seigneurs/config.toml}"
     pin="$("${as_user[@]}" "$venv/bin/seigneurs" config set-pin "$config" ${given:+--pin "$given"})"
@@ -220,6 +389,7 @@ install_unit() {
     fi
     log "what the table user $user finds here (seigneurs doctor):"
     "${as_user[@]}" "$venv/bin/seigneurs" doctor || true
+    trap - EXIT
 }
 
 uninstall_unit() {
@@ -237,7 +407,7 @@ uninstall_unit() {
 case "${1:-}" in
     test)
         shift
-        ensure_venv test
+        ensure_venv test test
         cd "$here"
         export ARCADE_HEADLESS="${ARCADE_HEADLESS:-1}"
         "$venv/bin/ruff" check seigneurs tests
@@ -251,14 +421,18 @@ case "${1:-}" in
     uninstall)
         uninstall_unit
         ;;
+    setup)
+        shift
+        setup_system "${1:-}"
+        ;;
     doctor)
         shift
-        ensure_venv ""
+        ensure_venv "" venv
         exec "${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}" doctor "$@"
         ;;
     session)
         shift
-        ensure_venv ""
+        ensure_venv "" play
         export SEIGNEURS_SESSION=1  # run_loop: a missing display may still come; wait for it
         if command -v cage >/dev/null 2>&1; then
             exec cage -s -- "$here/kiosk.sh" --locked "$@"
@@ -269,7 +443,7 @@ case "${1:-}" in
         exec "$here/kiosk.sh" --locked "$@"
         ;;
     *)
-        ensure_venv ""
+        ensure_venv "" play
         quiet_display
         run_loop "$@"
         ;;

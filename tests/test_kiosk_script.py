@@ -106,12 +106,69 @@ def test_install_refuses_to_run_the_table_as_root(tmp_path: Path) -> None:
 
 
 def test_install_names_every_missing_debian_package(tmp_path: Path) -> None:
-    result = install(tmp_path, "--user", "nobody", path=fake_dpkg(tmp_path, {"python3-venv"}))
+    result = install(tmp_path, "--user", "nobody", path=fake_dpkg(tmp_path, {"libegl1"}))
     assert result.returncode == 69 and not (tmp_path / "seigneurs.service").exists()
     (line,) = result.stderr.splitlines()
-    assert line.endswith("missing Debian packages: cage xwayland libopenal1 libgl1-mesa-dri; "
-                         "install them first: sudo apt install cage xwayland libopenal1 "
-                         "libgl1-mesa-dri")
+    wanted = "cage xwayland libgl1 libgl1-mesa-dri libopenal1"
+    assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
+    assert (f"./kiosk.sh setup kiosk   (that is: apt-get install {wanted})" in line
+            if os.geteuid() == 0 else f"apt install {wanted}" in line)
+    assert line.endswith("Nothing was changed.")
+
+
+def bare_checkout(tmp_path: Path) -> Path:
+    """kiosk.sh and pyproject.toml alone in a folder: what a command makes there is seen."""
+    folder = tmp_path / "checkout"
+    folder.mkdir()
+    for name in ("kiosk.sh", "pyproject.toml"):
+        shutil.copy2(REPO / name, folder / name)
+    return folder
+
+
+@pytest.mark.parametrize(("command", "wanted"), [
+    ((), "libgl1 libegl1 libgl1-mesa-dri libopenal1"),
+    (("test",), "libgl1 libegl1 libgl1-mesa-dri")])
+def test_the_two_commands_stop_before_making_anything_naming_every_missing_package(
+        tmp_path: Path, command: tuple[str, ...], wanted: str) -> None:
+    """Issue 24: on a stock Debian the first command stopped half-way with pip's or a
+    compiler's error; now it names the packages (the tests need no sound) and makes nothing."""
+    folder = bare_checkout(tmp_path)
+    env = {**os.environ, "PATH": fake_dpkg(tmp_path, set())}
+    env.pop("SEIGNEURS_COMMAND", None)
+    result = subprocess.run([str(folder / "kiosk.sh"), *command], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 69 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
+    assert sorted(p.name for p in folder.iterdir()) == ["kiosk.sh", "pyproject.toml"]
+
+
+def test_a_half_made_venv_is_removed_and_a_failed_one_leaves_nothing(tmp_path: Path) -> None:
+    """Issue 24: a .venv left without pip ("No module named pip" for ever after) is made
+    again; a venv that cannot be made is removed, with the reason, not left half-made."""
+    import venv
+
+    folder = bare_checkout(tmp_path)
+    venv.create(folder / ".venv", with_pip=False)  # what a missing ensurepip leaves behind
+    python = tmp_path / "python3"  # a Python whose venv fails part-way, as a full disk would
+    python.write_text(f"""#!/usr/bin/env bash
+if [[ "$1 $2" == "-m venv" ]]; then mkdir -p "$3/bin"; touch "$3/pyvenv.cfg"; exit 1; fi
+exec {sys.executable} "$@"
+""")
+    python.chmod(0o755)
+    env = {**os.environ, "PATH": fake_dpkg(tmp_path, None), "PYTHON": str(python)}
+    result = subprocess.run([str(folder / "kiosk.sh"), "doctor"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 70
+    assert "removing " in result.stderr and "left it half-made (no pip in it)" in result.stderr
+    assert "could not make" in result.stderr and "removed what was made" in result.stderr
+    assert not (folder / ".venv").exists()
+
+
+def test_setup_takes_nothing_or_kiosk(tmp_path: Path) -> None:
+    result = subprocess.run([str(REPO / "kiosk.sh"), "setup", "everything"], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 64 and "not 'everything'" in result.stderr
 
 
 def test_kiosk_sh_doctor_runs_the_doctor(tmp_path: Path) -> None:
