@@ -58,9 +58,12 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from seigneurs.kiosk.config import start_notices
     from seigneurs.kiosk.paths import data_dir
-    from seigneurs.ui.run import play
+    from seigneurs.ui.sound_output import choose_sound_output
 
     show_logs()
+    choose_sound_output()  # before Arcade loads pyglet's audio: no device, no ALSA noise
+    from seigneurs.ui.run import play
+
     settings, problems = load_config(args, move_garbage=True)
     notices = start_notices(settings, problems)
     for notice in notices:

@@ -1,0 +1,50 @@
+"""Issue 24: a table with no sound device plays silently and says so once, instead of ALSA's
+lines of noise on every start (pyglet gets its silent driver before it loads OpenAL)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pyglet
+import pytest
+
+from seigneurs.ui.sound_output import choose_sound_output, sound_outputs
+
+
+@pytest.fixture
+def audio_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(pyglet.options, "audio", pyglet.options["audio"])
+
+
+def test_no_playback_device_and_no_server_is_silent_said_once(
+        tmp_path: Path, audio_option: None, caplog: pytest.LogCaptureFixture) -> None:
+    devices = tmp_path / "snd"
+    devices.mkdir()
+    (devices / "pcmC0D0c").touch()  # a microphone plays nothing
+    (devices / "controlC0").touch()
+    with caplog.at_level(logging.WARNING):
+        assert not choose_sound_output(devices, tmp_path / "run")
+    assert pyglet.options["audio"] == ("silent",)
+    assert [r.getMessage() for r in caplog.records].count(
+        f"no sound device (nothing to play on in {devices}, no sound server): the game plays "
+        "silently") == 1
+
+
+def test_a_missing_dev_snd_is_no_device(tmp_path: Path, audio_option: None) -> None:
+    assert not choose_sound_output(tmp_path / "no-snd", None)
+
+
+def test_a_playback_device_or_a_sound_server_keeps_the_drivers(
+        tmp_path: Path, audio_option: None) -> None:
+    before = pyglet.options["audio"]
+    devices, runtime = tmp_path / "snd", tmp_path / "run"
+    (devices).mkdir()
+    (devices / "pcmC1D3p").touch()
+    assert choose_sound_output(devices, runtime)
+    (devices / "pcmC1D3p").unlink()
+    (runtime / "pulse").mkdir(parents=True)
+    (runtime / "pulse" / "native").touch()
+    assert sound_outputs(devices, runtime) == [str(runtime / "pulse" / "native")]
+    assert choose_sound_output(devices, runtime)
+    assert pyglet.options["audio"] == before
