@@ -97,3 +97,11 @@ def test_a_node_that_is_no_input_device_is_refused_cleanly(tmp_path: Path) -> No
     rows = describe_devices(["/dev/null", missing])
     assert [usable for _p, _n, usable, _w in rows] == [False, False]
     assert "not there" in rows[1][3]
+
+
+def test_the_read_benchmark_reads_every_recorded_event() -> None:
+    """`seigneurs bench --decoders`' kernel-record figure reads real records back."""
+    from seigneurs.input.evemu import RECORDINGS
+    from seigneurs.tools.decoder_bench import kernel_read_rate
+
+    assert kernel_read_rate(sorted(RECORDINGS.glob("*.events")), 0.05) > 10_000

@@ -30,7 +30,12 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        from seigneurs.tools.decoder_bench import evdev_rate, kivy_comparison, tuio_rate
+        from seigneurs.tools.decoder_bench import (
+            evdev_rate,
+            kernel_read_rate,
+            kivy_comparison,
+            tuio_rate,
+        )
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] != "pythonosc":
             raise
@@ -46,9 +51,11 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     if not files:
         parser.error(f"no *.events recordings in {folder}")
     evdev, events = evdev_rate(files, 2.0)
+    kernel_read = kernel_read_rate(files, 2.0)
     tuio = {fingers: tuio_rate(2.0, fingers)[0] for fingers in (1, 2, 10)}
     report: dict[str, object] = {
         "evdev_events_per_second": round(evdev), "evdev_events": events,
+        "kernel_records_read_per_second": round(kernel_read),
         **{f"tuio_bundles_per_second_{k}_fingers": round(v) for k, v in tuio.items()}}
     against = kivy_comparison() if args.against_kivy else None
     if against is not None:
@@ -59,6 +66,7 @@ def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -
         print(json.dumps(report))
         return 0
     print(f"evdev: {evdev:,.0f} events/s ({len(files)} recordings replayed)")
+    print(f"kernel records read (linux_input): {kernel_read:,.0f} events/s of thread CPU")
     for fingers, rate in tuio.items():
         print(f"TUIO 2: {rate:,.0f} bundles/s of {fingers} finger(s)")
     if against is not None:

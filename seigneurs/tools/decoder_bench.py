@@ -18,6 +18,7 @@ from pythonosc.osc_message_builder import OscMessageBuilder
 
 from seigneurs.input.evdev_decode import EvdevDecoder
 from seigneurs.input.evemu import read_evemu
+from seigneurs.input.linux_input import EVENT, read_events
 from seigneurs.input.tuio import TuioDecoder
 
 
@@ -56,6 +57,26 @@ def evdev_rate(recordings: list[Path], seconds: float = 1.0) -> tuple[float, int
                 feed(type_, code, value, t)
             events += len(recording.events)
     return events / (time.perf_counter() - start), events
+
+
+def kernel_read_rate(recordings: list[Path], seconds: float = 1.0) -> float:
+    """Events per second of thread CPU read from the kernel's records (struct input_event),
+    as a panel's node hands them out: the recordings' events, written so into a file, then
+    read back through `linux_input.read_events` (the read the table does every frame)."""
+    records = b"".join(EVENT.pack(int(t), int(t % 1 * 1e6), type_, code, value)
+                       for path in recordings
+                       for type_, code, value, t in read_evemu(path).events)
+    with tempfile.TemporaryFile() as file:
+        file.write(records)
+        file.flush()
+        fd = file.fileno()
+        events = 0
+        start = time.thread_time()
+        while time.thread_time() - start < seconds:
+            os.lseek(fd, 0, os.SEEK_SET)
+            while got := read_events(fd):
+                events += len(got)
+        return events / (time.thread_time() - start)
 
 
 def tuio_rate(seconds: float = 1.0, fingers: int = 10) -> tuple[float, int]:
