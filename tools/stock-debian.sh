@@ -105,7 +105,7 @@ in_root() {
 # be written so in README.md.
 step() {
     local name="$1" want="$2" user="$3" dir="$4" command="$5" started code seconds
-    if [[ "${6:-}" == README ]] && ! grep -q -F -- "$command" "$repo/README.md"; then
+    if [[ "${6:-}" == README ]] && ! grep -q -F -- "${command#nice -n 10 }" "$repo/README.md"; then
         say "$suite: README.md does not say '$command' (the check and the README have parted)"
         echo "$suite $name FAILED (not in README: $command)" >>"$results"
         failed=1
@@ -179,7 +179,7 @@ for suite in "${suites[@]}"; do
     step play 69 librarian "$here" "./kiosk.sh" README
     expect_in_log "no display" "./kiosk.sh installs, then says in one line there is no display"
     expect_not_in_log "Traceback|error: command|gcc|ALSA lib" "no traceback, compiler or ALSA noise"
-    step test 0 librarian "$here" "nice -n 10 ./kiosk.sh test"
+    step test 0 librarian "$here" "nice -n 10 ./kiosk.sh test" README
     grep -E '[0-9]+ passed' "$last_log" | tail -1 | sed "s/^/$suite test: /" >>"$results" || true
 
     # 4: the kiosk section, as written (an administrator with sudo, as Debian's installer
