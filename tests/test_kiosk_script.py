@@ -106,7 +106,8 @@ def test_install_refuses_to_run_the_table_as_root(tmp_path: Path) -> None:
 
 
 def test_install_names_every_missing_debian_package(tmp_path: Path) -> None:
-    result = install(tmp_path, "--user", "nobody", path=fake_dpkg(tmp_path, {"libegl1"}))
+    result = install(tmp_path, "--user", "nobody",
+                     path=fake_dpkg(tmp_path, {"libegl1", "libfreetype6", "libfontconfig1"}))
     assert result.returncode == 69 and not (tmp_path / "seigneurs.service").exists()
     (line,) = result.stderr.splitlines()
     wanted = "cage xwayland libgl1 libgl1-mesa-dri libopenal1"
@@ -126,8 +127,8 @@ def bare_checkout(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("command", "wanted"), [
-    ((), "libgl1 libegl1 libgl1-mesa-dri libopenal1"),
-    (("test",), "libgl1 libegl1 libgl1-mesa-dri")])
+    ((), "libgl1 libegl1 libgl1-mesa-dri libfreetype6 libfontconfig1 libopenal1"),
+    (("test",), "libgl1 libegl1 libgl1-mesa-dri libfreetype6 libfontconfig1")])
 def test_the_two_commands_stop_before_making_anything_naming_every_missing_package(
         tmp_path: Path, command: tuple[str, ...], wanted: str) -> None:
     """Issue 24: on a stock Debian the first command stopped half-way with pip's or a
