@@ -76,7 +76,7 @@ carry_site() {
     if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
         mkdir -p "$root/usr/local/share/ca-certificates"
         cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
-        in_root root update-ca-certificates >/dev/null
+        in_root root update-ca-certificates 2>&1 >/dev/null | grep -v '^rehash: warning' >&2 || true
     fi
     [[ -f /etc/pip.conf ]] && cp /etc/pip.conf "$root/etc/pip.conf"
     if [[ -d /etc/xdg/pip ]]; then mkdir -p "$root/etc/xdg" && cp -r /etc/xdg/pip "$root/etc/xdg/"; fi
