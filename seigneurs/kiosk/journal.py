@@ -67,6 +67,17 @@ def read(path: Path) -> Pending:
     return Pending(path, replay(lines), game_id, extra if isinstance(extra, dict) else {}, when)
 
 
+def journal_game(path: Path) -> str | None:
+    """The identity of the game a journal keeps (its header's), None when it has none."""
+    try:
+        with path.open("rb") as journal:
+            header = json.loads(journal.readline())
+    except (OSError, ValueError):
+        return None
+    game = header.get("game") if isinstance(header, dict) else None
+    return str(game) if game else None
+
+
 class Journal:
     """One file, `current-game.jsonl`: the header (config, identity, seats), then every action
     as it happens, each flushed at once so a killed process still leaves it."""
@@ -143,7 +154,10 @@ class Journal:
         self.close()
         target = self.folder / WAITING.format(game_id)
         try:
+            with self.path.open("rb") as kept:  # on the disk itself before it is counted kept
+                os.fsync(kept.fileno())
             self.path.replace(target)
+            _sync_folder(self.folder)
         except OSError as error:
             log.warning("%s stays as it is: %s", self.path, error)
             return self.path
@@ -159,3 +173,12 @@ class Journal:
         if path == self.path:
             self.close()
         return move_aside(path, now, label)
+
+
+def _sync_folder(folder: Path) -> None:
+    """A rename on the disk itself (it lives in the folder)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -55,6 +55,7 @@ class SeigneursWindow(arcade.Window):
         self.attach(sources)
         self.clock = 0.0
         self.exit_code = 0
+        self.stop_asked = False  # SIGTERM: leave cleanly at the next frame
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
         self.keeper.records.listen(self.notices.append)  # the history's and journal's troubles
@@ -105,6 +106,11 @@ class SeigneursWindow(arcade.Window):
         """Poll every source once, let the keeper watch (the adults' gesture, idleness, the
         demo), hand the frame's touches to the view, then advance it. (Views draw in their own
         `on_draw`.)"""
+        if self.stop_asked:  # between frames, never inside a game's step
+            self.stop_asked = False
+            log.info("asked to stop (SIGTERM): closing the table")
+            self.quit(0)
+            return
         self.clock += delta_time
         events = self.touch_input.poll()
         step = self.keeper.frame(events, self.clock, self.nav.screen)
@@ -126,6 +132,8 @@ class SeigneursWindow(arcade.Window):
         and end the frame as the event loop's flip would, short of swapping (a snapshot reads
         the frame just drawn)."""
         self.on_update(dt)
+        if not self.context:  # it closed in that frame
+            return
         if draw:
             self.scene.on_draw()
         self.end_frame()
