@@ -63,13 +63,14 @@ class Reserve:
 
     def games(self) -> list[GameRecord]:
         """The games kept here, oldest first (a line a power cut tore is left out)."""
-        found = []
-        for line in self._lines():
-            try:
-                found.append(GameRecord.from_json(json.loads(line)))
-            except (ValueError, KeyError, TypeError) as error:
-                log.warning("%s: a line that is not a game is left out (%s)", self.path, error)
-        return found
+        if self._fd is None:
+            return []
+        try:
+            data = self._read()
+        except OSError as error:
+            log.warning("%s could not be read: %s", self.path, error)
+            return []
+        return games_in(data, self.path)
 
     def keep(self, record: GameRecord) -> bool:
         """Write one finished game into the reserve, fsynced; False when there is no reserve,
@@ -116,17 +117,28 @@ class Reserve:
         data = self._read().partition(b"\0")[0]
         return data.rfind(b"\n") + 1
 
-    def _lines(self) -> list[str]:
-        if self._fd is None:
-            return []
+
+def games_in(data: bytes, path: Path) -> list[GameRecord]:
+    """The games in a reserve's bytes: its whole lines before the zeros."""
+    whole = data.partition(b"\0")[0]
+    whole = whole[:whole.rfind(b"\n") + 1]
+    found = []
+    for line in whole.decode("utf-8", errors="replace").splitlines():
         try:
-            data = self._read()
-        except OSError as error:
-            log.warning("%s could not be read: %s", self.path, error)
-            return []
-        whole = data.partition(b"\0")[0]
-        whole = whole[:whole.rfind(b"\n") + 1]
-        return [line for line in whole.decode("utf-8", errors="replace").splitlines() if line]
+            found.append(GameRecord.from_json(json.loads(line)))
+        except (ValueError, KeyError, TypeError) as error:
+            log.warning("%s: a line that is not a game is left out (%s)", path, error)
+    return found
+
+
+def reserved(folder: Path) -> list[GameRecord]:
+    """The games a folder's reserve keeps, read without opening it for writing (a look from
+    outside: `seigneurs history`, the soak)."""
+    path = folder / RESERVE
+    try:
+        return games_in(path.read_bytes(), path) if path.is_file() else []
+    except OSError:
+        return []
 
 
 def _sync_folder(folder: Path) -> None:

@@ -28,6 +28,9 @@ from seigneurs.ui.navigator import Navigator
 log = logging.getLogger(__name__)
 FELT = (31, 94, 59, 255)
 GLYPHS = "0123456789+-x/"
+STOPPED_BY_SIGTERM = 143
+"""The exit code of a table stopped by SIGTERM: what a death by that signal gives (128 + 15),
+so `kiosk.sh` treats it as it always has, now after a clean close."""
 ATLAS = (2048, 2048)
 """Room for the deck, icons and variant pictures at 1080p card size, with space to spare."""
 
@@ -109,7 +112,7 @@ class SeigneursWindow(arcade.Window):
         if self.stop_asked:  # between frames, never inside a game's step
             self.stop_asked = False
             log.info("asked to stop (SIGTERM): closing the table")
-            self.quit(0)
+            self.quit(STOPPED_BY_SIGTERM)
             return
         self.clock += delta_time
         events = self.touch_input.poll()
