@@ -58,6 +58,7 @@ records.close()
 records = records_at(data)  # a start on the full disk: it stays in the reserve
 records.close()
 out["reserved_after_full_start"] = reserved()
+out["history_code"] = main(["history", "--database", str(data / "history.sqlite3")])
 (data / "filler").unlink()
 records = records_at(data)  # a start with room: into the history, the reserve emptied
 records.close()
@@ -79,6 +80,8 @@ def test_a_game_ending_on_a_disk_full_to_the_last_byte_is_kept_in_the_reserve(
     assert said == [f"game {game_id} ended: on disk in reserve.bin, waiting for the history"]
     assert not out["partial_journal_left"]  # it would offer a finished game to resume
     assert out["reserved_after_full_start"] == [game_id]
+    assert out["history_code"] == 0  # `seigneurs history` names the game waiting there
+    assert "reserve.bin: 1 finished game(s) kept there wait" in str(out["stderr"])
     assert out["stored"] == [game_id] and out["reserved_after"] == []
     assert out["after_restart"] == [game_id]  # folded in exactly once
     assert "only in memory" not in str(out["stderr"])
