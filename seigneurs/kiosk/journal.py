@@ -148,19 +148,28 @@ class Journal:
         except OSError as error:
             log.warning("%s could not be removed: %s", path, error)
 
-    def keep_unrecorded(self, game_id: str) -> Path:
+    def keep_unrecorded(self, game_id: str) -> Path | None:
         """The game ended but the history cannot take it: keep its journal, under its
-        identity, for the next try (the current one stays if it cannot be renamed)."""
+        identity, for the next try; where it is kept (the current name if it cannot be
+        renamed), or None when it could not be made sure on the disk itself (a full disk
+        can refuse even that: the caller keeps the game another way)."""
         self.close()
+        try:
+            with self.path.open("rb") as kept:
+                os.fsync(kept.fileno())
+        except OSError as error:
+            log.warning("%s could not be made sure on disk: %s", self.path, error)
+            return None
         target = self.folder / WAITING.format(game_id)
         try:
-            with self.path.open("rb") as kept:  # on the disk itself before it is counted kept
-                os.fsync(kept.fileno())
             self.path.replace(target)
-            _sync_folder(self.folder)
         except OSError as error:
             log.warning("%s stays as it is: %s", self.path, error)
             return self.path
+        try:
+            sync_folder(self.folder)
+        except OSError as error:
+            log.warning("%s: the new name may not survive a power cut: %s", target, error)
         return target
 
     def waiting(self) -> list[Path]:
@@ -175,7 +184,7 @@ class Journal:
         return move_aside(path, now, label)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """A rename on the disk itself (it lives in the folder)."""
     fd = os.open(folder, os.O_RDONLY)
     try:

@@ -351,8 +351,9 @@ class GameRecords:
                 self._drop_partial(record.game_id)
             self._catch_up()
             return "in the history"
-        if self.journal.trouble is None:  # the journal holds the whole game
-            kept = self.journal.keep_unrecorded(str(record.game_id))
+        kept = self.journal.keep_unrecorded(str(record.game_id)) \
+            if self.journal.trouble is None else None  # the journal holds the whole game
+        if kept is not None:
             if kept == self.journal.path:
                 self._holding = record.game_id
             return f"on disk in {kept.name}, waiting for the history"
@@ -361,7 +362,7 @@ class GameRecords:
             return f"on disk in {self.reserve.path.name}, waiting for the history"
         self.unsaved.append(record)
         self._holding = record.game_id
-        kind = self.journal.trouble.kind
+        kind = self.journal.trouble.kind if self.journal.trouble else Kind.FULL
         self._tell(Trouble(Part.GAME, kind if kind is Kind.FULL else Kind.READ_ONLY,
                            self.journal.path, f"game {record.game_id}"))
         return ("only in memory (neither the history, nor the journal, nor the reserve could "

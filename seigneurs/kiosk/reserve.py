@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 
 from seigneurs.kiosk.history import GameRecord
+from seigneurs.kiosk.journal import sync_folder
 from seigneurs.kiosk.trouble import Part, Trouble, kind_of
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ class Reserve:
                 finally:
                     with contextlib.suppress(OSError):
                         fresh.unlink(missing_ok=True)
-                _sync_folder(self.path.parent)
+                sync_folder(self.path.parent)
             self._fd = os.open(self.path, os.O_RDWR)
             self.size = os.fstat(self._fd).st_size
         except OSError as error:
@@ -139,12 +140,3 @@ def reserved(folder: Path) -> list[GameRecord]:
         return games_in(path.read_bytes(), path) if path.is_file() else []
     except OSError:
         return []
-
-
-def _sync_folder(folder: Path) -> None:
-    """The new name itself on disk (a rename lives in the folder)."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
