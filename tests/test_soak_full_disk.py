@@ -32,7 +32,7 @@ def recorded_game(folder: Path) -> str:
 def test_an_end_the_disk_confirms_is_counted_where_the_log_put_it(tmp_path: Path) -> None:
     game_id = recorded_game(tmp_path)
     report = FullDiskReport()
-    _check_run(f"game {game_id} ended: in the history\n", tmp_path, LENT, report, set())
+    _check_run(f"game {game_id} ended: in the history\n", tmp_path, LENT, report, set(), set())
     assert report.losses == [] and report.games_finished == 1 and report.ended_in_history == 1
 
 
@@ -40,7 +40,7 @@ def test_a_game_said_on_disk_but_found_nowhere_is_a_loss(tmp_path: Path) -> None
     recorded_game(tmp_path)
     report = FullDiskReport()
     said = "game 0123abcd ended: on disk in reserve.bin, waiting for the history\n"
-    _check_run(said, tmp_path, LENT, report, set())
+    _check_run(said, tmp_path, LENT, report, set(), set())
     assert report.ended_in_reserve == 1
     assert report.losses == ["game 0123abcd: the log said 'on disk in reserve.bin, waiting "
                              "for the history', the disk has it nowhere"]
@@ -51,12 +51,14 @@ def test_a_game_only_in_memory_at_the_stop_is_lost_as_said_unless_saved_later(
     game_id = recorded_game(tmp_path)
     report = FullDiskReport()
     finished: set[str] = set()
-    _check_run("game feed01 ended: only in memory (...)\n", tmp_path, LENT, report, finished)
-    assert report.ended_in_memory == 1 and report.lost_said == 1 and report.losses == []
+    said_lost: set[str] = set()
+    _check_run("game feed01 ended: only in memory (...)\n", tmp_path, LENT, report, finished,
+               said_lost)
+    assert report.ended_in_memory == 1 and said_lost == {"feed01"} and report.losses == []
     said = (f"game {game_id} ended: only in memory (...)\n"
             f"game {game_id}, only in memory until now: in the history\n")
-    _check_run(said, tmp_path, LENT, report, finished)
-    assert report.lost_said == 1 and report.games_finished == 2
+    _check_run(said, tmp_path, LENT, report, finished, said_lost)
+    assert said_lost == {"feed01"} and report.games_finished == 2
 
 
 @pytest.mark.slow

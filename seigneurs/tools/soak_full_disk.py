@@ -43,7 +43,7 @@ class FullDiskReport:
     ended_in_journal: int = 0
     ended_in_reserve: int = 0
     ended_in_memory: int = 0  # said to be only in memory at their end
-    lost_said: int = 0  # only in memory when the table stopped, as the log said
+    lost_said: int = 0  # not in the history at the end: only in memory at a stop, as said
     games_recorded: int = 0  # in the history after the last run, each once
     losses: list[str] = field(default_factory=list)  # a claim the disk belies, a silent loss
 
@@ -96,6 +96,7 @@ def full_disk_starts(starts: int, workdir: Path, command: list[str], env: dict[s
     report = FullDiskReport()
     filler = folder / "filler"
     finished: set[str] = set()
+    said_lost: set[str] = set()  # only in memory when their table stopped, as its log said
     log = workdir / "full-disk-table.log"  # every run's, one after the other
     log.unlink(missing_ok=True)
     try:
@@ -133,19 +134,19 @@ def full_disk_starts(starts: int, workdir: Path, command: list[str], env: dict[s
             with log.open("rb") as said:
                 said.seek(offset)
                 run = said.read().decode("utf-8", errors="replace")
-            _check_run(run, folder, lent, report, finished)
+            _check_run(run, folder, lent, report, finished, said_lost)
             if progress and report.starts % 5 == 0:
                 progress(f"{report.starts} starts, {report.games_finished} games finished, "
                          f"{len(report.losses)} losses")
         filler.unlink(missing_ok=True)
-        _last_run(command, env, log, folder, lent, finished, report)
+        _last_run(command, env, log, folder, lent, finished, said_lost, report)
     finally:
         subprocess.run(["umount", "--lazy", str(folder)], check=False)
     return report
 
 
 def _check_run(said: str, folder: Path, lent: Lent, report: FullDiskReport,
-               finished: set[str]) -> None:
+               finished: set[str], said_lost: set[str]) -> None:
     """One run's ends against the disk it left."""
     history, waiting = on_disk(folder, lent, report)
     at_risk: set[str] = set()  # said only in memory, not said saved since
@@ -165,12 +166,12 @@ def _check_run(said: str, folder: Path, lent: Lent, report: FullDiskReport,
         if game_id not in history | waiting:
             report.losses.append(f"game {game_id}: the log said '{where}', the disk has it "
                                  "nowhere")
-    report.lost_said += len(at_risk - history - waiting)  # the stop took them, as said
+    said_lost |= at_risk - history - waiting  # the stop took them, as said
     report.games_finished = len(finished)
 
 
 def _last_run(command: list[str], env: dict[str, str], log: Path, folder: Path, lent: Lent,
-              finished: set[str], report: FullDiskReport) -> None:
+              finished: set[str], said_lost: set[str], report: FullDiskReport) -> None:
     """A run with room, until the history holds every kept game (or a minute passes)."""
     _, waiting = on_disk(folder, lent, report)
     with log.open("a") as out:
@@ -188,6 +189,8 @@ def _last_run(command: list[str], env: dict[str, str], log: Path, folder: Path, 
     report.games_recorded = len(history & finished)
     for game_id in sorted(waiting - history):
         report.losses.append(f"game {game_id} was kept on disk but never reached the history")
-    silent = len(finished - history) - report.lost_said
-    if silent:
-        report.losses.append(f"{silent} finished game(s) neither recorded nor said lost")
+    lost = finished - history  # a game lost by one stop may come back: its journal resumed
+    report.lost_said = len(lost & said_lost)
+    for game_id in sorted(lost - said_lost):
+        report.losses.append(f"game {game_id} finished, is not in the history, and no stop "
+                             "was said to lose it")
