@@ -12,6 +12,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -195,8 +196,7 @@ class GameRecords:
                 self._pending = pending
         self._fold_reserve()
 
-    def _take(self, path: Path, reserved: set[str | None] | frozenset[str | None] = frozenset()
-              ) -> Pending | None:
+    def _take(self, path: Path, reserved: AbstractSet[str | None] = frozenset()) -> Pending | None:
         """Read a journal: a finished game goes into the history and its file goes (or waits
         under its identity); an unfinished one is returned, unless its end is in the reserve
         (then the file goes); an unreadable one is moved aside."""
@@ -256,21 +256,15 @@ class GameRecords:
         change = self.history.displaced()
         if change is None:
             return
-        lies = self.history.where()
+        lies, path = self.history.where(), self.history.path
         self.history.close()  # its write-ahead log folded into it, wherever it is now
         self.history = None
-        path = self.history_path
         leftover_log(path, lies, self.now())
         aside = None
         if path.exists() and not path.is_file():
             aside = move_aside(path, self.now(), "blocking")
         detail = f"{change}; the file is {f'now {lies}' if lies else 'gone'}"
         self._tell(Trouble(Part.HISTORY, Kind.MOVED, path, detail, aside))
-
-    @property
-    def history_path(self) -> Path:
-        assert self.folder is not None
-        return self.folder / HISTORY_FILE
 
     def recent(self, limit: int) -> list[GameRecord]:
         """The last `limit` games, newest first, for the adults' history screen; a history

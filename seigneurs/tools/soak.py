@@ -332,8 +332,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="data on a small tmpfs, now and then full to the last byte or "
                              "read-only (needs root or user namespaces); then --starts runs "
                              "on a tiny one filled at random moments while the table plays")
-    parser.add_argument("--starts", type=int, default=20,
-                        help="with --full-disk: starts on the tiny disk (default 20)")
+    parser.add_argument("--starts", type=int, default=10,
+                        help="with --full-disk: starts on the tiny disk (default 10)")
     parser.add_argument("--json", action="store_true")
 
 
