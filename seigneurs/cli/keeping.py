@@ -65,13 +65,18 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from seigneurs.kiosk.history import HISTORY_FILE, as_csv, listing
     from seigneurs.kiosk.paths import data_dir
+    from seigneurs.kiosk.reserve import RESERVE, reserved
 
     if args.since is not None:
         try:
             date.fromisoformat(args.since[:10])
         except ValueError:
             parser.error(f"--since takes a date such as 2026-11-22, got {args.since!r}")
-    records, notes = listing(args.database or data_dir() / HISTORY_FILE, args.since)
+    path = args.database or data_dir() / HISTORY_FILE
+    records, notes = listing(path, args.since)
+    if kept := reserved(path.parent):
+        notes.append(f"{path.parent / RESERVE}: {len(kept)} finished game(s) kept there wait "
+                     "for the history; the table adds them at its next start with room")
     for note in notes:
         print(note, file=sys.stderr)
     if records is None:

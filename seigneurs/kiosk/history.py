@@ -8,7 +8,9 @@ import csv
 import io
 import json
 import logging
+import os
 import sqlite3
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -64,6 +66,14 @@ class GameRecord:
                 "end_reason": self.end_reason, "duration": self.duration, "seed": self.seed,
                 "game_id": self.game_id}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """A record written by `to_json` (the reserve keeps games this way)."""
+        return cls(str(data["finished_at"]), str(data["variant"]), list(data["seats"]),
+                   list(data["trains"]), [int(w) for w in data["winners"]],
+                   str(data["end_reason"]), float(data["duration"]), int(data["seed"]),
+                   data.get("id"), data.get("game_id"))
+
 
 def record_of(game: RaceGame | DuoGame, bots: Sequence[str | None],
               finished_at: datetime | None = None, game_id: str | None = None) -> GameRecord:
@@ -95,10 +105,12 @@ class History:
 
     def __init__(self, path: Path, timeout: float = BUSY_WAIT) -> None:
         self.path = path
+        self._fd: int | None = None  # the file itself, whatever happens to its name
         self.db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA journal_size_limit=0")  # a reset log gives its room back
             found = self.db.execute("PRAGMA quick_check").fetchone()[0]
             if found != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {found}")
@@ -107,9 +119,37 @@ class History:
                 self.db.execute("ALTER TABLE games ADD COLUMN game_id TEXT")  # older files
             self.db.execute(IDENTITY)
             self._fold_wal()
+            self._fd = os.open(path, os.O_RDONLY)
         except BaseException:
             self.db.close()
             raise
+
+    def displaced(self) -> str | None:
+        """What became of the file's name since it was opened, when it no longer names this
+        file (moved or removed, or another file or a folder put in its place); None while
+        it does. The table looks before every use: SQLite goes on writing the file it opened,
+        and its write-ahead log by the old name, where the next start would not find them."""
+        if self._fd is None:
+            return None
+        opened = os.fstat(self._fd)
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            return "removed or moved away"
+        if (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
+            return None
+        return "replaced by a folder" if stat.S_ISDIR(now.st_mode) else "replaced by another file"
+
+    def where(self) -> Path | None:
+        """Where the opened file is now (Linux knows a moved file's new name), None when it
+        was removed or it cannot be told."""
+        if self._fd is None:
+            return None
+        try:
+            name = os.readlink(f"/proc/self/fd/{self._fd}")
+        except OSError:
+            return None
+        return None if name.endswith(" (deleted)") else Path(name)
 
     def _fold_wal(self) -> None:
         """Fold a killed table's write-ahead log into the file and empty it: a process killed
@@ -132,7 +172,18 @@ class History:
                 (record.finished_at, record.variant, json.dumps(record.seats),
                  json.dumps(record.trains), json.dumps(record.winners), record.end_reason,
                  record.duration, record.seed, record.game_id))
+        self._pass_wal_on()
         return int(cursor.lastrowid or 0) if cursor.rowcount > 0 else None
+
+    def _pass_wal_on(self) -> None:
+        """Copy the game just committed from the write-ahead log into the file, without
+        waiting for anyone: the next write then starts the log afresh (its room given back),
+        so the log never grows game after game until a small disk is full (SQLite's own
+        checkpoint comes only at 4 MiB). A failure here (a full disk) loses nothing."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.OperationalError as error:
+            log.info("%s: the write-ahead log is not folded in yet (%s)", self.path, error)
 
     def games(self, since: str | None = None, limit: int | None = None) -> list[GameRecord]:
         """Games finished at or after `since` (ISO date or time), newest first."""
@@ -153,7 +204,14 @@ class History:
         return str(self.db.execute("PRAGMA integrity_check").fetchone()[0])
 
     def close(self) -> None:
+        """Fold the write-ahead log into the file, then let go: the file is whole on its own
+        wherever it now lies (moved under the table too)."""
+        if self._fd is not None:  # opened for writing (not `read_only`)
+            self._fold_wal()
         self.db.close()
+        if self._fd is not None:  # only now: closing it earlier would drop SQLite's locks
+            os.close(self._fd)
+            self._fd = None
 
 
 def as_csv(records: Sequence[GameRecord]) -> str:
@@ -172,6 +230,24 @@ def set_aside(path: Path, now: datetime) -> Path | None:
     """Move a damaged history aside, dated, its write-ahead log and shared memory first (a new
     database must never meet the old one's log); where it went, or None if it could not move."""
     return move_aside(path, now, companions=("-wal", "-shm"))
+
+
+def leftover_log(path: Path, lies: Path | None, now: datetime) -> None:
+    """After a history moved under the table was closed: a write-ahead log SQLite could not
+    fold in (a full disk) still lies by the old name. It belongs to the moved file: it goes
+    beside it, under its name, so that file opens whole; with no such file (removed) it is
+    set aside, dated. Never left for a new history at `path` to meet."""
+    wal = path.with_name(path.name + "-wal")
+    if not wal.is_file():
+        return
+    own = lies.with_name(lies.name + "-wal") if lies is not None else None
+    if own is not None and not own.exists():
+        try:
+            wal.replace(own)
+            return
+        except OSError as error:
+            log.warning("%s could not join %s: %s", wal, lies, error)
+    move_aside(wal, now, "broken")
 
 
 def open_history(path: Path, now: datetime, timeout: float = BUSY_WAIT,
@@ -201,6 +277,7 @@ def read_only(path: Path) -> History:
     on a read-only disk); raises sqlite3.Error when the file is not a sound database."""
     history = History.__new__(History)
     history.path = path
+    history._fd = None
     history.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
                                  isolation_level=None)
     try:
@@ -215,7 +292,8 @@ def read_only(path: Path) -> History:
 
 
 SET_ASIDE = {"broken": "a damaged file, kept aside", "interrupted": "an interrupted game, set "
-             "aside when a new one was dealt"}
+             "aside when a new one was dealt", "blocking": "something put where the history "
+             "belongs, set aside"}
 """The labels `move_aside` gives, in words for `seigneurs history`."""
 
 

@@ -82,17 +82,37 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "History damaged: kept aside ({detail}), a new one begun",
         "Verlauf beschädigt: beiseitegelegt ({detail}), ein neuer begonnen"),
     "history_locked": (
-        "Historique pris par un autre programme : les parties attendent",
-        "History held by another program: games wait until it lets go",
-        "Verlauf von einem anderen Programm belegt: Spiele warten"),
+        "Historique pris par un autre programme : il ne prend plus de partie",
+        "History held by another program: it takes no game until it lets go",
+        "Verlauf von einem anderen Programm belegt: er nimmt keine Spiele auf"),
     "history_read-only": (
-        "Historique non modifiable : les parties attendent",
-        "History cannot be written: games wait until it can",
-        "Verlauf nicht beschreibbar: Spiele warten"),
+        "Historique non modifiable : il ne prend plus de partie",
+        "History cannot be written: it takes no game until it can",
+        "Verlauf nicht beschreibbar: er nimmt keine Spiele auf"),
     "history_full": (
-        "Disque plein : les parties attendent une place dans l'historique",
-        "Disk full: games wait for room in the history",
-        "Festplatte voll: Spiele warten auf Platz im Verlauf"),
+        "Disque plein : l'historique ne prend plus de partie",
+        "Disk full: the history takes no game until there is room",
+        "Festplatte voll: der Verlauf nimmt keine Spiele auf"),
+    "history_moved": (
+        "Historique déplacé ou remplacé : fermé intact, un nouveau commence",
+        "History moved or replaced: closed whole, a new one begun",
+        "Verlauf verschoben oder ersetzt: heil geschlossen, ein neuer begonnen"),
+    "reserve_read-only": (
+        "Aucune place réservée pour les parties (lecture seule)",
+        "No room set aside for finished games (read-only)",
+        "Kein Platz für beendete Spiele reserviert (schreibgeschützt)"),
+    "reserve_full": (
+        "Aucune place réservée pour les parties (disque plein)",
+        "No room set aside for finished games (disk full)",
+        "Kein Platz für beendete Spiele reserviert (Festplatte voll)"),
+    "game_read-only": (
+        "Une partie finie n'est qu'en mémoire : perdue si la table s'arrête",
+        "A finished game is only in memory: lost if the table stops",
+        "Ein beendetes Spiel ist nur im Speicher: verloren, wenn der Tisch stoppt"),
+    "game_full": (
+        "Disque plein : une partie finie n'est qu'en mémoire, perdue si la table s'arrête",
+        "Disk full: a finished game is only in memory, lost if the table stops",
+        "Festplatte voll: ein beendetes Spiel ist nur im Speicher, verloren beim Stopp"),
     "journal_broken": (
         "Partie interrompue illisible : mise de côté ({detail})",
         "Interrupted game unreadable: kept aside ({detail})",

@@ -67,6 +67,17 @@ def read(path: Path) -> Pending:
     return Pending(path, replay(lines), game_id, extra if isinstance(extra, dict) else {}, when)
 
 
+def journal_game(path: Path) -> str | None:
+    """The identity of the game a journal keeps (its header's), None when it has none."""
+    try:
+        with path.open("rb") as journal:
+            header = json.loads(journal.readline())
+    except (OSError, ValueError):
+        return None
+    game = header.get("game") if isinstance(header, dict) else None
+    return str(game) if game else None
+
+
 class Journal:
     """One file, `current-game.jsonl`: the header (config, identity, seats), then every action
     as it happens, each flushed at once so a killed process still leaves it."""
@@ -137,16 +148,28 @@ class Journal:
         except OSError as error:
             log.warning("%s could not be removed: %s", path, error)
 
-    def keep_unrecorded(self, game_id: str) -> Path:
+    def keep_unrecorded(self, game_id: str) -> Path | None:
         """The game ended but the history cannot take it: keep its journal, under its
-        identity, for the next try (the current one stays if it cannot be renamed)."""
+        identity, for the next try; where it is kept (the current name if it cannot be
+        renamed), or None when it could not be made sure on the disk itself (a full disk
+        can refuse even that: the caller keeps the game another way)."""
         self.close()
+        try:
+            with self.path.open("rb") as kept:
+                os.fsync(kept.fileno())
+        except OSError as error:
+            log.warning("%s could not be made sure on disk: %s", self.path, error)
+            return None
         target = self.folder / WAITING.format(game_id)
         try:
             self.path.replace(target)
         except OSError as error:
             log.warning("%s stays as it is: %s", self.path, error)
             return self.path
+        try:
+            sync_folder(self.folder)
+        except OSError as error:
+            log.warning("%s: the new name may not survive a power cut: %s", target, error)
         return target
 
     def waiting(self) -> list[Path]:
@@ -159,3 +182,12 @@ class Journal:
         if path == self.path:
             self.close()
         return move_aside(path, now, label)
+
+
+def sync_folder(folder: Path) -> None:
+    """A rename on the disk itself (it lives in the folder)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -12,6 +12,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -26,13 +27,15 @@ from seigneurs.kiosk.history import (
     HISTORY_FILE,
     GameRecord,
     History,
+    leftover_log,
     open_history,
     record_of,
     set_aside,
 )
-from seigneurs.kiosk.journal import Journal, Pending, bots_of, read
+from seigneurs.kiosk.journal import Journal, Pending, bots_of, journal_game, read
 from seigneurs.kiosk.notify import Notifier
-from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of
+from seigneurs.kiosk.reserve import Reserve
+from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +45,8 @@ ADMIN_HOLD = 3.0
 """Seconds both opposite corners must be held before the PIN pad opens."""
 DEMO_RUNS_FOR = 4
 """A demo game goes on for this many idle timeouts, then the lobby deals a fresh one."""
+RETRY_EVERY = 5.0
+"""Seconds between tries to write a finished game that is only in memory."""
 
 
 class Screen(StrEnum):
@@ -131,10 +136,13 @@ class GameRecords:
     A game goes into the history in the very step its last action is applied (the journal's
     observer sees the end), not when the results are shown. At start, a journal whose game is
     over goes in too, once; a new game never overwrites an interrupted one's journal, it moves
-    it aside. When the history cannot take a game (damaged, locked, read-only, full) the game
-    waits in its journal and every later end, and every start, tries again. Troubles are logged
-    and told to whoever `listen`s (the admin menu's notices). With no folder (tests, the
-    benchmark) nothing is kept.
+    it aside. When the history cannot take a game (damaged, locked, read-only, full, moved) the
+    game waits on disk: in its journal, or, when the journal could not be written either, in
+    the reserve made at start (`kiosk/reserve.py`); only when that fails too is it in memory
+    alone, said in the log and to the adults, tried again every few seconds, and the journal
+    of it never deleted. Every end logs where its game is. Troubles are logged and told to
+    whoever `listen`s (the admin menu's notices). With no folder (tests, the benchmark)
+    nothing is kept.
     """
 
     def __init__(self, folder: Path | None, clock: Callable[[], datetime] | None = None
@@ -143,13 +151,15 @@ class GameRecords:
         self.folder = folder
         self.history: History | None = None
         self.journal = Journal(folder) if folder else None
+        self.reserve = Reserve(folder) if folder else None
         self.troubles: list[Trouble] = []
         self._listeners: list[Callable[[Trouble], None]] = []
         self._pending: Pending | None = None  # the interrupted game the lobby may resume
         self._resumed: Pending | None = None
         self._game_id: str | None = None
         self._bots: list[str | None] = []
-        self._unsaved: list[GameRecord] = []  # ended where neither journal nor history could
+        self.unsaved: list[GameRecord] = []  # finished games no file could take: memory only
+        self._holding: str | None = None  # a finished game the current journal alone keeps
         if folder is not None:
             self._open_history()
             self._settle()
@@ -174,17 +184,22 @@ class GameRecords:
             self._tell(trouble)
 
     def _settle(self) -> None:
-        """Start-up: finished games still in journals go into the history (each once), an
-        unreadable journal is moved aside, an unfinished one waits for the lobby's arrow."""
-        assert self.journal is not None
+        """Start-up: finished games still in journals or the reserve go into the history (each
+        once), an unreadable journal is moved aside, an unfinished one waits for the lobby's
+        arrow (unless its game, ended, is already kept in the reserve)."""
+        assert self.journal is not None and self.reserve is not None
+        self._tell(self.reserve.make())
+        reserved = {r.game_id for r in self.reserve.games()}
         for path in [*self.journal.waiting(), self.journal.path]:
-            pending = self._take(path) if path.exists() else None
+            pending = self._take(path, reserved) if path.exists() else None
             if pending is not None and path == self.journal.path:
                 self._pending = pending
+        self._fold_reserve()
 
-    def _take(self, path: Path) -> Pending | None:
+    def _take(self, path: Path, reserved: AbstractSet[str | None] = frozenset()) -> Pending | None:
         """Read a journal: a finished game goes into the history and its file goes (or waits
-        under its identity); an unfinished one is returned; an unreadable one moved aside."""
+        under its identity); an unfinished one is returned, unless its end is in the reserve
+        (then the file goes); an unreadable one is moved aside."""
         assert self.journal is not None
         try:
             pending = read(path)
@@ -193,6 +208,11 @@ class GameRecords:
             self._tell(Trouble(Part.JOURNAL, Kind.BROKEN, path, str(error), moved))
             return None
         if not pending.game.over:
+            if pending.game_id in reserved:
+                log.info("game %s ended and is kept in the reserve; its unfinished journal "
+                         "goes", pending.game_id)
+                self.journal.forget(path)
+                return None
             return pending
         if self._record(record_of(pending.game, pending.bots, pending.written_at,
                                   pending.game_id)):
@@ -203,8 +223,20 @@ class GameRecords:
             self.journal.keep_unrecorded(pending.game_id)
         return None
 
+    def _fold_reserve(self) -> None:
+        """The games the reserve keeps into the history (each once), then the reserve zeroed."""
+        if self.reserve is None:
+            return
+        games = self.reserve.games()
+        if not games or not all(self._record(record) for record in games):
+            return
+        self.reserve.clear()
+        log.info("%d game(s) kept in %s are now in the history", len(games),
+                 self.reserve.path.name)
+
     def _record(self, record: GameRecord) -> bool:
         """Into the history (at most once per game); False when it cannot take it now."""
+        self._check_moved()
         self._open_history()
         if self.history is None:
             return False
@@ -215,10 +247,30 @@ class GameRecords:
             self._failed(error)
         return False
 
+    def _check_moved(self) -> None:
+        """The history file is no longer at its name (moved, removed, or something else put
+        there): close it whole where it lies, set aside what stands in its place, and let the
+        next use begin a new one at the name, where the next start looks."""
+        if self.history is None:
+            return
+        change = self.history.displaced()
+        if change is None:
+            return
+        lies, path = self.history.where(), self.history.path
+        self.history.close()  # its write-ahead log folded into it, wherever it is now
+        self.history = None
+        leftover_log(path, lies, self.now())
+        aside = None
+        if path.exists() and not path.is_file():
+            aside = move_aside(path, self.now(), "blocking")
+        detail = f"{change}; the file is {f'now {lies}' if lies else 'gone'}"
+        self._tell(Trouble(Part.HISTORY, Kind.MOVED, path, detail, aside))
+
     def recent(self, limit: int) -> list[GameRecord]:
         """The last `limit` games, newest first, for the adults' history screen; a history
         that cannot be read now is a trouble like a failed write (a damaged one is set aside),
         and the screen shows none rather than stopping the table."""
+        self._check_moved()
         self._open_history()
         if self.history is None:
             return []
@@ -244,25 +296,35 @@ class GameRecords:
         into the history as it is applied."""
         if self.journal is None or demo:
             return
+        self.retry()
         resumed = self._resumed if self._resumed and self._resumed.game is game else None
         self._resumed = None
-        if resumed is None and self.journal.path.exists():
-            self._put_aside_interrupted()
         self._pending = None
         self._game_id = resumed.game_id if resumed else uuid.uuid4().hex
         self._bots = bots_of(table)
-        self._tell(self.journal.start(game, self._game_id, table))
+        if resumed is None and self.journal.path.exists() and not self._put_aside_interrupted():
+            self.journal.close()  # never replaced: this game plays on unjournaled
+            self.journal.trouble = Trouble(Part.JOURNAL, Kind.READ_ONLY, self.journal.path,
+                                           "the last game's journal could not be moved aside")
+            self._tell(self.journal.trouble)
+        else:
+            self._holding = None
+            self._tell(self.journal.start(game, self._game_id, table))
         game.observers.append(partial(self._applied, game, self._game_id))
 
-    def _put_aside_interrupted(self) -> None:
-        """A new game over an interrupted one: its journal is moved aside, dated, not lost."""
+    def _put_aside_interrupted(self) -> bool:
+        """A new game over an interrupted one: its journal is moved aside, dated, not lost.
+        False when it could not be moved."""
         assert self.journal is not None
         moved = self.journal.set_aside(self.journal.path, self.now(), "interrupted")
-        log.warning("a new game was dealt over an interrupted one; its journal is kept as %s",
-                    moved or self.journal.path)
+        if moved is not None:
+            log.warning("a new game was dealt over an interrupted or unsaved one; its journal "
+                        "is kept as %s", moved)
+        return moved is not None
 
     def _applied(self, game: AnyGame, game_id: str, action: Action) -> None:
-        """The journal's observer: each action written down; the end recorded at once."""
+        """The journal's observer: each action written down; the end kept at once, and the
+        log says where."""
         if self.journal is None or game_id != self._game_id:
             return  # a game left behind (the adults dealt another): no longer kept
         self._tell(self.journal.write(action))
@@ -270,24 +332,86 @@ class GameRecords:
             return
         self._game_id = None
         record = record_of(game, self._bots, self.now(), game_id)
-        if not self._record(record):
+        log.warning("game %s ended: %s", game_id, self._keep(record))
+
+    def _keep(self, record: GameRecord) -> str:
+        """Put a finished game on disk: the history, else its journal, else the reserve; where
+        it went, in words for the log ("only in memory" when nowhere)."""
+        assert self.journal is not None and self.reserve is not None
+        if self._record(record):
             if self.journal.trouble is None:
-                kept = self.journal.keep_unrecorded(game_id)
-                log.warning("the game that just ended waits in %s for the history", kept.name)
-            else:  # nothing can be written here: it waits in memory for the folder to mend
-                self._unsaved.append(record)
-            return
-        self.journal.finish()
-        self._unsaved = [r for r in self._unsaved if not self._record(r)]
-        for path in self.journal.waiting():  # the history takes games again: earlier ones too
+                self.journal.finish()
+            else:  # unfinished, or another game's that could not be moved aside
+                self._drop_partial(record.game_id)
+            self._catch_up()
+            return "in the history"
+        kept = self.journal.keep_unrecorded(str(record.game_id)) \
+            if self.journal.trouble is None else None  # the journal holds the whole game
+        if kept is not None:
+            if kept == self.journal.path:
+                self._holding = record.game_id
+            return f"on disk in {kept.name}, waiting for the history"
+        if self.reserve.keep(record):
+            self._drop_partial(record.game_id)
+            return f"on disk in {self.reserve.path.name}, waiting for the history"
+        self.unsaved.append(record)
+        self._holding = record.game_id
+        kind = self.journal.trouble.kind if self.journal.trouble else Kind.FULL
+        self._tell(Trouble(Part.GAME, kind if kind is Kind.FULL else Kind.READ_ONLY,
+                           self.journal.path, f"game {record.game_id}"))
+        return ("only in memory (neither the history, nor the journal, nor the reserve could "
+                "be written); lost if the table stops before the disk mends")
+
+    def _drop_partial(self, game_id: str | None) -> None:
+        """The current journal, when it is the unfinished record of a game whose end is now
+        kept whole elsewhere, goes (it would offer a finished game to resume)."""
+        assert self.journal is not None
+        if self._holding == game_id:
+            self._holding = None
+        if game_id is not None and game_id != self._game_id and journal_game(
+                self.journal.path) == game_id:
+            self.journal.finish()
+
+    def _catch_up(self) -> None:
+        """The history takes games again: the earlier ones waiting, wherever they wait."""
+        assert self.journal is not None
+        self.retry()
+        for path in self.journal.waiting():
             self._take(path)
+        self._fold_reserve()
+
+    def retry(self) -> None:
+        """Games only in memory tried again (the history, else the reserve); each one that
+        reaches the disk is said."""
+        if not self.unsaved or self.reserve is None:
+            return
+        still = []
+        for record in self.unsaved:
+            if self._record(record):
+                where = "in the history"
+            elif self.reserve.keep(record):
+                where = f"on disk in {self.reserve.path.name}, waiting for the history"
+            else:
+                still.append(record)
+                continue
+            log.warning("game %s, only in memory until now: %s", record.game_id, where)
+            self._drop_partial(record.game_id)
+        self.unsaved = still
 
     def abandoned(self) -> None:
-        """Walked away from, not crashed: nothing to resume."""
+        """Walked away from, not crashed: nothing to resume. A journal that alone keeps a
+        finished game stays."""
         self._game_id = None
         self._pending = None
-        if self.journal is not None:
+        if self.journal is None:
+            return
+        self.retry()
+        if self._holding is None:
             self.journal.finish()
+        else:
+            self.journal.close()
+            log.warning("%s is kept: it alone holds finished game %s", self.journal.path.name,
+                        self._holding)
 
     def suspended(self) -> None:
         """The adults took over: keep the journal for resuming, stop writing to it."""
@@ -311,11 +435,20 @@ class GameRecords:
         return pending.game, pending.extra
 
     def close(self) -> None:
+        """The table stops: a last try for games only in memory, and the log says which are
+        lost with it."""
+        self.retry()
+        for record in self.unsaved:
+            log.error("game %s is lost: it was only in memory when the table stopped",
+                      record.game_id)
+        self.unsaved = []
         if self.journal is not None:
             self.journal.close()
         if self.history is not None:
             self.history.close()
             self.history = None
+        if self.reserve is not None:
+            self.reserve.close()
 
 
 class Keeper:
@@ -327,6 +460,7 @@ class Keeper:
         self.idle = IdleWatch(idle_timeout, attract_after)
         self.records = GameRecords(data_dir)
         self.notifier = notifier or Notifier()
+        self._retry_at = 0.0
 
     def started(self) -> None:
         """The first view stands: tell systemd we are up."""
@@ -339,6 +473,9 @@ class Keeper:
     def frame(self, events: Sequence[TouchEvent], now: float, screen: Screen) -> Step | None:
         """One frame's watch: the step to take, if any. Feeds the watchdog."""
         self.notifier.alive(now)
+        if self.records.unsaved and now >= self._retry_at:  # a finished game in memory only
+            self._retry_at = now + RETRY_EVERY
+            self.records.retry()
         if events:
             self.idle.touched(now)
         if self.gesture.feed(events, now) and screen is not Screen.ADMIN:

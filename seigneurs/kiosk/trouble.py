@@ -24,6 +24,7 @@ class Kind(StrEnum):
     LOCKED = "locked"  # another program holds it: kept until it lets go
     READ_ONLY = "read-only"  # the file or its folder cannot be written
     FULL = "full"  # no room left on the disk
+    MOVED = "moved"  # moved, removed or replaced under the running table
 
 
 class Part(StrEnum):
@@ -31,6 +32,8 @@ class Part(StrEnum):
 
     HISTORY = "history"
     JOURNAL = "journal"
+    RESERVE = "reserve"  # the room set aside at start for games nothing else can take
+    GAME = "game"  # a finished game that reached no file at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +59,27 @@ class Trouble:
 
 MEANING = {
     (Part.HISTORY, Kind.BROKEN): "the history was damaged; a new one was begun",
-    (Part.HISTORY, Kind.LOCKED): "the history is held by another program; finished games "
-                                 "wait in the data folder until it lets go",
-    (Part.HISTORY, Kind.READ_ONLY): "the history cannot be written; finished games wait in "
-                                    "the data folder until it can",
-    (Part.HISTORY, Kind.FULL): "the disk is full; finished games wait in the data folder "
-                               "until there is room",
+    (Part.HISTORY, Kind.LOCKED): "the history is held by another program; it takes no game "
+                                 "until it lets go (each game's end says where it is kept)",
+    (Part.HISTORY, Kind.READ_ONLY): "the history cannot be written; it takes no game until it "
+                                    "can (each game's end says where it is kept)",
+    (Part.HISTORY, Kind.FULL): "the disk is full; the history takes no game until there is "
+                               "room (each game's end says where it is kept)",
+    (Part.HISTORY, Kind.MOVED): "the history was moved, removed or replaced while the table "
+                                "ran; it was closed whole and a new one is begun in its place",
     (Part.JOURNAL, Kind.BROKEN): "the interrupted game's file was damaged; it cannot be resumed",
     (Part.JOURNAL, Kind.READ_ONLY): "the game in progress cannot be saved (read-only); a power "
                                     "cut would lose it",
     (Part.JOURNAL, Kind.FULL): "the game in progress cannot be saved (disk full); a power cut "
                                "would lose it",
+    (Part.RESERVE, Kind.READ_ONLY): "no room could be set aside for games that end when "
+                                    "nothing else can be written (read-only)",
+    (Part.RESERVE, Kind.FULL): "no room could be set aside for games that end when nothing "
+                               "else can be written (disk full)",
+    (Part.GAME, Kind.READ_ONLY): "a finished game could not be written anywhere (read-only): "
+                                 "it is only in memory and lost if the table stops",
+    (Part.GAME, Kind.FULL): "a finished game could not be written anywhere (disk full): it "
+                            "is only in memory and lost if the table stops",
 }
 """What each trouble means for the table, in words for the log (a journal is never locked:
 only the table writes it)."""

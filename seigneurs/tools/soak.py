@@ -34,6 +34,7 @@ from seigneurs.game.factory import replay
 from seigneurs.kiosk.history import HISTORY_FILE
 from seigneurs.kiosk.journal import CURRENT, WAITING
 from seigneurs.rules import VARIANTS
+from seigneurs.tools.soak_full_disk import FullDiskReport, Lent, full_disk_starts
 
 RESUMED = "resumed game "
 """How the table's log says it resumed a game (keeper.GameRecords.pending)."""
@@ -329,7 +330,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="of the random kill moments")
     parser.add_argument("--full-disk", action="store_true",
                         help="data on a small tmpfs, now and then full to the last byte or "
-                             "read-only (needs root or user namespaces)")
+                             "read-only (needs root or user namespaces); then --starts runs "
+                             "on a tiny one filled at random moments while the table plays")
+    parser.add_argument("--starts", type=int, default=10,
+                        help="with --full-disk: starts on the tiny disk (default 10)")
     parser.add_argument("--json", action="store_true")
 
 
@@ -344,5 +348,26 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         report = soak(args.kills, args.dir or Path(scratch), args.variant, args.players,
                       args.speed, args.mean_up, args.seed, args.full_disk,
                       progress=lambda line: print(line, file=sys.stderr, flush=True))
-    print(json.dumps(report.to_json()) if args.json else report.summary())
-    return 1 if report.losses else 0
+        small = full_disk_part(args, args.dir or Path(scratch)) if args.full_disk else None
+    if args.json:
+        print(json.dumps({**report.to_json(), "full_disk_starts": small and small.to_json()}))
+    else:
+        print(report.summary() + (f"\n{small.summary()}" if small else ""))
+    return 1 if report.losses or (small and small.losses) else 0
+
+
+def full_disk_part(args: argparse.Namespace, workdir: Path) -> FullDiskReport:
+    """`--full-disk`'s starts on a tiny disk filled while the table plays."""
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_CONFIG_HOME": str(workdir / "config")}
+    lent = Lent(_die_with_parent, _fill, _look_from_outside, _recorded)
+    return full_disk_starts(args.starts, workdir, table_command(args.variant, args.players,
+                                                                args.speed), env,
+                            random.Random(args.seed), lent, 4 * args.mean_up,
+                            progress=lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def _look_from_outside(folder: Path) -> tuple[set[str], set[str], list[str]]:
+    """`look` for the full-disk part: recorded, waiting in journals, problems."""
+    checked = SoakReport()
+    seen = look(folder, checked)
+    return set(seen.recorded), set(seen.waiting), checked.losses

@@ -49,6 +49,7 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                                  mouse=wants_mouse(inputs),
                                  mouse_during_touch=inputs.mouse_during_touch, settings=settings)
         _open_sources_behind_the_lobby(window, inputs)
+        _stop_on_sigterm(window)
         soaking: list[BotLevel | None] | None = None
         if variant_name is not None and players is not None:  # the command line chose seats
             robot = BOT_LEVELS[level or window.settings.bot_level]
@@ -67,16 +68,45 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
         first_frame()
         window.close()
         return 0
-    arcade.run()
+    if window.headless:
+        _run_headless(window)
+    else:
+        arcade.run()
     return window.exit_code
+
+
+def _stop_on_sigterm(window: SeigneursWindow) -> None:
+    """systemd's stop (and `kill`): the window closes at its next frame, as the adults' exit
+    does, so the history is closed whole and the log says where every finished game is."""
+    import signal
+
+    def stop(_signal: int, _frame: object) -> None:
+        window.stop_asked = True
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _run_headless(window: SeigneursWindow) -> None:
+    """The event loop of a window with no screen (`ARCADE_HEADLESS=1`), the windowed one's
+    twin: pyglet's clock runs what the window scheduled (its frame, 60 a second: the window's
+    own update, then the draw; the opening of the touch sources) until it closes. Arcade's own
+    headless loop instead calls only the view's update, never the window's, so no touch was
+    polled and neither the keeper nor the game ever moved."""
+    import time
+
+    import pyglet
+
+    pyglet.window.Window._enable_event_queue = False  # events handled as sent, as pyglet's loop
+    while window.context:
+        pyglet.clock.tick()
+        time.sleep(pyglet.clock.get_sleep_time(True) or 0.0)
 
 
 def _keep_dealing(window: SeigneursWindow, variant_name: str,
                   plans: Sequence[BotLevel | None], speed: int) -> int:
     """The kill soak's table, until killed: resume an interrupted game as a child would with
     the golden arrow, else deal; deal again as each game's results are done. Each 60th of a
-    second runs `speed` frames of the table and draws the last (its own loop: arcade's
-    headless loop would update the view but not the window, so no keeper)."""
+    second runs `speed` frames of the table and draws the last (its own loop, for the speed)."""
     import time
 
     from seigneurs.ui.results_view import ResultsView
@@ -86,7 +116,10 @@ def _keep_dealing(window: SeigneursWindow, variant_name: str,
     due = time.monotonic()
     while window.context:
         for frame in range(speed):
-            window.step(draw=frame == speed - 1)
+            if window.context:
+                window.step(draw=frame == speed - 1)
+        if not window.context:
+            break
         scene = window.scene
         if isinstance(scene, ResultsView) and scene.done:
             window.nav.deal(variant_name, plans)

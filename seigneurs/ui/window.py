@@ -28,6 +28,9 @@ from seigneurs.ui.navigator import Navigator
 log = logging.getLogger(__name__)
 FELT = (31, 94, 59, 255)
 GLYPHS = "0123456789+-x/"
+STOPPED_BY_SIGTERM = 143
+"""The exit code of a table stopped by SIGTERM: what a death by that signal gives (128 + 15),
+so `kiosk.sh` treats it as it always has, now after a clean close."""
 ATLAS = (2048, 2048)
 """Room for the deck, icons and variant pictures at 1080p card size, with space to spare."""
 
@@ -55,6 +58,7 @@ class SeigneursWindow(arcade.Window):
         self.attach(sources)
         self.clock = 0.0
         self.exit_code = 0
+        self.stop_asked = False  # SIGTERM: leave cleanly at the next frame
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
         self.keeper.records.listen(self.notices.append)  # the history's and journal's troubles
@@ -105,6 +109,11 @@ class SeigneursWindow(arcade.Window):
         """Poll every source once, let the keeper watch (the adults' gesture, idleness, the
         demo), hand the frame's touches to the view, then advance it. (Views draw in their own
         `on_draw`.)"""
+        if self.stop_asked:  # between frames, never inside a game's step
+            self.stop_asked = False
+            log.info("asked to stop (SIGTERM): closing the table")
+            self.quit(STOPPED_BY_SIGTERM)
+            return
         self.clock += delta_time
         events = self.touch_input.poll()
         step = self.keeper.frame(events, self.clock, self.nav.screen)
@@ -126,6 +135,8 @@ class SeigneursWindow(arcade.Window):
         and end the frame as the event loop's flip would, short of swapping (a snapshot reads
         the frame just drawn)."""
         self.on_update(dt)
+        if not self.context:  # it closed in that frame
+            return
         if draw:
             self.scene.on_draw()
         self.end_frame()
