@@ -75,7 +75,6 @@ MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers sen
 LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trackers
 MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
 TAU = 2 * math.pi
-_NUMBERS = "ifdh"  # OSC number type tags
 UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
 Admission = Literal["next", "restart", "late"]
 
@@ -177,10 +176,11 @@ def _loopback_port(sender: str) -> int | None:
     return int(port) if host.startswith("127.") and port.isdigit() else None
 
 
-def _finite(args: tuple[Any, ...], tags: str) -> bool:
-    """Whether every argument is a number, and a finite one (NaN and infinity pass through
-    a sum; OSC floats are 32-bit, so a sum of them cannot overflow a double)."""
-    return not tags.strip(_NUMBERS) and math.isfinite(sum(args))
+def _sound(args: tuple[Any, ...], tags: str, floats_from: int) -> bool:
+    """Whether the numbers from `floats_from` on are floats (OSC `f`, as the specification
+    types them: not doubles, ints or strings) and every number is finite (NaN and infinity
+    pass through a sum; 32-bit floats cannot overflow a double's)."""
+    return not tags[floats_from:].strip("f") and math.isfinite(sum(args))
 
 
 def _fits(angle: float, *sizes: float) -> bool:
@@ -205,8 +205,10 @@ class TuioDecoder:
         self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
         self._named: dict[str, str] = {}  # sender -> the source name it last announced
         self._ports = ports
-        self._looked_at = float("-inf")
-        self._open: frozenset[int] | None = None  # the ports open when last looked
+        self._ticks = 0  # polls so far (`tick`)
+        self._looked_at = (float("-inf"), 0)  # the moment the socket table was last read
+        self._open: frozenset[int] | None = None  # the ports open then
+        self._forced_at = (float("-inf"), 0)
         self._pruned_at = float("-inf")
         self._next_id = 1
         self._sender = ""
@@ -255,6 +257,7 @@ class TuioDecoder:
         forgotten. Cheap when there is nothing to look at; the socket table is read at most
         every LIVENESS_EVERY."""
         self._t = t
+        self._ticks += 1
         out: list[TouchEvent] = []
         self._out = out
         if t - self._pruned_at >= LIVENESS_EVERY:
@@ -301,15 +304,18 @@ class TuioDecoder:
         new touch while another tracker holds touches): all of them, at once; else only
         those silent for LIVENESS_EVERY. `spare` just spoke: it is not judged now."""
         t = self._t
-        if self._ports is None:
+        moment = (t, self._ticks)  # a poll: a flood of new trackers reads the table once
+        if self._ports is None or (force and self._forced_at == moment):
             return
+        if force:
+            self._forced_at = moment
         watch = [tracker for tracker in self._trackers.values()
                  if tracker.port is not None and tracker.touches and tracker is not spare
                  and (force or t - tracker.accepted_at >= LIVENESS_EVERY)]
         if not watch:
             return
-        if self._looked_at != t:  # the socket table is read once a moment
-            self._looked_at = t
+        if self._looked_at != moment:  # the socket table is read once a moment
+            self._looked_at = moment
             self._open = self._ports()
         ports = self._open
         if ports is None:
@@ -357,8 +363,8 @@ class TuioDecoder:
             if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
                 self.stats.reject("2Dcur set with coordinates off the surface or not finite")
                 return
-            if not _finite(args[1:], tags[1:]):
-                self.stats.reject("2Dcur set with a speed not a finite number (ignored)")
+            if not _sound(args[1:], tags[1:], 1):
+                self.stats.reject("2Dcur set with a speed not a finite float (ignored)")
             tracker.pending[args[1]] = (_clip(x), _clip(y), None)
         elif command == "alive":
             if tags.count("i") != len(tags) - 1:
@@ -399,7 +405,7 @@ class TuioDecoder:
             self.stats.reject("2Dblb set with missing or wrong arguments")
             return
         fits = _fits(args[4], args[5], args[6])
-        if not (fits and _finite(args[1:], tags[1:])):
+        if not (fits and _sound(args[1:], tags[1:], 1)):
             self.stats.reject("2Dblb set not finite or beyond the surface (ignored)")
             if not fits:
                 return
@@ -412,8 +418,8 @@ class TuioDecoder:
             self.stats.reject("2Dobj message without a command")
         elif args[0] == "source":
             self._name_1(tags, args, "2Dobj")
-        elif args[0] == "set" and not _finite(args[1:], tags[1:]):
-            self.stats.reject("2Dobj set with a field not a finite number (ignored)")
+        elif args[0] == "set" and not (tags.startswith("sii") and _sound(args[1:], tags[1:], 2)):
+            self.stats.reject("2Dobj set with a field not a finite number or of a wrong type")
 
     # TUIO 2.0
 
@@ -453,8 +459,8 @@ class TuioDecoder:
             return
         user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
-        if not _finite(args, tags):
-            self.stats.reject("tuio2 ptr with a shape or speed not a finite number (ignored)")
+        if not _sound(args, tags, 3):
+            self.stats.reject("tuio2 ptr with a shape or speed not a finite float (ignored)")
         if tags.startswith("iiifffff"):
             angle, shear, radius = args[5], args[6], args[7]
             if not (_fits(angle, 2 * radius) and -TAU <= shear <= TAU):
@@ -473,7 +479,7 @@ class TuioDecoder:
             self.stats.reject("tuio2 bnd with missing or wrong arguments")
             return
         fits = _fits(args[3], args[4], args[5])
-        if not (fits and _finite(args, tags)):
+        if not (fits and _sound(args, tags, 1)):
             self.stats.reject("tuio2 bnd not finite or beyond the surface (ignored)")
             if not fits:
                 return
@@ -481,8 +487,8 @@ class TuioDecoder:
 
     def _token(self, tags: str, args: tuple[Any, ...]) -> None:
         """TUIO 2 tokens (tagged tangibles) are no fingers: only their numbers are checked."""
-        if not _finite(args, tags):
-            self.stats.reject("tuio2 tok with a field not a finite number (ignored)")
+        if not (tags.startswith("iii") and _sound(args, tags, 3)):
+            self.stats.reject("tuio2 tok with a field not a finite number or of a wrong type")
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
