@@ -176,16 +176,29 @@ def _loopback_port(sender: str) -> int | None:
     return int(port) if host.startswith("127.") and port.isdigit() else None
 
 
+_FRM_TAGS = frozenset({"i", "it", "iti", "itis", "ii", "iii", "iiis"})
+"""`frm` f_id time dim source, each but the first optional; the time an int from senders that
+cannot write a timetag (python-osc)."""
+_FLOAT_TAILS: tuple[dict[str, bool], ...] = ({}, {}, {}, {})
+"""Per start: type tags -> whether all from there on are `f` (TUIO repeats a few tags)."""
+
+
 def _sound(args: tuple[Any, ...], tags: str, floats_from: int) -> bool:
     """Whether the numbers from `floats_from` on are floats (OSC `f`, as the specification
     types them: not doubles, ints or strings) and every number is finite (NaN and infinity
     pass through a sum; 32-bit floats cannot overflow a double's)."""
-    return not tags[floats_from:].strip("f") and math.isfinite(sum(args))
+    tails = _FLOAT_TAILS[floats_from]
+    floats = tails.get(tags)
+    if floats is None:
+        floats = not tags[floats_from:].strip("f")
+        if len(tails) < 256:
+            tails[tags] = floats
+    return floats and math.isfinite(sum(args))
 
 
-def _fits(angle: float, *sizes: float) -> bool:
+def _fits(angle: float, width: float, height: float) -> bool:
     """A shape a surface can have: an angle within a turn either way, sizes 0..1 of it."""
-    return -TAU <= angle <= TAU and all(0.0 <= size <= 1.0 for size in sizes)
+    return -TAU <= angle <= TAU and 0.0 <= width <= 1.0 and 0.0 <= height <= 1.0
 
 
 def _box(angle: float, width: float, height: float) -> Contact:
@@ -430,8 +443,7 @@ class TuioDecoder:
         if not tags.startswith("i"):
             self.stats.reject("tuio2 frm without a frame id")
             return
-        if tags[1:2] not in ("t", "i", "") or tags[2:3] not in ("i", "") or tags[3:] not in (
-                "s", ""):
+        if tags not in _FRM_TAGS:
             self.stats.reject("tuio2 frm with a field of the wrong type (ignored)")
         if tags[3:] == "s":
             self._source = args[3]
@@ -463,7 +475,7 @@ class TuioDecoder:
             self.stats.reject("tuio2 ptr with a shape or speed not a finite float (ignored)")
         if tags.startswith("iiifffff"):
             angle, shear, radius = args[5], args[6], args[7]
-            if not (_fits(angle, 2 * radius) and -TAU <= shear <= TAU):
+            if not (-TAU <= angle <= TAU and -TAU <= shear <= TAU and 0.0 <= radius <= 0.5):
                 if math.isfinite(angle + shear + radius):
                     self.stats.reject("tuio2 ptr with a shape beyond the surface (ignored)")
             elif angle or shear or radius:  # all 0: a tracker that measures no shape
