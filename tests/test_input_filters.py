@@ -70,13 +70,17 @@ def test_touches_starting_on_the_rim_are_ignored_whole() -> None:
     assert [(e.id, e.phase) for e in out] == [(2, D), (2, M)]  # a touch may move onto it
 
 
-def test_stuck_touch_is_released_and_its_late_events_dropped() -> None:
+def test_stuck_touch_is_released_and_comes_back_as_a_new_touch_if_it_moves() -> None:
+    """Issue 31: a finger held still on a source that sends nothing for it is released, and
+    its next move is a new touch, not lost; a released touch's late lift alone is dropped."""
     stuck = ReleaseStuck(timeout=8.0)
-    assert stuck([ev(1, D, 0.5, 0.5)], now=0.0)
+    assert stuck([ev(1, D, 0.5, 0.5), ev(2, D, 0.2, 0.2)], now=0.0)
     assert stuck([], now=5.0) == []
     released = stuck([], now=9.0)
-    assert [(e.id, e.phase) for e in released] == [(1, U)] and stuck.released == 1
-    assert stuck([ev(1, M, 0.6, 0.5), ev(1, U, 0.6, 0.5)], now=10.0) == []
+    assert [(e.id, e.phase) for e in released] == [(1, U), (2, U)] and stuck.released == 2
+    back = stuck([ev(1, M, 0.6, 0.5), ev(1, M, 0.7, 0.5), ev(1, U, 0.7, 0.5),
+                  ev(2, U, 0.2, 0.2), ev(2, M, 0.3, 0.2)], now=10.0)
+    assert [(e.id, e.phase, e.x) for e in back] == [(1, D, 0.6), (1, M, 0.7), (1, U, 0.7)]
 
 
 def test_a_down_always_starts_a_new_touch_ending_the_lost_one_first() -> None:
@@ -120,7 +124,7 @@ def test_at_the_cap_a_new_finger_takes_the_place_of_the_stalest_touch() -> None:
     assert guard([ev(3, M, 0.35, 0.3)], 0.6) == [ev(3, M, 0.35, 0.3)]
     came = guard([ev(4, D, 0.4, 0.4, t=1.0)], 1.0)  # 1 silent 1 s; 2 vouched at 0.9; 3 moved
     assert [(e.id, e.phase) for e in came] == [(1, U), (4, D)] and guard.replaced == 1
-    assert guard([ev(1, M, 0.5, 0.5), ev(1, U, 0.5, 0.5)], 2.0) == []  # its late news
+    assert guard([ev(1, U, 0.5, 0.5)], 1.1) == []  # its late lift
     assert [(e.id, e.phase) for e in guard([ev(5, D, 0.5, 0.5)], 2.0)] == [(3, U), (5, D)]
     fresh = StormGuard(max_touches=2)
     fresh([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)

@@ -83,10 +83,11 @@ class RefTuio1Server:
     now)` sends `source`, the full `alive`, a `set` for each cursor added or moved (each cursor
     with `full_update`) and `fseq`, split into several bundles with the same `fseq` when full; a
     frame with no change sends nothing unless `periodic` seconds passed. `shutdown()` is the
-    empty bundle again.
+    empty bundle again. `source=None` sends no `source` at all (the reference server's default,
+    unless told a name).
     """
 
-    def __init__(self, host: str, port: int, source: str = "ref11@127.0.0.1",
+    def __init__(self, host: str, port: int, source: str | None = "ref11@127.0.0.1",
                  packet_size: int = 4096, periodic: float | None = None,
                  full_update: bool = False) -> None:
         self.out = UdpSender(host, port, packet_size)
@@ -96,9 +97,11 @@ class RefTuio1Server:
         self.updated_at = float("-inf")
         self.shutdown()
 
+    def _name(self) -> list[bytes]:
+        return [] if self.source is None else [osc_message("/tuio/2Dcur", "source", self.source)]
+
     def _start(self) -> list[bytes]:
-        return [osc_message("/tuio/2Dcur", "source", self.source),
-                osc_message("/tuio/2Dcur", "alive", *self.cursors)]
+        return [*self._name(), osc_message("/tuio/2Dcur", "alive", *self.cursors)]
 
     def _set(self, session: int) -> bytes:
         x, y = self.cursors[session]
@@ -127,6 +130,5 @@ class RefTuio1Server:
         self.out.send([*bundle, fseq])
 
     def shutdown(self) -> None:
-        self.out.send([osc_message("/tuio/2Dcur", "source", self.source),
-                       osc_message("/tuio/2Dcur", "alive"),
+        self.out.send([*self._name(), osc_message("/tuio/2Dcur", "alive"),
                        osc_message("/tuio/2Dcur", "fseq", -1)])

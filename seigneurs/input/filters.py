@@ -169,14 +169,18 @@ class ReleaseStuck:
     touch is still down: a finger held still is not stuck. It runs first in the chain and passes
     on a well-formed stream whatever it gets, so every later filter sees every end: a down always
     starts a new touch (a live touch of the same id ends first: its lift was lost and the source
-    has started again); late events of a released touch, and moves or lifts of touches never
-    seen, are dropped.
+    has started again); a released touch that moves again was a finger held still all along
+    (a panel or tracker that sends nothing for it): it comes back as a new touch; its late lift,
+    and moves or lifts of touches never seen, are dropped. The released ids remembered are the
+    last RECALL.
     """
 
+    RECALL = 256
     timeout: float = 8.0
     vouch: Vouch | None = None
     released: int = 0
     _seen: dict[int, TouchEvent] = field(default_factory=dict)
+    _released: dict[int, None] = field(default_factory=dict)  # in release order
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
@@ -188,7 +192,14 @@ class ReleaseStuck:
                 if lost is not None:
                     out.append(lost._replace(phase=TouchPhase.UP, t=event.t))
                 seen[touch] = event._replace(t=now)
+                self._released.pop(touch, None)
             elif touch not in seen:  # a released touch's late news, or a touch never seen
+                if touch in self._released:
+                    del self._released[touch]
+                    if phase is TouchPhase.MOVE:  # it was down all along: a new touch
+                        event = event._replace(phase=TouchPhase.DOWN)
+                        seen[touch] = event._replace(t=now)
+                        out.append(event)
                 continue
             elif phase is TouchPhase.UP:
                 del seen[touch]
@@ -204,6 +215,9 @@ class ReleaseStuck:
                 continue
             del seen[touch]
             self.released += 1
+            self._released[touch] = None
+            if len(self._released) > self.RECALL:
+                del self._released[next(iter(self._released))]
             log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
             out.append(last._replace(phase=TouchPhase.UP, t=now))
         return out
@@ -216,8 +230,10 @@ class StormGuard:
 
     At the cap a new finger takes the place of the stalest touch, the one that has not moved
     nor been vouched for by its source the longest, if that is `stale_after` seconds or more
-    (a dead tracker's ghosts, a lift the panel lost): the stale touch ends, and its later news
-    is dropped. Otherwise (every touch fresh: a palm, a sleeve) the new touch is dropped whole.
+    (a dead tracker's ghosts, a lift the panel lost): the stale touch ends. Otherwise (every
+    touch fresh: a palm, a sleeve) the new touch waits. A touch turned away (waiting, or ended
+    for a newcomer) is asked again at each of its moves and comes back as a new touch when
+    there is room, so no living finger is lost for good; its lift while away is dropped.
     """
 
     max_touches: int = 20
@@ -243,6 +259,13 @@ class StormGuard:
                 else:
                     live[touch] = (event, now)
             if touch in blocked:
+                if event.phase is TouchPhase.MOVE and (
+                        len(live) < self.max_touches or self._make_room(event, now, out)):
+                    blocked.discard(touch)  # room at last: it comes back as a new touch
+                    event = event._replace(phase=TouchPhase.DOWN)
+                    live[touch] = (event, now)
+                    out.append(event)
+                    continue
                 self.dropped += 1
                 if event.phase is TouchPhase.UP:
                     blocked.discard(touch)

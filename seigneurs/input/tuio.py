@@ -11,10 +11,16 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
 - a touch named in `alive`/`alv` is alive, moving or not: `vouched()` says when it was last named,
   so a finger held still is never mistaken for a stuck one;
 - a tracker is told apart by its sender's address and its source name: two trackers announcing
-  the same name (two identical tables, a cloned configuration) are never mixed. A new address
-  with a name already known is that tracker started again (a new process, a new port) when its
-  first frame could not continue the other's run (an id not above the other's last, or the
-  other silent for RESTART_AFTER): the old run's touches end at once;
+  the same name, or none (two identical tables, a cloned configuration, the reference servers'
+  default), are never mixed and never end each other's touches;
+- a tracker on this machine (a loopback sender) is alive while its UDP port is open (Linux's
+  socket tables): when it is gone (killed, crashed, restarted as a new process on a new port)
+  its touches end at once, looked at when a new tracker speaks, when a new touch begins while
+  another tracker holds touches, and every LIVENESS_EVERY while one of its touches is silent;
+  while its port is open and the kernel dropped nothing since its last frame, its touches are
+  vouched for (`vouched()`): the reference servers send nothing for still fingers, and those
+  fingers are down. A tracker elsewhere on the network cannot be looked at: its touches end by
+  its own frames, or downstream when silent;
 - frames are ordered per tracker: an older frame is late and dropped, but frame
   id 0 (TUIO 2) or 0/-1 (1.1: a tracker starting or stopping), a jump back of more than
   RESTART_JUMP ids, a TUIO 2 timetag a second or more newer than the last frame's, or any frame
@@ -35,7 +41,13 @@ frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
 Anything malformed (not OSC, wrong argument types, missing arguments, coordinates off the surface)
 is dropped, counted and logged once per kind; so is a datagram over MAX_BUNDLE bytes, which only
 a flood sends (the reference servers split frames at 4,096), so that no single datagram can hold
-a frame for long.
+a frame for long. A number that is not finite (NaN, infinity) is malformed wherever it is: in an
+id or a position the message is dropped (the touch keeps its last place); in a shape, a speed
+or a name, that field alone is ignored and counted, so a finger still moves its card and only
+the shape (optional evidence for the seat guess) is lost. A shape out of range (a size beyond
+the surface, an angle beyond a turn) is ignored the same way. What the decoder keeps is bounded:
+at most MAX_TRACKERS trackers (a tracker silent for RESTART_AFTER with no touch is forgotten,
+and its name with it; past the bound the one heard least recently gives its place).
 """
 
 from __future__ import annotations
@@ -60,6 +72,10 @@ RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id
 _IMMEDIATELY = 1  # the OSC timetag that means "no time given"
 _ONE_SECOND = 1 << 32  # in OSC timetag units (NTP: 32.32 fixed point seconds)
 MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers send
+LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trackers
+MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
+TAU = 2 * math.pi
+UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
 Admission = Literal["next", "restart", "late"]
 
 
@@ -74,6 +90,7 @@ class TuioStats:
     malformed: int = 0
     dropped: int = 0
     polls_cut: int = 0
+    gone: int = 0  # local trackers found dead (port closed) with touches down
     reasons: dict[str, int] = field(default_factory=dict)
 
     def reject(self, reason: str) -> None:
@@ -85,7 +102,7 @@ class TuioStats:
     def to_json(self) -> dict[str, Any]:
         return {"packets": self.packets, "frames": self.frames, "late_frames": self.late_frames,
                 "resets": self.resets, "malformed": self.malformed, "dropped": self.dropped,
-                "polls_cut": self.polls_cut}
+                "polls_cut": self.polls_cut, "gone": self.gone}
 
 
 @dataclass(slots=True)
@@ -95,6 +112,8 @@ class _Tracker:
     version and that name), so two trackers that share a name are still two."""
 
     family: str
+    sender: str = ""
+    port: int | None = None  # the sender's UDP port, if it is on this machine (loopback)
     touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
     """session id -> (our touch id, x, y, user)"""
     pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
@@ -103,6 +122,8 @@ class _Tracker:
     last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
     accepted_at: float = float("-inf")  # decoder time of the last accepted frame
     alive_at: float = float("-inf")  # decoder time of the last alive list applied
+    live_at: float = float("-inf")  # decoder time its port was last seen open, nothing dropped
+    drops: int = 0  # the kernel's drop count at its last accepted frame
     late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
     pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
     bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
@@ -131,6 +152,55 @@ def _degrees(radians: float) -> float:
     return -math.degrees(radians) % 360.0
 
 
+def open_udp_ports(tables: tuple[str, ...] = UDP_TABLES) -> frozenset[int] | None:
+    """The local ports of this machine's UDP sockets (Linux's socket tables), or None where
+    they cannot be read (then no tracker is ever judged dead by its port)."""
+    ports: set[int] = set()
+    read = False
+    for table in tables:
+        try:
+            with open(table, "rb") as lines:
+                next(lines, None)  # the header
+                for line in lines:
+                    local = line.split(None, 2)[1]
+                    ports.add(int(local[local.rindex(b":") + 1:], 16))
+            read = True
+        except (OSError, IndexError, ValueError):
+            continue
+    return frozenset(ports) if read else None
+
+
+def _loopback_port(sender: str) -> int | None:
+    """The port of a sender on this machine's loopback ("127.0.0.1:5000"), else None."""
+    host, _, port = sender.rpartition(":")
+    return int(port) if host.startswith("127.") and port.isdigit() else None
+
+
+_FRM_TAGS = frozenset({"i", "it", "iti", "itis", "ii", "iii", "iiis"})
+"""`frm` f_id time dim source, each but the first optional; the time an int from senders that
+cannot write a timetag (python-osc)."""
+_FLOAT_TAILS: tuple[dict[str, bool], ...] = ({}, {}, {}, {})
+"""Per start: type tags -> whether all from there on are `f` (TUIO repeats a few tags)."""
+
+
+def _sound(args: tuple[Any, ...], tags: str, floats_from: int) -> bool:
+    """Whether the numbers from `floats_from` on are floats (OSC `f`, as the specification
+    types them: not doubles, ints or strings) and every number is finite (NaN and infinity
+    pass through a sum; 32-bit floats cannot overflow a double's)."""
+    tails = _FLOAT_TAILS[floats_from]
+    floats = tails.get(tags)
+    if floats is None:
+        floats = not tags[floats_from:].strip("f")
+        if len(tails) < 256:
+            tails[tags] = floats
+    return floats and math.isfinite(sum(args))
+
+
+def _fits(angle: float, width: float, height: float) -> bool:
+    """A shape a surface can have: an angle within a turn either way, sizes 0..1 of it."""
+    return -TAU <= angle <= TAU and 0.0 <= width <= 1.0 and 0.0 <= height <= 1.0
+
+
 def _box(angle: float, width: float, height: float) -> Contact:
     """A bounding box as an ellipse: its long side is the axis (no sign)."""
     axis = _degrees(angle) + (90.0 if height > width else 0.0)
@@ -140,11 +210,19 @@ def _box(angle: float, width: float, height: float) -> Contact:
 class TuioDecoder:
     """TUIO 1.1 and 2.0 datagrams to touch events."""
 
-    def __init__(self) -> None:
+    def __init__(self, ports: Callable[[], frozenset[int] | None] | None = None) -> None:
+        """`ports`: this machine's open UDP ports (`open_udp_ports`), to tell a local
+        tracker's death; None, no such look (the decoder stays pure)."""
         self.stats = TuioStats()
         self._trackers: dict[tuple[str, str], _Tracker] = {}  # (family, sender) -> tracker
         self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
         self._named: dict[str, str] = {}  # sender -> the source name it last announced
+        self._ports = ports
+        self._ticks = 0  # polls so far (`tick`)
+        self._looked_at = (float("-inf"), 0)  # the moment the socket table was last read
+        self._open: frozenset[int] | None = None  # the ports open then
+        self._forced_at = (float("-inf"), 0)
+        self._pruned_at = float("-inf")
         self._next_id = 1
         self._sender = ""
         self._source = ""
@@ -153,8 +231,9 @@ class TuioDecoder:
         self._t = 0.0
         self._out: list[TouchEvent] = []
         self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio/2Dblb": self._blob_1,
-                          "/tuio2/frm": self._frm, "/tuio2/ptr": self._ptr,
-                          "/tuio2/bnd": self._bnd, "/tuio2/alv": self._alv}
+                          "/tuio/2Dobj": self._object_1, "/tuio2/frm": self._frm,
+                          "/tuio2/ptr": self._ptr, "/tuio2/bnd": self._bnd,
+                          "/tuio2/tok": self._token, "/tuio2/alv": self._alv}
 
     def feed(self, datagram: bytes, t: float, sender: str = "") -> list[TouchEvent]:
         """One UDP datagram; returns the touch events of the frames it completes."""
@@ -178,38 +257,103 @@ class TuioDecoder:
             handler = handlers.get(address)
             if handler is not None:
                 handler(tags, args)
-        self._named[sender] = self._source
+        if self._source != self._named.get(sender, ""):
+            self._named.pop(sender, None)
+            self._named[sender] = self._source
+            if len(self._named) > 4 * MAX_TRACKERS:
+                del self._named[next(iter(self._named))]  # the longest unchanged
+        return out
+
+    def tick(self, t: float) -> list[TouchEvent]:
+        """Time passes without a datagram: a silent local tracker is looked at (dead: its
+        touches end; alive: vouched for), and trackers long silent without touches are
+        forgotten. Cheap when there is nothing to look at; the socket table is read at most
+        every LIVENESS_EVERY."""
+        self._t = t
+        self._ticks += 1
+        out: list[TouchEvent] = []
+        self._out = out
+        if t - self._pruned_at >= LIVENESS_EVERY:
+            self._pruned_at = t
+            self._look(force=False)
+            self._prune()
         return out
 
     def vouched(self, touch: int) -> float | None:
-        """When `touch`'s tracker last named it alive; None if it is no live touch of ours."""
+        """When `touch`'s tracker last said it is down: named it alive, or (a local tracker)
+        held its port open with nothing dropped since its last frame; None if it is no live
+        touch of ours."""
         tracker = self._holder.get(touch)
-        return None if tracker is None else tracker.alive_at
+        if tracker is None:
+            return None
+        return tracker.alive_at if tracker.alive_at > tracker.live_at else tracker.live_at
 
     def _tracker(self, version: str) -> _Tracker:
-        """The tracker of this datagram: its sender, and the source name it announced."""
+        """The tracker of this datagram: its sender, and the source name it announced. A
+        new one is a moment to look for dead local trackers (a restart on a new port)."""
         family = f"{version}:{self._source}"
         tracker = self._trackers.get((family, self._sender))
         if tracker is None:
-            tracker = self._trackers[family, self._sender] = _Tracker(family)
+            if len(self._trackers) >= MAX_TRACKERS:
+                oldest = min(self._trackers.values(), key=lambda other: other.accepted_at)
+                self.stats.reject(f"more than {MAX_TRACKERS} trackers at once (a flood?)")
+                self._end_all(oldest)
+                self._drop(oldest)
+            tracker = _Tracker(family, self._sender, _loopback_port(self._sender))
+            self._trackers[family, self._sender] = tracker
+            self._look(force=True, spare=tracker)
         return tracker
 
-    def _took_over(self, tracker: _Tracker, frame: int, tag: int) -> None:
-        """A new sender's first frame, under a name another sender used: that other tracker
-        started again here (its old touches end now) unless this frame continues its run."""
-        if tracker.family.endswith(":"):
-            return  # no name: nothing says they are one tracker
-        for key, other in list(self._trackers.items()):
-            if other is tracker or other.family != tracker.family:
+    def _drop(self, tracker: _Tracker) -> None:
+        """Forget a tracker whose touches have ended."""
+        self._trackers.pop((tracker.family, tracker.sender), None)
+        if self._current is tracker:
+            self._current = None
+        if self._cursors is tracker:
+            self._cursors = None
+
+    def _look(self, force: bool, spare: _Tracker | None = None) -> None:
+        """Which local trackers with touches still hold their port. Forced (a new tracker, a
+        new touch while another tracker holds touches): all of them, at once; else only
+        those silent for LIVENESS_EVERY. `spare` just spoke: it is not judged now."""
+        t = self._t
+        moment = (t, self._ticks)  # a poll: a flood of new trackers reads the table once
+        if self._ports is None or (force and self._forced_at == moment):
+            return
+        if force:
+            self._forced_at = moment
+        watch = [tracker for tracker in self._trackers.values()
+                 if tracker.port is not None and tracker.touches and tracker is not spare
+                 and (force or t - tracker.accepted_at >= LIVENESS_EVERY)]
+        if not watch:
+            return
+        if self._looked_at != moment:  # the socket table is read once a moment
+            self._looked_at = moment
+            self._open = self._ports()
+        ports = self._open
+        if ports is None:
+            return
+        for tracker in watch:
+            if tracker.port in ports:
+                if tracker.drops == self.stats.dropped:
+                    tracker.live_at = t
                 continue
-            last = other.last_frame
-            newer = tag > _IMMEDIATELY and other.last_tag > _IMMEDIATELY and (
-                tag - other.last_tag >= _ONE_SECOND)
-            if (last is None or frame <= 0 or frame <= last or newer
-                    or self._t - other.accepted_at > RESTART_AFTER):
-                self.stats.resets += 1
-                self._end_all(other)
-                del self._trackers[key]
+            self.stats.gone += 1
+            log.info("TUIO tracker %s (%s) is gone: its %d touches end", tracker.sender,
+                     tracker.family, len(tracker.touches))
+            self._end_all(tracker)
+            self._drop(tracker)
+
+    def _prune(self) -> None:
+        """Forget trackers silent for RESTART_AFTER without touches (any frame of theirs
+        would now start a new run anyway), and the names of senders with no tracker."""
+        t = self._t
+        for tracker in [tracker for tracker in self._trackers.values()
+                        if not tracker.touches and t - tracker.accepted_at > RESTART_AFTER]:
+            self._drop(tracker)
+        senders = {tracker.sender for tracker in self._trackers.values()}
+        for sender in [sender for sender in self._named if sender not in senders]:
+            del self._named[sender]
 
     # TUIO 1.1
 
@@ -219,9 +363,7 @@ class TuioDecoder:
             return
         command = args[0]
         if command == "source":
-            if tags[1:2] == "s":
-                self._source = str(args[1])
-                self._cursors = None
+            self._name_1(tags, args, "2Dcur")
             return
         tracker = self._cursors
         if tracker is None:
@@ -232,8 +374,10 @@ class TuioDecoder:
                 return
             x, y = args[2], args[3]
             if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
-                self.stats.reject("2Dcur set with coordinates off the surface")
+                self.stats.reject("2Dcur set with coordinates off the surface or not finite")
                 return
+            if not _sound(args[1:], tags[1:], 1):
+                self.stats.reject("2Dcur set with a speed not a finite float (ignored)")
             tracker.pending[args[1]] = (_clip(x), _clip(y), None)
         elif command == "alive":
             if tags.count("i") != len(tags) - 1:
@@ -252,29 +396,57 @@ class TuioDecoder:
         else:
             self.stats.reject(f"unknown 2Dcur command {command!r}")
 
+    def _name_1(self, tags: str, args: tuple[Any, ...], profile: str) -> None:
+        """A 1.1 `source`: the name of the tracker whose messages follow."""
+        if tags != "ss":
+            self.stats.reject(f"{profile} source that is not one string (ignored)")
+            return
+        self._source = args[1]
+        self._cursors = None
+
     def _blob_1(self, tags: str, args: tuple[Any, ...]) -> None:
         """A 1.1 blob's `set` gives the shape of the cursor with its session id; its own
         alive and fseq are the blob profile's, not the cursors'."""
         if not tags.startswith("s"):
+            self.stats.reject("2Dblb message without a command")
             return
-        if args[0] == "source" and tags[1:2] == "s":
-            self._source = str(args[1])
-            self._cursors = None
+        if args[0] == "source":
+            self._name_1(tags, args, "2Dblb")
         if args[0] != "set":
             return
         if not tags.startswith("sifffff"):
             self.stats.reject("2Dblb set with missing or wrong arguments")
             return
+        fits = _fits(args[4], args[5], args[6])
+        if not (fits and _sound(args[1:], tags[1:], 1)):
+            self.stats.reject("2Dblb set not finite or beyond the surface (ignored)")
+            if not fits:
+                return
         self._tracker("1").bounds[args[1]] = _box(args[4], args[5], args[6])
+
+    def _object_1(self, tags: str, args: tuple[Any, ...]) -> None:
+        """1.1 objects (tagged tangibles) are no fingers: only their names and numbers are
+        checked, so that a broken tracker shows in the counts."""
+        if not tags.startswith("s"):
+            self.stats.reject("2Dobj message without a command")
+        elif args[0] == "source":
+            self._name_1(tags, args, "2Dobj")
+        elif args[0] == "set" and not (tags.startswith("sii") and _sound(args[1:], tags[1:], 2)):
+            self.stats.reject("2Dobj set with a field not a finite number or of a wrong type")
 
     # TUIO 2.0
 
     def _frm(self, tags: str, args: tuple[Any, ...]) -> None:
+        """`frm` f_id time dim source: the time a timetag (an int from senders that cannot
+        write one, such as python-osc: no time), dim an int, source a string; a field of
+        another type is ignored and counted, the frame still read."""
         if not tags.startswith("i"):
             self.stats.reject("tuio2 frm without a frame id")
             return
-        if tags[3:4] == "s":
-            self._source = str(args[3])
+        if tags not in _FRM_TAGS:
+            self.stats.reject("tuio2 frm with a field of the wrong type (ignored)")
+        if tags[3:] == "s":
+            self._source = args[3]
         tracker = self._tracker("2")
         tag = args[1] if tags[1:2] == "t" else 0
         admitted = self._admit(tracker, args[0], tag)
@@ -295,13 +467,18 @@ class TuioDecoder:
             return
         x, y = args[3], args[4]
         if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
-            self.stats.reject("tuio2 ptr with coordinates off the surface")
+            self.stats.reject("tuio2 ptr with coordinates off the surface or not finite")
             return
         user = args[1] >> 16 & 0xFFFF
         tracker.pending[args[0]] = (_clip(x), _clip(y), user or None)
+        if not _sound(args, tags, 3):
+            self.stats.reject("tuio2 ptr with a shape or speed not a finite float (ignored)")
         if tags.startswith("iiifffff"):
             angle, shear, radius = args[5], args[6], args[7]
-            if angle or shear or radius:  # all 0: a tracker that measures no shape
+            if not (-TAU <= angle <= TAU and -TAU <= shear <= TAU and 0.0 <= radius <= 0.5):
+                if math.isfinite(angle + shear + radius):
+                    self.stats.reject("tuio2 ptr with a shape beyond the surface (ignored)")
+            elif angle or shear or radius:  # all 0: a tracker that measures no shape
                 tracker.pointers[args[0]] = Contact(2 * radius, 2 * radius,
                                                     _degrees(angle) if angle else None,
                                                     bool(angle), math.degrees(shear))
@@ -313,7 +490,17 @@ class TuioDecoder:
         if not tags.startswith("iffffff"):
             self.stats.reject("tuio2 bnd with missing or wrong arguments")
             return
+        fits = _fits(args[3], args[4], args[5])
+        if not (fits and _sound(args, tags, 1)):
+            self.stats.reject("tuio2 bnd not finite or beyond the surface (ignored)")
+            if not fits:
+                return
         tracker.bounds[args[0]] = _box(args[3], args[4], args[5])
+
+    def _token(self, tags: str, args: tuple[Any, ...]) -> None:
+        """TUIO 2 tokens (tagged tangibles) are no fingers: only their numbers are checked."""
+        if not (tags.startswith("iii") and _sound(args, tags, 3)):
+            self.stats.reject("tuio2 tok with a field not a finite number or of a wrong type")
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
         tracker = self._current
@@ -334,8 +521,6 @@ class TuioDecoder:
     def _admit(self, tracker: _Tracker, frame: int, tag: int) -> Admission:
         """Whether a frame is news; a tracker that (re)started has its old touches ended."""
         last = tracker.last_frame
-        if last is None:
-            self._took_over(tracker, frame, tag)
         if last is not None and frame != last and frame > 0 and frame < last:
             newer = tag > _IMMEDIATELY and tracker.last_tag > _IMMEDIATELY and (
                 tag - tracker.last_tag >= _ONE_SECOND)
@@ -346,6 +531,7 @@ class TuioDecoder:
         tracker.last_frame = frame
         tracker.last_tag = tag
         tracker.accepted_at = self._t
+        tracker.drops = self.stats.dropped
         # A new run: ids went back, or 0 (TUIO 2) and 0/-1 (1.1), a tracker starting or stopping.
         if last is not None and frame != last and (frame <= 0 or frame < last):
             self.stats.resets += 1
@@ -381,6 +567,8 @@ class TuioDecoder:
             for session in [s for s in shapes if s not in alive]:
                 del shapes[session]
         pending = tracker.pending
+        if len(holder) > len(touches) and any(s in alive and s not in touches for s in pending):
+            self._look(force=True, spare=tracker)  # a new finger: is another tracker gone?
         for session, (x, y, user) in pending.items():
             if session not in alive:
                 continue
@@ -419,8 +607,11 @@ class TuioSource:
     BUDGET = 0.002
 
     def __init__(self, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                 clock: Callable[[], float] = time.monotonic, budget: float = BUDGET) -> None:
-        self.decoder = TuioDecoder()
+                 clock: Callable[[], float] = time.monotonic, budget: float = BUDGET,
+                 ports: Callable[[], frozenset[int] | None] | None = open_udp_ports) -> None:
+        """`ports` tells which local trackers are alive (None: never look, as for trackers
+        on other machines)."""
+        self.decoder = TuioDecoder(ports if sys.platform == "linux" else None)
         self.stats = self.decoder.stats
         self.budget = budget
         self.longest_poll = 0.0
@@ -441,9 +632,9 @@ class TuioSource:
         log.info("listening for TUIO on %s:%s", *self.address)
 
     def poll(self) -> list[TouchEvent]:
-        out: list[TouchEvent] = []
         clock = self._clock
         now = clock()
+        out = self.decoder.tick(now)
         deadline = now + self.budget
         feed, receive, room = self.decoder.feed, self.socket.recvmsg, self._ancillary
         while True:
