@@ -56,16 +56,19 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import logging
     from dataclasses import replace
 
-    from seigneurs.kiosk.config import start_notices
-    from seigneurs.kiosk.paths import data_dir
+    from seigneurs.kiosk.admin_lock import keep_in_background, resolve, start_notices
+    from seigneurs.kiosk.paths import data_dir, default_config_file
     from seigneurs.ui.run import play
 
     show_logs()
     settings, problems = load_config(args, move_garbage=True)
-    notices = start_notices(settings, problems)
+    lock = resolve(settings, problems, data_dir(), args.config or default_config_file())
+    keep_in_background(lock)
+    notices = start_notices(lock, problems)
     for notice in notices:
         logging.getLogger("seigneurs.kiosk.config").warning("%s", notice)
-    settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices)
+    settings = replace(settings, locked=args.locked, data_dir=data_dir(), notices=notices,
+                       admin_lock=lock)
     first_frame: Callable[[], None] | None = None
     if args.first_frame:  # a start timed by `bench --startup`
         from seigneurs.tools.first_frame import report_first_frame as first_frame

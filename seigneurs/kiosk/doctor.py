@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from seigneurs.kiosk.config import DEFAULT_PIN, Problem, TableSettings, load, split_host_port
+from seigneurs.kiosk.admin_lock import AdminLock, Source, resolve
+from seigneurs.kiosk.config import Problem, TableSettings, load, split_host_port
 from seigneurs.kiosk.service import UNIT_NAME
 
 
@@ -155,11 +156,15 @@ def sound(device_folder: Path, user: str) -> Check:
     return Check("sound", True, f"{library}, {len(cards)} device(s) in {device_folder}")
 
 
-def admin_pin(settings: TableSettings) -> Check:
-    if settings.admin_pin == DEFAULT_PIN:
-        return Check("admin PIN", False, f"still the default {DEFAULT_PIN}",
-                     "sudo ./kiosk.sh install (sets one), or seigneurs config set-pin")
-    return Check("admin PIN", True, "the table's own")
+def admin_pin(lock: AdminLock) -> Check:
+    if lock.source is Source.CONFIG:
+        return Check("admin PIN", True, lock.line())
+    fix = {Source.DEFAULT: "sudo ./kiosk.sh install (sets one), or seigneurs config set-pin",
+           Source.KEPT: "mend the configuration (seigneurs config check), or seigneurs config "
+                        "set-pin",
+           Source.NONE: "seigneurs config set-pin (as the table's user): the running table "
+                        "then opens with it (two corners, then that PIN)"}[lock.source]
+    return Check("admin PIN", False, lock.line(), fix)
 
 
 def service(run: Callable[[list[str]], str | None]) -> Check:
@@ -193,4 +198,4 @@ def examine(config_path: Path, data: Path) -> list[Check]:
             touch_panels(describe_devices(), user), tuio_port(settings),
             configuration(config_path, problems), data_folder(data, user),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user),
-            admin_pin(settings), service(_systemctl)]
+            admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl)]

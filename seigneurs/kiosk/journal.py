@@ -100,6 +100,16 @@ class Journal:
         self.trouble = None
         return None
 
+    def reopen(self) -> Trouble | None:
+        """Append again after `close` (the adults' screens covered the game, which goes on)."""
+        if self._file is not None or self.trouble is not None or not self.path.exists():
+            return None
+        try:
+            self._file = self.path.open("a", encoding="utf-8")
+        except OSError as error:
+            return self._failed(error)
+        return None
+
     def write(self, action: Action) -> Trouble | None:
         """Append one action, flushed at once; a failed write stops the journal (the game
         plays on) and says why, once."""

@@ -22,6 +22,7 @@ from typing import Any
 from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.kiosk.admin_lock import PinGuard
 from seigneurs.kiosk.history import (
     HISTORY_FILE,
     GameRecord,
@@ -294,6 +295,11 @@ class GameRecords:
         if self.journal is not None:
             self.journal.close()
 
+    def unsuspended(self) -> None:
+        """The adults went back to the game they covered: its journal goes on."""
+        if self.journal is not None and self._game_id is not None:
+            self._tell(self.journal.reopen())
+
     def resumable(self) -> bool:
         return self.journal is not None and self.journal.path.exists()
 
@@ -327,6 +333,7 @@ class Keeper:
         self.idle = IdleWatch(idle_timeout, attract_after)
         self.records = GameRecords(data_dir)
         self.notifier = notifier or Notifier()
+        self.pin_guard = PinGuard()  # lives as long as the table: reopening the pad resets nothing
 
     def started(self) -> None:
         """The first view stands: tell systemd we are up."""
