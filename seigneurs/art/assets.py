@@ -8,6 +8,8 @@ from pathlib import Path
 # The repository's top-level assets/ (seigneurs/assets links to it); the build copies it into
 # the package, so an installed wheel finds its cards and sounds from any working directory.
 ASSETS = Path(str(files("seigneurs") / "assets"))
+ASSET_LIMIT = 16 * 1024 * 1024
+"""The largest card picture or sound read (the 2160p faces are about 60 KB each)."""
 
 
 def make_assets(out: Path = ASSETS) -> list[Path]:

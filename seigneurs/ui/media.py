@@ -8,6 +8,7 @@ game being dealt) finishes whatever is left, so no texture is ever made mid-game
 
 from __future__ import annotations
 
+import io
 import logging
 import time
 from collections import deque
@@ -21,8 +22,9 @@ from arcade.hitbox import algo_bounding_box
 from arcade.texture import ImageData
 from PIL import Image
 
-from seigneurs.art.assets import ASSETS
+from seigneurs.art.assets import ASSET_LIMIT, ASSETS
 from seigneurs.art.sounds import SOUNDS
+from seigneurs.bounded import check_file, read_bytes
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
 from seigneurs.ui.icons import ICONS, icon_image
 
@@ -37,7 +39,7 @@ def _texture(path: Path) -> arcade.Texture:
 
     Decoded now, which also closes the file: `arcade.load_texture` decodes lazily and left
     every image's file open (about 55 descriptors a window, never given back)."""
-    image: Image.Image = Image.open(path)
+    image: Image.Image = Image.open(io.BytesIO(read_bytes(path, ASSET_LIMIT, "a card picture")))
     image.load()
     if image.mode != "RGBA":
         image = image.convert("RGBA")
@@ -87,6 +89,7 @@ class Media:
         for name in SOUNDS:
             path = ASSETS / "sounds" / f"{name}.wav"
             try:
+                check_file(path, ASSET_LIMIT, "a sound")
                 self.sounds[name] = arcade.load_sound(path)
             except Exception as error:  # no decoder or a broken file: play silently
                 log.warning("sound %s not loaded: %s", path, error)
