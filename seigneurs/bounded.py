@@ -17,6 +17,8 @@ from pathlib import Path
 KIB = 1024
 MIB = 1024 * KIB
 GIB = 1024 * MIB
+ASSET_LIMIT = 16 * MIB
+"""The largest card picture or sound read (the 2160p faces are about 60 KB each)."""
 
 
 class Refused(OSError):

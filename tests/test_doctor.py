@@ -12,8 +12,8 @@ from pathlib import Path
 
 from seigneurs.kiosk.doctor import service, table_user, touch_panels
 
-NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "configuration",
-         "data folder", "history", "sound", "admin PIN", "service"]
+NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "assets",
+         "configuration", "data folder", "history", "sound", "admin PIN", "service"]
 
 
 def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dict[str, str]]:

@@ -156,8 +156,7 @@ def write_wav(samples: Samples, path: Path) -> None:
 
 def read_wav(path: Path) -> Samples:
     """Read a file written by `write_wav` back as floats."""
-    from seigneurs.art.assets import ASSET_LIMIT
-    from seigneurs.bounded import read_bytes
+    from seigneurs.bounded import ASSET_LIMIT, read_bytes
 
     with wave.open(io.BytesIO(read_bytes(path, ASSET_LIMIT, "a sound")), "rb") as source:
         data = source.readframes(source.getnframes())

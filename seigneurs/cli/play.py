@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from seigneurs.art.assets import BROKEN_ASSETS, AssetError, asset_trouble, table_art
 from seigneurs.cli.common import (
     check_players,
     command,
     default_players,
+    fail,
     input_args,
     inputs,
     load_config,
@@ -72,5 +74,22 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     first_frame: Callable[[], None] | None = None
     if args.first_frame:  # a start timed by `bench --startup`
         from seigneurs.tools.first_frame import report_first_frame as first_frame
-    return play(args.window, args.variant, players, bots, args.level,
-                inputs(args, parser, settings.inputs), settings, first_frame, args.soak)
+    check_art(settings.resolution, settings.colour_marks)
+    try:
+        return play(args.window, args.variant, players, bots, args.level,
+                    inputs(args, parser, settings.inputs), settings, first_frame, args.soak)
+    except AssetError as error:  # a picture that passed the look at start but would not load
+        fail("play", f"{error}; {MEND_ASSETS}", BROKEN_ASSETS)
+
+
+MEND_ASSETS = ("a restart cannot mend that: put the file back (git checkout assets, or "
+               "seigneurs make-assets); seigneurs doctor checks every asset")
+
+
+def check_art(resolution: str, marks: bool) -> None:
+    """Stop in one line, naming the first file, when an asset this table loads is missing or
+    broken (a look at each file's size and first bytes: a millisecond)."""
+    for path in table_art(resolution, marks).every():
+        why = asset_trouble(path)
+        if why is not None:
+            fail("play", f"{path}: {why}; {MEND_ASSETS}", BROKEN_ASSETS)

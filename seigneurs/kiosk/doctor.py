@@ -156,6 +156,22 @@ def sound(device_folder: Path, user: str) -> Check:
     return Check("sound", True, f"{library}, {len(cards)} device(s) in {device_folder}")
 
 
+def assets(root: Path | None = None) -> Check:
+    """Every card picture and sound the package ships, against its list (each resolution,
+    marked and plain): there, a file, not too large, of its kind."""
+    from seigneurs.art.assets import asset_trouble, package_list
+
+    listed = package_list(root)
+    wrong = [(path, why) for path in listed if (why := asset_trouble(path)) is not None]
+    if not wrong:
+        return Check("assets", True, f"all {len(listed)} card pictures and sounds")
+    named = "; ".join(f"{path} ({why})" for path, why in wrong[:3])
+    more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
+    return Check("assets", False, f"{len(wrong)} of {len(listed)} missing or broken: {named}"
+                 f"{more}", "put them back: git checkout assets (a clone), or seigneurs "
+                 "make-assets (draws them all again)")
+
+
 def admin_pin(lock: AdminLock) -> Check:
     if lock.source is Source.CONFIG:
         return Check("admin PIN", True, lock.line())
@@ -196,6 +212,6 @@ def examine(config_path: Path, data: Path) -> list[Check]:
     settings, problems = load(config_path if config_path.exists() else None)
     return [table_user(os.geteuid(), user), compositor(), xwayland(),
             touch_panels(describe_devices(), user), tuio_port(settings),
-            configuration(config_path, problems), data_folder(data, user),
+            assets(), configuration(config_path, problems), data_folder(data, user),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user),
             admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl)]

@@ -221,8 +221,7 @@ def variant_tile(name: str, card: Callable[[str], Image.Image]) -> Image.Image:
 
 
 def _card(folder: Path, stem: str) -> Image.Image:
-    from seigneurs.art.assets import ASSET_LIMIT
-    from seigneurs.bounded import read_bytes
+    from seigneurs.bounded import ASSET_LIMIT, read_bytes
 
     return Image.open(io.BytesIO(read_bytes(folder / f"{stem}.png", ASSET_LIMIT,
                                             "a card picture")))
