@@ -25,7 +25,8 @@ from seigneurs.tools.soak import unshare_mounts
 NOW = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)
 
 
-def doctor(home: Path, *args: str, env: dict[str, str] | None = None) -> dict[str, dict[str, object]]:
+def doctor(home: Path, *args: str,
+           env: dict[str, str] | None = None) -> dict[str, dict[str, object]]:
     """`seigneurs doctor --json` for the table whose config and data live under `home`."""
     done = subprocess.run(
         [sys.executable, "-m", "seigneurs", "doctor", "--json", *args], capture_output=True,
