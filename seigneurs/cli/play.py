@@ -55,6 +55,23 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if not 0 <= bots <= players:
             parser.error(f"--bots must be between 0 and {players}")
     need_display("play")
+    from seigneurs.kiosk.paths import data_dir
+    from seigneurs.kiosk.table_lock import ALREADY_RUNS, AlreadyRuns, hold
+
+    show_logs()
+    try:
+        held = hold(data_dir())  # first: a second table must touch nothing of the first's
+    except AlreadyRuns as error:
+        fail("play", str(error), ALREADY_RUNS)
+    try:
+        return _play_held(args, parser, players, bots)
+    finally:
+        held.release()
+
+
+def _play_held(args: argparse.Namespace, parser: argparse.ArgumentParser, players: int | None,
+               bots: int) -> int:
+    """`play` once the data folder is this table's."""
     import logging
     from dataclasses import replace
 
@@ -62,7 +79,6 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.kiosk.paths import data_dir, default_config_file
     from seigneurs.ui.run import play
 
-    show_logs()
     settings, problems = load_config(args, move_garbage=True)
     lock = resolve(settings, problems, data_dir(), args.config or default_config_file())
     keep_in_background(lock)
