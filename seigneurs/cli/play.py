@@ -59,6 +59,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.kiosk.table_lock import ALREADY_RUNS, AlreadyRuns, hold
 
     show_logs()
+    log_signals()
     try:
         held = hold(data_dir())  # first: a second table must touch nothing of the first's
     except AlreadyRuns as error:
@@ -96,6 +97,23 @@ def _play_held(args: argparse.Namespace, parser: argparse.ArgumentParser, player
                     inputs(args, parser, settings.inputs), settings, first_frame, args.soak)
     except AssetError as error:  # a picture that passed the look at start but would not load
         fail("play", f"{error}; {MEND_ASSETS}", BROKEN_ASSETS)
+
+
+def log_signals() -> None:
+    """SIGINT (Ctrl+C), SIGTERM (systemd, kiosk.sh) and SIGHUP (a closed terminal) end the
+    table with one line in the log and code 128+N, no traceback. The game in progress is left
+    as a kill leaves it (every action is in its journal): resumable at the next start."""
+    import logging
+    import signal
+    from types import FrameType
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        logging.getLogger("seigneurs.play").warning(
+            "stopped by %s: the game in progress stays resumable", signal.Signals(signum).name)
+        raise SystemExit(128 + signum)
+
+    for caught in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(caught, stop)
 
 
 MEND_ASSETS = ("a restart cannot mend that: put the file back (git checkout assets, or "
