@@ -210,28 +210,90 @@ quiet_display() {
 #                nothing running, then a new try. It never spins.
 # (The boot session cannot stop for good: systemd would start it again at once, and cage
 # does not pass the exit code on. There a usage or configuration error rests too.)
+# Under a compositor (the session), the loop ends when the compositor does: nothing is left
+# looping without a display. A signal (TERM, INT, HUP) is one line in the log; the game gets
+# TERM, says so in its own line and leaves its game resumable, and kiosk.sh ends at once.
 run_loop() {
     local command=("${SEIGNEURS_COMMAND:-$venv/bin/seigneurs}")
     local first_delay="${SEIGNEURS_RESTART_DELAY:-1}" rest="${SEIGNEURS_REST:-600}"
     local delay code started child="" crashes=()
     delay="$first_delay"
-    trap 'if [[ -n "$child" ]]; then kill "$child" 2>/dev/null || true; fi; exit 0' TERM INT
-    # A rest that a stop ends at once (sleep in the background, so the trap runs).
+    # The game asked to stop (TERM: it logs a line, its game stays resumable); one stuck in a
+    # call that never returns (a display gone) is killed after 10 s.
+    stop_game() {
+        local waited=0
+        kill -TERM "$child" 2>/dev/null || return 0
+        while kill -0 "$child" 2>/dev/null && (( waited < 100 )); do
+            sleep 0.1
+            waited=$(( waited + 1 ))
+        done
+        kill -KILL "$child" 2>/dev/null || true
+        wait "$child" 2>/dev/null || true
+    }
+    stopped_by() {
+        log "stopped by SIG$1${child:+: stopping the game (pid $child)}"
+        if [[ -n "$child" ]]; then
+            stop_game
+        fi
+        exit 0
+    }
+    trap 'stopped_by TERM' TERM
+    trap 'stopped_by INT' INT
+    trap 'stopped_by HUP' HUP
+    # Whether the compositor this loop runs under (the session's cage or X) has ended: then we
+    # are no longer its child.
+    compositor_gone() {
+        local stat parent
+        [[ -n "${SEIGNEURS_COMPOSITOR_PID:-}" ]] || return 1
+        stat="$(cat "/proc/$$/stat" 2>/dev/null)" || return 1
+        read -r _ parent _ <<<"${stat##*) }"
+        [[ "$parent" != "$SEIGNEURS_COMPOSITOR_PID" ]]
+    }
+    leave_if_compositor_gone() {
+        if compositor_gone; then
+            log "the compositor (pid $SEIGNEURS_COMPOSITOR_PID) has ended: the session ends" \
+                "with it"
+            exit 0
+        fi
+    }
+    # While the game runs under a compositor: once a second, is the compositor still there?
+    # When it is gone the game has no display left (it may not notice): stopped, and we end.
+    watch_compositor() {
+        [[ -n "${SEIGNEURS_COMPOSITOR_PID:-}" ]] || return 0
+        while kill -0 "$child" 2>/dev/null; do
+            if compositor_gone; then
+                log "the compositor (pid $SEIGNEURS_COMPOSITOR_PID) has ended: stopping the" \
+                    "game (pid $child); the session ends with it"
+                stop_game
+                exit 0
+            fi
+            sleep 1 &
+            wait $! || true
+        done
+    }
+    # A rest that a stop, or the compositor's end, ends at once (sleep in the background, a
+    # second at a time, so the trap runs).
     rest_a_while() {
-        sleep "$1" &
-        child=$!
-        wait "$child" || true
-        child=""
+        local left="$1"
+        while (( left > 0 )); do
+            leave_if_compositor_gone
+            sleep 1 &
+            wait $! || true  # a trapped signal ends the wait at once
+            left=$(( left - 1 ))
+        done
     }
     while true; do
+        leave_if_compositor_gone
         started=$SECONDS
         set +e
         "${command[@]}" play "$@" &
         child=$!
+        watch_compositor
         wait "$child"
         code=$?
         set -e
         child=""
+        leave_if_compositor_gone
         if [[ $code -eq 0 ]]; then
             log "the game ended normally"
             return 0
@@ -274,7 +336,7 @@ run_loop() {
             fi
             log "the game stopped with code $code; restarting in ${delay} s"
         fi
-        sleep "$delay"
+        rest_a_while "$delay"
         delay=$(( delay * 2 > 60 ? 60 : delay * 2 ))
     done
 }
@@ -325,6 +387,27 @@ install_stopped() {
             "$installing_for is kept: run sudo ./kiosk.sh install --user $installing_for" \
             "again to finish"
     fi
+}
+
+# Wayland needs a private runtime folder: logind makes /run/user/UID for the boot session and
+# a login; a session started otherwise (sudo -u, su, a bare ssh command) gets one of its own.
+runtime_dir() {
+    local own uid
+    uid="$(id -u)"
+    if [[ -n "${XDG_RUNTIME_DIR:-}" && -d "$XDG_RUNTIME_DIR" && -w "$XDG_RUNTIME_DIR" ]]; then
+        return 0
+    fi
+    if [[ -d "/run/user/$uid" && -w "/run/user/$uid" && -O "/run/user/$uid" ]]; then
+        own="/run/user/$uid"
+    else
+        own="${TMPDIR:-/tmp}/seigneurs-runtime-$uid"
+        if [[ ! -d "$own" || ! -O "$own" || -L "$own" ]]; then
+            own="$(mktemp -d "${TMPDIR:-/tmp}/seigneurs-runtime-$uid.XXXXXX")"
+        fi
+        chmod 700 "$own"
+    fi
+    log "XDG_RUNTIME_DIR was not set: using $own"
+    export XDG_RUNTIME_DIR="$own"
 }
 
 install_unit() {
@@ -434,8 +517,13 @@ case "${1:-}" in
         shift
         ensure_venv "" play
         export SEIGNEURS_SESSION=1  # run_loop: a missing display may still come; wait for it
+        runtime_dir
+        if command -v cage >/dev/null 2>&1 || command -v xinit >/dev/null 2>&1; then
+            export SEIGNEURS_COMPOSITOR_PID=$$  # exec keeps it: the loop ends when it does
+        fi
         if command -v cage >/dev/null 2>&1; then
-            exec cage -s -- "$here/kiosk.sh" --locked "$@"
+            # No -s: cage then refuses Ctrl+Alt+Fn, so a keyboard cannot reach a text console.
+            exec cage -- "$here/kiosk.sh" --locked "$@"
         elif command -v xinit >/dev/null 2>&1; then
             exec xinit "$here/kiosk.sh" --locked "$@" -- :0 -nocursor -s 0 -dpms vt1
         fi

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from table_driver import Driver
 
-from seigneurs.kiosk.config import TableSettings, parse, start_notices
+from seigneurs.kiosk.admin_lock import AdminLock, Source, start_notices
+from seigneurs.kiosk.config import TableSettings, parse
 from seigneurs.kiosk.history import GameRecord, History
 from seigneurs.kiosk.i18n import LANGUAGES, SENTENCES, game_line, text
 from seigneurs.ui.admin_view import AdminMenu, HistoryView
@@ -49,7 +50,7 @@ def test_the_admin_menu_history_and_notices_follow_the_language(tmp_path: Path) 
     """French buttons and an English notice, mixed, was the bug."""
     History(tmp_path / "history.sqlite3").add(RECORD)
     problem = parse({"kiosk": {"volume": 3}}, "config.toml")[1][0]
-    notices = (*start_notices(TableSettings(), []), problem)
+    notices = (*start_notices(AdminLock(Source.DEFAULT), []), problem)
     for language, button, pin_words, refused in [
             ("fr", "Quitter", "code administrateur", "valeur refusée"),
             ("de", "Beenden", "Admin-PIN", "Wert abgelehnt")]:

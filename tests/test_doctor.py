@@ -12,8 +12,8 @@ from pathlib import Path
 
 from seigneurs.kiosk.doctor import service, table_user, touch_panels
 
-NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "configuration",
-         "data folder", "history", "sound", "admin PIN", "service"]
+NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "assets",
+         "configuration", "data folder", "history", "sound", "admin PIN", "service"]
 
 
 def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dict[str, str]]:
@@ -25,7 +25,8 @@ def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dic
     done = subprocess.run([sys.executable, "-m", "seigneurs", "doctor"], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.stderr == ""
-    lines = done.stdout.splitlines()
+    header, *lines = done.stdout.splitlines()
+    assert header.startswith("checking ") and str(data) in header  # whose table, said first
     checks = {line[2:].split(":")[0]: line for line in lines[:-1]}
     assert list(checks) == NAMES and all(line[0] in "✓✗" for line in checks.values())
     return done.returncode, checks

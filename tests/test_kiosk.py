@@ -22,6 +22,7 @@ from test_table_ui import begin, join_and_start, region_cards
 from seigneurs.cli import main
 from seigneurs.game import GameConfig, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.kiosk.admin_lock import resolve, start_notices
 from seigneurs.kiosk.config import (
     DEFAULT_PIN,
     TableSettings,
@@ -29,7 +30,6 @@ from seigneurs.kiosk.config import (
     load,
     parse,
     set_pin,
-    start_notices,
 )
 from seigneurs.kiosk.history import History, record_of
 from seigneurs.kiosk.service import unit_text
@@ -79,7 +79,7 @@ def test_each_key_is_declared_once_and_the_example_shows_it_once_with_its_meanin
     assert problems == [] and (config.resolution, config.volume, config.language,
                                config.admin_pin) == ("2160p", 0.5, "de", "4711")
     plain = [f.name for f in fields(TableSettings) if "key" not in f.metadata]
-    assert plain == ["locked", "data_dir", "notices"]
+    assert plain == ["locked", "data_dir", "admin_lock", "notices"]
 
 
 def other_value(default: Any, check: Callable[[Any], str | None]) -> Any:
@@ -396,8 +396,8 @@ def test_start_up_problems_are_shown_to_the_admin() -> None:
 def test_a_table_on_the_default_pin_says_so_first_in_the_admin_menu() -> None:
     """Issue 11, no shared secret: the notice heads the start-up notices (and the log)."""
     problem = parse({"kiosk": {"volume": 3}}, "/etc/seigneurs.toml")[1][0]
-    assert start_notices(TableSettings(admin_pin="4711"), []) == ()
-    notices = start_notices(TableSettings(), [])
+    assert start_notices(resolve(TableSettings(admin_pin="4711"), [], None), []) == ()
+    notices = start_notices(resolve(TableSettings(), [], None), [])
     assert len(notices) == 1 and DEFAULT_PIN in notices[0].notice("fr")
     driver = Driver(settings=TableSettings(notices=(*notices, problem)))
     try:

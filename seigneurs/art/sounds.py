@@ -8,6 +8,7 @@ softest on purpose, gentle rather than scolding.
 
 from __future__ import annotations
 
+import io
 import math
 import random
 import struct
@@ -155,7 +156,9 @@ def write_wav(samples: Samples, path: Path) -> None:
 
 def read_wav(path: Path) -> Samples:
     """Read a file written by `write_wav` back as floats."""
-    with wave.open(str(path), "rb") as source:
+    from seigneurs.bounded import ASSET_LIMIT, read_bytes
+
+    with wave.open(io.BytesIO(read_bytes(path, ASSET_LIMIT, "a sound")), "rb") as source:
         data = source.readframes(source.getnframes())
     return [v / 32767 for (v,) in struct.iter_unpack("<h", data)]
 

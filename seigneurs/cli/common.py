@@ -46,15 +46,22 @@ def check_players(parser: argparse.ArgumentParser, spec: Variant, players: int) 
         parser.error(f"--players: {players_text(spec)}, not {players}")
 
 
+LARGEST = 8192
+"""The widest or tallest window asked for (an 8K screen is 7680 wide; GL's own limit is near)."""
+
+
 def size(text: str) -> tuple[int, int]:
-    """`--window`/`--size`: WIDTHxHEIGHT, at least 320x240."""
+    """`--window`/`--size`: WIDTHxHEIGHT, from 320x240 to 8192x8192 (a usage error, exit 2,
+    otherwise: a restart would only repeat it)."""
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
-                                         ) from None
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got "
+                                         f"{text[:40]!r}") from None
     if width < 320 or height < 240:
         raise argparse.ArgumentTypeError(f"{text} is too small (at least 320x240)")
+    if width > LARGEST or height > LARGEST:
+        raise argparse.ArgumentTypeError(f"{text} is too large (at most {LARGEST}x{LARGEST})")
     return width, height
 
 

@@ -30,12 +30,18 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
     path = args.file or default_config_file()
     if args.action == "set-pin":
+        from seigneurs.kiosk.admin_lock import KEPT_FILE, remember
+        from seigneurs.kiosk.paths import data_dir
+
         try:
             pin = set_pin(path, args.pin)
         except OSError as error:
             fail("config", f"cannot store the PIN in {path}: {error.strerror or error}")
         except ValueError as error:
             parser.error(str(error))
+        if not remember(data_dir(), pin):  # the lock's copy, should the file ever break
+            print(f"seigneurs config: the PIN is in {path}, but no copy could be kept in "
+                  f"{data_dir() / KEPT_FILE}", file=sys.stderr)
         print(pin)
         return 0
     if args.file is None and not path.exists() and not path.is_symlink():

@@ -76,5 +76,12 @@ def parse_evemu(text: str, name_hint: str = "recording") -> Recording:
 
 def read_evemu(path: Path) -> Recording:
     """Parse an evemu file from disk."""
-    return parse_evemu(path.read_text(encoding="utf-8", errors="replace"), path.stem)
+    from seigneurs.bounded import read_bytes
+
+    text = read_bytes(path, RECORDING_LIMIT, "a touch recording").decode("utf-8", "replace")
+    return parse_evemu(text, path.stem)
+
+
+RECORDING_LIMIT = 64 * 1024 * 1024
+"""The largest evemu recording read (the shipped ones are under 100 KB)."""
 

@@ -3,11 +3,14 @@ it found and, when something is wrong, what to type to mend it.
 
 Each check looks at the real thing (the programs on PATH, the devices, the port, the files);
 none changes what the table keeps (the data folder is made if missing, as the game would), so
-the doctor can run on a table in use.
+the doctor can run on a table in use. Run by root, it checks the table's user's files, groups
+and devices (the user of the installed unit, or `--user`), by their owners and modes, and
+changes nothing there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes.util
 import errno
 import os
@@ -19,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from seigneurs.kiosk.config import DEFAULT_PIN, Problem, TableSettings, load, split_host_port
+from seigneurs.kiosk.admin_lock import AdminLock, Source, resolve
+from seigneurs.kiosk.config import Problem, TableSettings, load, split_host_port
 from seigneurs.kiosk.service import UNIT_NAME
 
 
@@ -40,16 +44,61 @@ class Check:
         return {"check": self.name, "ok": self.ok, "found": self.found, "fix": self.fix}
 
 
-def _user() -> str:
+@dataclass(frozen=True, slots=True)
+class Whose:
+    """The user whose table is checked: the one running the doctor, or (run by root) the
+    table's user, whose files and devices are judged by their owners and modes."""
+
+    name: str
+    uid: int
+    gids: frozenset[int]
+    home: Path
+
+    @property
+    def other(self) -> bool:
+        """Checked on that user's behalf (by root), not as that user."""
+        return self.uid != os.geteuid()
+
+    def may(self, path: Path, want: int) -> bool:
+        """Whether this user may read (4), write (2) or both (6) `path`, by its mode bits."""
+        if not self.other:
+            return os.access(path, (os.R_OK if want & 4 else 0) | (os.W_OK if want & 2 else 0))
+        info = path.stat()
+        shift = 6 if info.st_uid == self.uid else 3 if info.st_gid in self.gids else 0
+        return self.uid == 0 or (info.st_mode >> shift) & want == want
+
+
+def whose(name: str | None = None) -> Whose:
+    """`name`'s (default: this process's user) identity, groups and home."""
     import pwd
 
-    return pwd.getpwuid(os.geteuid()).pw_name
+    entry = pwd.getpwnam(name) if name else pwd.getpwuid(os.geteuid())
+    gids = frozenset(os.getgrouplist(entry.pw_name, entry.pw_gid))
+    return Whose(entry.pw_name, entry.pw_uid, gids, Path(entry.pw_dir))
 
 
-def table_user(euid: int, name: str) -> Check:
+def unit_user(unit: Path) -> str | None:
+    """The `User=` of the installed unit (the table's user), if there is one."""
+    from seigneurs.bounded import KIB, read_text
+
+    try:
+        text = read_text(unit, 64 * KIB, "the unit")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return next((line.split("=", 1)[1].strip() for line in text.splitlines()
+                 if line.startswith("User=")), None)
+
+
+def table_user(euid: int, name: str, checked: Whose | None = None) -> Check:
+    if checked is not None and checked.other:
+        return Check("table user", checked.uid != 0, f"{checked.name}: checked by root for "
+                     f"that user (files under {checked.home})",
+                     "sudo ./kiosk.sh install --user table")
     if euid == 0:
-        return Check("table user", False, "running as root (cage refuses root)",
-                     "run the table as its own user: sudo ./kiosk.sh install --user table")
+        return Check("table user", False, "running as root, and no table user found to check "
+                     "for: these are root's own files (cage refuses root)",
+                     "run the table as its own user: sudo ./kiosk.sh install --user table (then "
+                     "sudo seigneurs doctor checks that user's), or seigneurs doctor --user NAME")
     return Check("table user", True, name)
 
 
@@ -71,7 +120,13 @@ def xwayland() -> Check:
                  "sudo apt install xwayland")
 
 
-def touch_panels(rows: list[tuple[str, str, bool, str]], user: str) -> Check:
+def touch_panels(rows: list[tuple[str, str, bool, str]], user: str,
+                 checked: Whose | None = None) -> Check:
+    if checked is not None and checked.other:  # root saw them all: may the user read them?
+        denied = [path for path, _name, ok, _why in rows if ok and not checked.may(Path(path), 4)]
+        if denied:
+            return Check("touch panels", False, f"{len(denied)} panel(s) {user} may not read",
+                         f"sudo usermod -aG input {user}, then start the table again")
     usable = [f"{name} ({path})" for path, name, ok, _why in rows if ok]
     if usable:
         return Check("touch panels", True, ", ".join(usable))
@@ -103,29 +158,79 @@ def tuio_port(settings: TableSettings) -> Check:
 
 
 def configuration(path: Path, problems: list[Problem]) -> Check:
+    from seigneurs.kiosk.admin_lock import broke_before
+
     if not path.exists() and not path.is_symlink():
-        return Check("configuration", True, f"no file at {path}: the defaults")
+        moved = " (a broken one was moved aside beside it)" if broke_before(path) else ""
+        return Check("configuration", not moved, f"no file at {path}{moved}: the defaults",
+                     f"seigneurs config example > {path}, then set-pin")
+    whole = [p for p in problems if p.trouble.file_unusable]
+    if whole:
+        return Check("configuration", False, f"{whole[0].message[:300]}",
+                     f"mend or move away {path} (seigneurs config check {path})")
     if problems:
         return Check("configuration", False, f"{len(problems)} problem(s) in {path}",
                      f"seigneurs config check {path}")
     return Check("configuration", True, f"{path}: ok")
 
 
-def data_folder(folder: Path, user: str) -> Check:
-    probe = folder / ".doctor-probe"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as error:
-        return Check("data folder", False, f"{folder} cannot be written "
-                     f"({error.strerror or error})", f"sudo chown -R {user} {folder}")
-    return Check("data folder", True, f"{folder} writable")
+ROOM = 4 * 1024 * 1024
+"""Free bytes the data folder needs: a game's journal and history row are a few kilobytes, a
+year of games a few megabytes (seigneurs soak --year); less than this is full in all but name."""
+
+
+def _free(folder: Path) -> int:
+    info = os.statvfs(folder)
+    return info.f_bavail * info.f_frsize
+
+
+def data_folder(folder: Path, user: str, checked: Whose | None = None) -> Check:
+    """Writable, with room: a probe of 64 KiB is written and synced (an empty file fits on a
+    full disk), and the free space is read. For another user (root checking), by the modes."""
+    fix = f"sudo chown -R {user} {folder}"
+    if checked is not None and checked.other:
+        existing = next(p for p in (folder, *folder.parents) if p.exists())
+        if not existing.is_dir() or not checked.may(existing, 2 | 1):
+            return Check("data folder", False, f"{existing} cannot be written by {user}", fix)
+        free = _free(existing)
+    else:
+        probe = folder / ".doctor-probe"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with probe.open("wb") as out:
+                out.write(b"\0" * 65536)
+                out.flush()
+                os.fsync(out.fileno())
+            free = _free(folder)
+        except OSError as error:
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                return Check("data folder", False, f"{folder} is full: no room for a game",
+                             f"free some room on its disk (df -h {folder})")
+            return Check("data folder", False, f"{folder} cannot be written "
+                         f"({error.strerror or error})", fix)
+        finally:
+            with contextlib.suppress(OSError):
+                probe.unlink()
+    if free < ROOM:
+        return Check("data folder", False, f"{folder} has only {free // 1024} KiB free: games "
+                     "would wait for room", f"free some room on its disk (df -h {folder})")
+    return Check("data folder", True, f"{folder} writable, {free // (1024 * 1024)} MiB free")
 
 
 def history(path: Path) -> Check:
-    if not path.exists():
+    from seigneurs.bounded import Refused, check_file
+    from seigneurs.kiosk.history import HISTORY_LIMIT
+
+    moves = "the table moves it aside (dated) at its next start and begins a new one"
+    if not path.exists() and not path.is_symlink():
         return Check("history", True, "no games recorded yet")
+    try:
+        check_file(path, HISTORY_LIMIT, "the history")
+    except Refused as error:
+        return Check("history", False, f"{path}: {error.strerror}", moves)
+    except OSError as error:
+        return Check("history", False, f"{path} cannot be read ({error.strerror or error})",
+                     "seigneurs history says why; the finished games wait in the data folder")
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=2)
         try:
@@ -136,11 +241,10 @@ def history(path: Path) -> Check:
         verdict = str(error)
     if verdict == "ok":
         return Check("history", True, f"{path}: intact")
-    return Check("history", False, f"{path}: {verdict}",
-                 "the table moves it aside (dated) at its next start and begins a new one")
+    return Check("history", False, f"{path}: {verdict}", moves)
 
 
-def sound(device_folder: Path, user: str) -> Check:
+def sound(device_folder: Path, user: str, checked: Whose | None = None) -> Check:
     library = ctypes.util.find_library("openal") or ctypes.util.find_library("pulse")
     if library is None:
         return Check("sound", False, "no OpenAL or PulseAudio library: the game plays silent",
@@ -149,17 +253,37 @@ def sound(device_folder: Path, user: str) -> Check:
     if not cards:
         return Check("sound", False, f"{library}, but no sound device in {device_folder}",
                      "plug in or switch on the speakers (check with aplay -l)")
-    if not os.access(device_folder / cards[0], os.R_OK | os.W_OK):
+    if not (checked or whose()).may(device_folder / cards[0], 6):
         return Check("sound", False, f"{library}; {device_folder} is not this user's",
                      f"sudo usermod -aG audio {user}")
     return Check("sound", True, f"{library}, {len(cards)} device(s) in {device_folder}")
 
 
-def admin_pin(settings: TableSettings) -> Check:
-    if settings.admin_pin == DEFAULT_PIN:
-        return Check("admin PIN", False, f"still the default {DEFAULT_PIN}",
-                     "sudo ./kiosk.sh install (sets one), or seigneurs config set-pin")
-    return Check("admin PIN", True, "the table's own")
+def assets(root: Path | None = None) -> Check:
+    """Every card picture and sound the package ships, against its list (each resolution,
+    marked and plain): there, a file, not too large, of its kind."""
+    from seigneurs.art.assets import asset_trouble, package_list
+
+    listed = package_list(root)
+    wrong = [(path, why) for path in listed if (why := asset_trouble(path)) is not None]
+    if not wrong:
+        return Check("assets", True, f"all {len(listed)} card pictures and sounds")
+    named = "; ".join(f"{path} ({why})" for path, why in wrong[:3])
+    more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
+    return Check("assets", False, f"{len(wrong)} of {len(listed)} missing or broken: {named}"
+                 f"{more}", "put them back: git checkout assets (a clone), or seigneurs "
+                 "make-assets (draws them all again)")
+
+
+def admin_pin(lock: AdminLock) -> Check:
+    if lock.source is Source.CONFIG:
+        return Check("admin PIN", True, lock.line())
+    fix = {Source.DEFAULT: "sudo ./kiosk.sh install (sets one), or seigneurs config set-pin",
+           Source.KEPT: "mend the configuration (seigneurs config check), or seigneurs config "
+                        "set-pin",
+           Source.NONE: "seigneurs config set-pin (as the table's user): the running table "
+                        "then opens with it (two corners, then that PIN)"}[lock.source]
+    return Check("admin PIN", False, lock.line(), fix)
 
 
 def service(run: Callable[[list[str]], str | None]) -> Check:
@@ -183,14 +307,17 @@ def _systemctl(argv: list[str]) -> str | None:
     return done.stdout.strip()
 
 
-def examine(config_path: Path, data: Path) -> list[Check]:
-    """Every check, in the order an installer mends them."""
+def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list[Check]:
+    """Every check, in the order an installer mends them, of `checked`'s table (default: this
+    user's)."""
     from seigneurs.input.evdev_source import describe_devices
 
-    user = _user()
-    settings, problems = load(config_path if config_path.exists() else None)
-    return [table_user(os.geteuid(), user), compositor(), xwayland(),
-            touch_panels(describe_devices(), user), tuio_port(settings),
-            configuration(config_path, problems), data_folder(data, user),
-            history(data / "history.sqlite3"), sound(Path("/dev/snd"), user),
-            admin_pin(settings), service(_systemctl)]
+    checked = checked or whose()
+    user = checked.name
+    exists = config_path.exists() or config_path.is_symlink()
+    settings, problems = load(config_path if exists else None)
+    return [table_user(os.geteuid(), user, checked), compositor(), xwayland(),
+            touch_panels(describe_devices(), user, checked), tuio_port(settings),
+            assets(), configuration(config_path, problems), data_folder(data, user, checked),
+            history(data / "history.sqlite3"), sound(Path("/dev/snd"), user, checked),
+            admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl)]

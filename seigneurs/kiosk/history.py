@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from seigneurs.bounded import GIB, check_file
 from seigneurs.game import DuoGame, RaceGame
 from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
@@ -41,6 +42,8 @@ HISTORY_FILE = "history.sqlite3"
 IDENTITY = "CREATE UNIQUE INDEX IF NOT EXISTS games_game_id ON games (game_id)"
 COLUMNS = ("id", "finished_at", "variant", "seats", "trains", "winners", "end_reason",
            "duration", "seed", "game_id")
+HISTORY_LIMIT = 2 * GIB
+"""The largest history opened: a year of games is a few megabytes (seigneurs soak --year)."""
 BUSY_WAIT = 1.0
 """Seconds a write waits for another program's lock: the frame waits with it, so briefly."""
 
@@ -106,6 +109,7 @@ class History:
     def __init__(self, path: Path, timeout: float = BUSY_WAIT) -> None:
         self.path = path
         self._fd: int | None = None  # the file itself, whatever happens to its name
+        _sound_file(path)
         self.db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -214,6 +218,13 @@ class History:
             self._fd = None
 
 
+def _sound_file(path: Path) -> None:
+    """Refuse (bounded.Refused, an OSError) a history that is a folder, a device (a link to
+    /dev/zero reads as an endless disk error) or larger than HISTORY_LIMIT; none yet is fine."""
+    if path.exists() or path.is_symlink():
+        check_file(path, HISTORY_LIMIT, "the history")
+
+
 def as_csv(records: Sequence[GameRecord]) -> str:
     """The records as CSV, one row per game (lists as JSON in their cells)."""
     out = io.StringIO()
@@ -275,6 +286,7 @@ def open_history(path: Path, now: datetime, timeout: float = BUSY_WAIT,
 def read_only(path: Path) -> History:
     """The history opened for reading only, whatever the folder allows (`seigneurs history`
     on a read-only disk); raises sqlite3.Error when the file is not a sound database."""
+    _sound_file(path)
     history = History.__new__(History)
     history.path = path
     history._fd = None

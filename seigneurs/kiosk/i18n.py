@@ -33,6 +33,17 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "admin_pin in the configuration)",
         "Die Admin-PIN ist noch die voreingestellte {detail}: bitte eine eigene setzen (./kiosk.sh"
         " install, oder admin_pin in der Konfiguration)"),
+    "pin_kept": (
+        "La configuration ne donne pas de code utilisable : le dernier bon code reste en "
+        "vigueur (seigneurs doctor)",
+        "The configuration gives no usable PIN: the last good PIN still holds (seigneurs "
+        "doctor)",
+        "Die Konfiguration enthält keine gültige PIN: die letzte gute PIN gilt weiter "
+        "(seigneurs doctor)"),
+    "pin_none": (
+        "Aucun code utilisable : le menu reste fermé jusqu'à seigneurs config set-pin",
+        "No usable PIN: the menu stays shut until seigneurs config set-pin",
+        "Keine gültige PIN: das Menü bleibt zu bis seigneurs config set-pin"),
     "config_value": (
         "Configuration, {detail} : valeur refusée, la valeur par défaut est utilisée (seigneurs "
         "config check)",

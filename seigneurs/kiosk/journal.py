@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from seigneurs.bounded import MIB, read_bytes
 from seigneurs.game import Action, replay
 from seigneurs.game.factory import AnyGame
 from seigneurs.kiosk.trouble import Part, Trouble, kind_of, move_aside
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 CURRENT = "current-game.jsonl"
 WAITING = "unrecorded-{}.jsonl"
 """A finished game the history could not take yet, by its identity."""
+JOURNAL_LIMIT = 16 * MIB
+"""The largest journal read back: a whole game is tens of kilobytes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,7 @@ def bots_of(table: dict[str, Any]) -> list[str | None]:
 def read(path: Path) -> Pending:
     """Replay the journal at `path`; a line cut short by a crash is dropped. Raises OSError or
     ValueError when it cannot be read."""
-    data = path.read_bytes().decode("utf-8")
+    data = read_bytes(path, JOURNAL_LIMIT, "the game's journal").decode("utf-8")
     if not data.endswith("\n"):
         data = data[:data.rfind("\n") + 1]  # the crash cut the last line short
     lines = data.splitlines()
@@ -109,6 +112,16 @@ class Journal:
                 fresh.unlink(missing_ok=True)
             return self._failed(error)
         self.trouble = None
+        return None
+
+    def reopen(self) -> Trouble | None:
+        """Append again after `close` (the adults' screens covered the game, which goes on)."""
+        if self._file is not None or self.trouble is not None or not self.path.exists():
+            return None
+        try:
+            self._file = self.path.open("a", encoding="utf-8")
+        except OSError as error:
+            return self._failed(error)
         return None
 
     def write(self, action: Action) -> Trouble | None:

@@ -23,6 +23,7 @@ from typing import Any
 from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.kiosk.admin_lock import PinGuard
 from seigneurs.kiosk.history import (
     HISTORY_FILE,
     GameRecord,
@@ -418,6 +419,11 @@ class GameRecords:
         if self.journal is not None:
             self.journal.close()
 
+    def unsuspended(self) -> None:
+        """The adults went back to the game they covered: its journal goes on."""
+        if self.journal is not None and self._game_id is not None:
+            self._tell(self.journal.reopen())
+
     def resumable(self) -> bool:
         return self.journal is not None and self.journal.path.exists()
 
@@ -461,6 +467,7 @@ class Keeper:
         self.records = GameRecords(data_dir)
         self.notifier = notifier or Notifier()
         self._retry_at = 0.0
+        self.pin_guard = PinGuard()  # lives as long as the table: reopening the pad resets nothing
 
     def started(self) -> None:
         """The first view stands: tell systemd we are up."""

@@ -12,6 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 
+from seigneurs.bounded import Refused
 from seigneurs.kiosk.i18n import text
 
 log = logging.getLogger(__name__)
@@ -87,6 +88,8 @@ only the table writes it)."""
 
 def kind_of(error: BaseException) -> Kind:
     """Which kind of trouble an OSError or SQLite error is."""
+    if isinstance(error, Refused):
+        return Kind.BROKEN  # a folder, a device or a giant in the file's place: set aside
     if isinstance(error, OSError):
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
             return Kind.FULL

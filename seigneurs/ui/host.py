@@ -51,6 +51,15 @@ class Navigation(Protocol):
 
     def show_touch_test(self) -> None: ...
 
+    def leave_admin(self) -> None:
+        """Back from the adults' screens to what they covered (a game goes on)."""
+
+    def try_pin(self, entered: str) -> bool:
+        """Whether the PIN opens the adults' menu (wrong ones make the pad wait)."""
+
+    def pin_wait(self) -> tuple[float, float]:
+        """Seconds the PIN pad still waits, and the whole wait."""
+
 
 class Host(Protocol):
     """The table as its views see it: its size and layout, media, settings, and the way on."""
@@ -73,6 +82,9 @@ class Host(Protocol):
     def text_batch(self) -> pyglet.graphics.Batch: ...
 
     def show_view(self, new_view: arcade.View) -> None: ...
+
+    @property
+    def current_view(self) -> arcade.View | None: ...
 
     def set_language(self, language: str) -> None: ...
 

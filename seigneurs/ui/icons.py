@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -220,7 +221,10 @@ def variant_tile(name: str, card: Callable[[str], Image.Image]) -> Image.Image:
 
 
 def _card(folder: Path, stem: str) -> Image.Image:
-    return Image.open(folder / f"{stem}.png")
+    from seigneurs.bounded import ASSET_LIMIT, read_bytes
+
+    return Image.open(io.BytesIO(read_bytes(folder / f"{stem}.png", ASSET_LIMIT,
+                                            "a card picture")))
 
 
 def write_tiles(cards: Path, resolutions: Iterable[str], variants: Iterable[str]) -> list[Path]:

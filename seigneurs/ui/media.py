@@ -8,6 +8,7 @@ game being dealt) finishes whatever is left, so no texture is ever made mid-game
 
 from __future__ import annotations
 
+import io
 import logging
 import time
 from collections import deque
@@ -21,9 +22,10 @@ from arcade.hitbox import algo_bounding_box
 from arcade.texture import ImageData
 from PIL import Image
 
-from seigneurs.art.assets import ASSETS
+from seigneurs.art.assets import AssetError, table_art
 from seigneurs.art.sounds import SOUNDS
-from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
+from seigneurs.bounded import ASSET_LIMIT, read_bytes
+from seigneurs.rules import LOCOMOTIVES, VARIANTS, WagonType
 from seigneurs.ui.icons import ICONS, icon_image
 
 log = logging.getLogger(__name__)
@@ -37,8 +39,12 @@ def _texture(path: Path) -> arcade.Texture:
 
     Decoded now, which also closes the file: `arcade.load_texture` decodes lazily and left
     every image's file open (about 55 descriptors a window, never given back)."""
-    image: Image.Image = Image.open(path)
-    image.load()
+    try:
+        image: Image.Image = Image.open(io.BytesIO(read_bytes(path, ASSET_LIMIT,
+                                                              "a card picture")))
+        image.load()
+    except (OSError, SyntaxError, ValueError) as error:  # missing, too large, not a picture
+        raise AssetError(path, str(error)) from None
     if image.mode != "RGBA":
         image = image.convert("RGBA")
     texture = arcade.Texture(ImageData(image, hash=str(path)),
@@ -56,17 +62,15 @@ class Media:
 
     def __init__(self, resolution: str = "1080p", marks: bool = True, volume: float = 0.8,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        folder = ASSETS / "cards" / resolution
-        faces = folder if marks else folder / "plain"
+        art = self.art = table_art(resolution, marks)
         self.clock = clock
-        self.locomotives = {loco.type: _texture(faces / f"loco-{loco.type}.png")
+        self.locomotives = {loco.type: _texture(art.locomotives[str(loco.type)])
                             for loco in LOCOMOTIVES}
         self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}",
                                            hit_box_algorithm=algo_bounding_box)
                       for name in ICONS}
         for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
-            self.icons[f"variant-{variant_name}"] = _texture(
-                folder / "tiles" / f"{variant_name}.png")
+            self.icons[f"variant-{variant_name}"] = _texture(art.tiles[variant_name])
         self._volume = volume
         self.playing: list[pyglet.media.Player] = []
         self.sounds: dict[str, arcade.Sound] = {}
@@ -74,9 +78,8 @@ class Media:
         self._wagons: list[arcade.Texture] = []
         self._back: list[arcade.Texture] = []
         self._later: deque[Callable[[], None]] = deque([self._load_sounds])
-        self._later.extend(
-            partial(_load_into, self._wagons, faces / f"{card.token}.png") for card in WAGONS)
-        self._later.append(partial(_load_into, self._back, folder / "back.png"))
+        self._later.extend(partial(_load_into, self._wagons, path) for path in art.wagons)
+        self._later.append(partial(_load_into, self._back, art.back))
 
     def _load_sounds(self) -> None:
         """Every sound, once: the first job behind the lobby (loading one opens the audio
@@ -84,8 +87,7 @@ class Media:
         if self._sounds_loaded:
             return
         self._sounds_loaded = True
-        for name in SOUNDS:
-            path = ASSETS / "sounds" / f"{name}.wav"
+        for name, path in self.art.sounds.items():
             try:
                 self.sounds[name] = arcade.load_sound(path)
             except Exception as error:  # no decoder or a broken file: play silently

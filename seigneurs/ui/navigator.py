@@ -36,6 +36,7 @@ first frame comes sooner (issue 11's cold start)."""
         self.clock = clock  # the window's frame clock, for the keeper's idle timing
         self.seed = seed
         self.screen = Screen.LOBBY
+        self.behind: tuple[Any, Screen] | None = None  # what the adults' screens cover
 
     @property
     def demo(self) -> bool:
@@ -76,9 +77,44 @@ first frame comes sooner (issue 11's cold start)."""
         self._show(TouchTestView(self.host), Screen.ADMIN)
 
     def show_pin(self) -> None:
+        """The PIN pad, over whatever is up: a game (or its results, or the demo) waits
+        behind it, untouched, for "back"."""
         from seigneurs.ui.admin_view import PinView
 
+        if self.screen is not Screen.ADMIN:
+            self.behind = (self.host.current_view, self.screen)
         self._show(PinView(self.host), Screen.ADMIN)
+
+    def leave_admin(self) -> None:
+        """"Back" from the adults' screens: to the game they covered, which goes on where it
+        was, its journal too (never dropped for the lobby); else the lobby."""
+        behind, self.behind = self.behind, None
+        if behind is None or behind[1] is Screen.LOBBY:
+            self.show_lobby()
+            return
+        view, screen = behind
+        self.keeper.records.unsuspended()
+        self._show(view, screen)
+
+    def try_pin(self, entered: str) -> bool:
+        """Whether `entered` opens the adults' menu; a wrong one counts towards the pad's
+        wait, and while it waits nothing opens it."""
+        from seigneurs.kiosk.admin_lock import opens
+
+        guard, now = self.keeper.pin_guard, self.clock()
+        if guard.left(now) > 0:
+            return False
+        if opens(self.host.settings, entered):
+            guard.accepted()
+            return True
+        guard.refused(now)
+        return False
+
+    def pin_wait(self) -> tuple[float, float]:
+        """Seconds the PIN pad still waits, and the whole wait (0, 0: it takes digits)."""
+        guard = self.keeper.pin_guard
+        left = guard.left(self.clock())
+        return (left, guard.length) if left > 0 else (0.0, 0.0)
 
     def next_seed(self) -> int:
         """The seed of the next deal: counting up from a fixed seed (tests), else random."""

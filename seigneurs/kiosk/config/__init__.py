@@ -1,10 +1,11 @@
 """The table's one configuration file (TOML): its keys declared once (`schema`), read and
 checked key by key (`reading`), printed as an example (`example`), and the admin PIN stored in
-it (`pin`). The game always starts, on the defaults where the file is wrong."""
+it (`pin`). The game always starts, on the defaults where the file is wrong (but for its
+admin lock: `kiosk.admin_lock`)."""
 
 from seigneurs.kiosk.config.example import example
 from seigneurs.kiosk.config.pin import set_pin
-from seigneurs.kiosk.config.reading import Problem, Trouble, load, parse, start_notices
+from seigneurs.kiosk.config.reading import Problem, Trouble, load, parse
 from seigneurs.kiosk.config.schema import (
     DEFAULT_PIN,
     PanelSettings,
@@ -14,4 +15,4 @@ from seigneurs.kiosk.config.schema import (
 )
 
 __all__ = ["DEFAULT_PIN", "PanelSettings", "Problem", "TableSettings", "Trouble", "example",
-           "load", "parse", "sections", "set_pin", "split_host_port", "start_notices"]
+           "load", "parse", "sections", "set_pin", "split_host_port"]

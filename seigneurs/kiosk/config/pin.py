@@ -5,7 +5,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from seigneurs.kiosk.config.reading import parse
+from seigneurs.bounded import read_text, shown
+from seigneurs.kiosk.config.reading import CONFIG_LIMIT, parse
 from seigneurs.kiosk.config.schema import check_pin
 
 
@@ -16,9 +17,13 @@ def set_pin(path: Path, pin: str | None = None) -> str:
         import secrets  # here: it loads OpenSSL's hashes, which the table's start never needs
 
         pin = f"{secrets.randbelow(10**6):06d}"
+    if not (pin.isascii() and pin.isdigit()) and pin.isdigit():
+        raise ValueError(f"the PIN pad has only the digits 0-9; {shown(pin)} has other digits "
+                         "(full-width?): type it with 0-9")
     if check_pin(pin) is not None:
-        raise ValueError(f"a PIN is 4 to 8 digits, such as 482913; got {pin!r}")
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+        raise ValueError(f"a PIN is 4 to 8 digits 0-9, such as 482913; got {shown(pin)}")
+    text = read_text(path, CONFIG_LIMIT, "the configuration", "utf-8-sig") \
+        if path.exists() else ""
     lines = text.splitlines()
     line = f'admin_pin = "{pin}"'
     header = next((i for i, t in enumerate(lines) if t.split("#")[0].strip() == "[kiosk]"),

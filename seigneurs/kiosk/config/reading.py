@@ -15,14 +15,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from seigneurs.bounded import MIB, read_text, shown
 from seigneurs.kiosk.config.schema import (
-    DEFAULT_PIN,
     TableSettings,
     key_name,
     keys,
     sections,
 )
-from seigneurs.kiosk.i18n import Notice, Words
+from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.trouble import move_aside
 
 
@@ -33,6 +33,16 @@ class Trouble(StrEnum):
     MISSING = "missing"  # a file named on the command line is not there
     UNREADABLE = "unreadable"  # permissions, a folder where the file should be, a disk error
     GARBAGE = "garbage"  # not UTF-8 or not TOML: moved aside when the table starts
+
+    @property
+    def file_unusable(self) -> bool:
+        """The whole file could not be used (its admin PIN among the rest)."""
+        return self in (Trouble.UNREADABLE, Trouble.GARBAGE)
+
+
+_DEFAULTS = "the table runs on the defaults, but its admin lock keeps the last good PIN"
+CONFIG_LIMIT = MIB
+"""A configuration is a few hundred bytes; anything over this is not one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,17 +76,18 @@ def load(path: Path | None, move_garbage: bool = False,
         return TableSettings(), []
     name = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # utf-8-sig: a file saved by Notepad starts with a byte-order mark; CRLF is TOML's own
+        data = tomllib.loads(read_text(path, CONFIG_LIMIT, "the configuration", "utf-8-sig"))
     except FileNotFoundError:
         return TableSettings(), [Problem(name, "-", "no such file", Trouble.MISSING)]
     except OSError as error:
         return TableSettings(), [Problem(name, "-", f"cannot be read ({error.strerror or error})"
-                                         "; the table runs on the defaults", Trouble.UNREADABLE)]
+                                         f"; {_DEFAULTS}", Trouble.UNREADABLE)]
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         what = "is not text (UTF-8)" if isinstance(error, UnicodeDecodeError) else \
             f"is not valid TOML: {error}"
         moved = move_aside(path, now or datetime.now()) if move_garbage else None
-        return TableSettings(), [Problem(name, "-", f"{what}; the table runs on the defaults",
+        return TableSettings(), [Problem(name, "-", f"{what}; {_DEFAULTS}",
                                          Trouble.GARBAGE, moved)]
     return parse(data, name)
 
@@ -88,10 +99,10 @@ def parse(data: dict[str, Any], name: str = "<config>") -> tuple[TableSettings, 
     schema = sections()
     for section, body in data.items():
         if section not in schema:
-            problems.append(Problem(name, f"[{section}]", "unknown section; expected one of "
+            problems.append(Problem(name, f"[{_cut(section)}]", "unknown section; expected one of "
                                     + ", ".join(f"[{s}]" for s in schema)))
         elif not isinstance(body, dict):
-            problems.append(Problem(name, f"[{section}]", "must be a table of keys"))
+            problems.append(Problem(name, f"[{_cut(section)}]", "must be a table of keys"))
         else:
             values.update(read_table(TableSettings, body, f"[{section}]", name, problems,
                                      section))
@@ -108,33 +119,32 @@ def read_table(settings: type, body: dict[str, Any], where: str, name: str,
     for key_text, value in body.items():
         found = declared.get(key_text)
         if found is None:
-            problems.append(Problem(name, f"{where} {key_text}", "unknown key; expected one of "
-                                    + ", ".join(declared)))
+            problems.append(Problem(name, f"{where} {_cut(key_text)}",
+                                    "unknown key; expected one of " + ", ".join(declared)))
             continue
         f, key = found
         expected = key.check(value)
         if expected is not None:
             problems.append(Problem(name, f"{where} {key_text}",
-                                    f"expected {expected}, got {value!r}"))
+                                    f"expected {expected}, got {shown(value)}"))
         elif key.table is not None:
             table = f"{key.section}.{key_text}"
             values[f.name] = {entry: key.table(**read_table(
-                key.table, sub, f'[{table}."{entry}"]', name, problems)).device()
+                key.table, sub, f'[{table}."{_cut(entry)}"]', name, problems)).device()
                 for entry, sub in value.items() if _is_table(sub, entry, table, name, problems)}
         else:
             values[f.name] = key.read(value) if key.read else value
     return values
 
 
+def _cut(name: str) -> str:
+    """A key or section name as echoed back: whole when short, else cut (`shown`)."""
+    return name if len(name) <= 60 else shown(name)
+
+
 def _is_table(value: Any, entry: str, section: str, name: str,
               problems: list[Problem]) -> bool:
     if not isinstance(value, dict):
-        problems.append(Problem(name, f'[{section}."{entry}"]', "must be a table of keys"))
+        problems.append(Problem(name, f'[{section}."{_cut(entry)}"]',
+                                "must be a table of keys"))
     return isinstance(value, dict)
-
-
-def start_notices(settings: TableSettings, problems: list[Problem]) -> tuple[Notice, ...]:
-    """What the admin menu (and the log) should tell an adult at start-up, most urgent first."""
-    pin: tuple[Notice, ...] = (Words("default_pin", DEFAULT_PIN),) \
-        if settings.admin_pin == DEFAULT_PIN else ()
-    return (*pin, *problems)

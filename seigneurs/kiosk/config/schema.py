@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.filters import IDENTITY, Transform
@@ -87,8 +87,8 @@ def _boolean(value: Any) -> str | None:
 
 def check_pin(value: Any) -> str | None:
     """What a PIN must be, or None."""
-    ok = isinstance(value, str) and value.isdigit() and 4 <= len(value) <= 8
-    return None if ok else 'a quoted PIN of 4 to 8 digits, such as "482913"'
+    ok = isinstance(value, str) and value.isascii() and value.isdigit() and 4 <= len(value) <= 8
+    return None if ok else 'a quoted PIN of 4 to 8 digits 0-9 (as on the pad), such as "482913"'
 
 
 def _sources(value: Any) -> str | None:
@@ -167,6 +167,12 @@ class PanelSettings:
                               self.x_range, self.y_range)
 
 
+class PinCheck(Protocol):
+    """The adults' lock the table runs with (`kiosk.admin_lock.AdminLock`)."""
+
+    def accepts(self, entered: str) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """What the table app needs to know about the hardware, the room and its keepers.
@@ -243,6 +249,9 @@ class TableSettings:
     locked: bool = False
     data_dir: Path | None = None
     """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""
+    admin_lock: PinCheck | None = None
+    """Which PIN opens the adults' menu (`kiosk.admin_lock.resolve`: a broken configuration
+    keeps the last good one); None (tests, the bench): `admin_pin`."""
     notices: tuple[Notice, ...] = ()
     """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
 
