@@ -162,3 +162,20 @@ def test_the_pi_profile_is_chosen_on_a_pi_and_by_the_setting() -> None:
     assert (desktop.api, desktop.samples, desktop.resolution, desktop.profile) == (
         "gl", 4, "2160p", "full")
     assert desktop.may_fall_back and not choose(TableSettings(render="gl"), None).may_fall_back
+
+
+def test_the_file_chooses_render_multisampling_and_profile(tmp_path: Path) -> None:
+    """The three keys read from a real file; a wrong one falls back to its default, named."""
+    from seigneurs.kiosk.config import load
+
+    path = tmp_path / "config.toml"
+    path.write_text('[table]\nrender = "gles"\nmultisampling = false\nprofile = "pi"\n',
+                    encoding="utf-8")
+    settings, problems = load(path)
+    assert (settings.render, settings.multisampling, settings.profile) == ("gles", False, "pi")
+    assert problems == []
+    path.write_text('[table]\nrender = "vulkan"\nprofile = "pi"\n', encoding="utf-8")
+    settings, problems = load(path)
+    assert (settings.render, settings.profile) == ("auto", "pi")
+    assert len(problems) == 1 and "render" in str(problems[0])
+    assert "gles" in str(problems[0])

@@ -189,7 +189,7 @@ class TableSettings:
         _choice(*LAYOUTS))
     render: str = setting(
         "table", "auto", "auto: desktop OpenGL, else OpenGL ES 3.1 (always ES on a Raspberry "
-        "Pi); gl or gles to choose", _choice(*RENDERS))
+        "Pi)", _choice(*RENDERS))
     multisampling: bool = setting(
         "table", True, "smooth shape edges (4x; never under OpenGL ES or the pi profile)",
         _boolean)
