@@ -13,6 +13,11 @@ from seigneurs.cli.common import command, size
 def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=900)
     parser.add_argument("--size", type=size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--fingers", type=int, default=10,
+                        help="fingers dragging cards at once (1 to 60)")
+    parser.add_argument("--fingers-sweep", type=_counts, default=None, metavar="N,N,...",
+                        help="one run per fingers' count (such as 1,5,10,20,40): the cost "
+                             "against the fingers, one line each")
     parser.add_argument("--decoders", action="store_true",
                         help="measure the evdev and TUIO decoders instead of the table")
     parser.add_argument("--startup", action="store_true",
@@ -26,6 +31,17 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
                         help="with --decoders: our TUIO 1.1 path against Kivy's on the same "
                              "bundles (needs the kivy-compare extra)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        counts = ()
+    if not counts or not all(1 <= count <= 60 for count in counts):
+        raise argparse.ArgumentTypeError(
+            f"expected fingers' counts from 1 to 60 separated by commas, got {text!r}")
+    return counts
 
 
 def _bench_decoders(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -107,22 +123,38 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _bench_startup(args, parser)
     if args.frames < 60:
         parser.error("--frames must be at least 60")
+    if not 1 <= args.fingers <= 60:
+        parser.error("--fingers must be from 1 to 60")
     from seigneurs.tools.bench import run_bench
 
-    report = run_bench(args.frames, args.size)
+    if args.fingers_sweep is not None:
+        reports = [run_bench(args.frames, args.size, count) for count in args.fingers_sweep]
+        if args.json:
+            print(json.dumps([report.to_json() for report in reports]))
+            return 0
+        print(f"{args.frames} frames at {args.size[0]}x{args.size[1]} for each count, 6 seats, "
+              "54 cards; thread CPU per frame in ms")
+        print("fingers  update p50  update p99  draw p50  draw p99  draw calls")
+        for r in reports:
+            print(f"{r.fingers:7}  {r.update_cpu_ms_p50:10.3f}  {r.update_cpu_ms_p99:10.3f}  "
+                  f"{r.draw_cpu_ms_p50:8.3f}  {r.draw_cpu_ms_p99:8.3f}  "
+                  f"{r.draw_calls_per_frame:10}")
+        return 0
+    report = run_bench(args.frames, args.size, args.fingers)
     if args.json:
         print(json.dumps(report.to_json()))
         return 0
     print(f"{report.frames} frames at {report.size[0]}x{report.size[1]}, 6 seats, 54 cards, "
-          "10 fingers")
-    print(f"CPU per frame (input+game+physics+sync): p50 {report.cpu_ms_p50} ms, "
-          f"p99 {report.cpu_ms_p99} ms")
+          f"{report.fingers} fingers")
+    print(f"update, thread CPU per frame (input+game+physics+sync): p50 "
+          f"{report.update_cpu_ms_p50} ms, p99 {report.update_cpu_ms_p99} ms")
+    print(f"draw submission, thread CPU per frame: p50 {report.draw_cpu_ms_p50} ms, "
+          f"p99 {report.draw_cpu_ms_p99} ms")
     print(f"draw calls per frame: {report.draw_calls_per_frame}")
     print(f"textures created after start-up: {report.textures_created_after_start}")
+    print(f"GL objects left to free at the end: {report.gl_objects_left_to_free}")
     print(f"frames drawn per second: {report.fps_drawn}")
     print(f"peak memory: {report.peak_memory_mb} MB")
     print(f"held cards moved in the same frame as their finger: "
           f"{report.moves_shown_next_frame:.2%}")
     return 0
-
-

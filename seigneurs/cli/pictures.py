@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from seigneurs.cli.common import check_players, command, fail, out_file, size
+from seigneurs.kiosk.config.schema import RENDERS
 from seigneurs.rules import VARIANTS, variant
 
 
@@ -26,6 +27,8 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
                         help="results only: a finished game that shows a Training tie after "
                              "a stop call, Duo locomotives won (one on a tie-break), or a "
                              "Seigneurs tie decided by the locomotives' types")
+    parser.add_argument("--render", choices=RENDERS, default="auto",
+                        help="desktop OpenGL or OpenGL ES (the setting of the same name)")
 
 
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
@@ -34,11 +37,12 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         check_players(parser, variant(args.variant), args.players)
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
+    from seigneurs.kiosk.config import TableSettings
     from seigneurs.tools.screenshot import screenshot
 
     try:
         path = screenshot(args.view, args.out, args.variant, args.players, args.seed,
-                          args.size, scenario=args.scenario)
+                          args.size, TableSettings(render=args.render), scenario=args.scenario)
     except OSError as error:
         fail("screenshot", f"cannot write {args.out}: {error.strerror or error}")
     print(f"wrote {path}")

@@ -3,12 +3,16 @@
 Textures are counted from the moment the window stands (media loaded), so the lobby, the deal
 and the play all count.
 
-Ten fingers drag cards around for a while (each finger belongs to a seat through a user id,
-so six hold a card and the others are refused, as on a real crowded table); every so often a
-finger lifts and touches another card. Per frame it measures the CPU time of the update
-(touch input, game actions, physics, sprite sync; the GPU is not waited for), the draw calls,
-the textures created after start-up, and whether every moved finger's card moved in that same
-frame; then the frames per second drawn and the peak memory.
+Fingers (ten unless told) drag cards around for a while (each finger belongs to a seat through
+a user id, seat = finger mod 6, so six hold a card and the others are refused, as on a real
+crowded table); every so often a finger lifts and touches another card. Per frame it measures
+the thread's own CPU time (`time.thread_time`: what this thread spent, whatever else runs on
+the machine) of the update (touch input, game actions, physics, sprite sync) and, apart, of the
+draw submission (the view's `on_draw`: the GL calls handed to the driver, whose rendering is
+not waited for), the draw calls, the textures created after start-up, and whether every moved
+finger's card moved in that same frame; each frame ends as play ends it
+(`SeigneursWindow.end_frame`: flushed, freed GL objects released), then the frames per second
+drawn and the peak memory.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from typing import Any
 from seigneurs.tools.figures import p99
 
 FINGERS = 10
+SWEEP = (1, 5, 10, 20, 40)
+"""The fingers' counts `seigneurs bench --fingers-sweep` measures unless told."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +39,15 @@ class BenchReport:
     """The figures `seigneurs bench` prints (and the README quotes)."""
 
     frames: int
-    cpu_ms_p50: float
-    cpu_ms_p99: float
+    fingers: int
+    update_cpu_ms_p50: float
+    update_cpu_ms_p99: float
+    draw_cpu_ms_p50: float
+    draw_cpu_ms_p99: float
+    """The draw submission's thread CPU (the software renderer's own threads not counted)."""
     draw_calls_per_frame: float
+    gl_objects_left_to_free: int
+    """GL objects let go of but not yet freed when the run ended (0: every frame ended)."""
     textures_created_after_start: int
     fps_drawn: float
     peak_memory_mb: float
@@ -74,8 +86,9 @@ def counting_draw_calls() -> Iterator[list[int]]:
             setattr(module, name, original)
 
 
-def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchReport:
-    """Play `frames` frames of a busy table and measure them."""
+def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
+              fingers_down: int = FINGERS) -> BenchReport:
+    """Play `frames` frames of a busy table with `fingers_down` fingers and measure them."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from seigneurs.input.sources import ScriptedSource
     from seigneurs.kiosk.config import TableSettings
@@ -84,7 +97,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
     from seigneurs.ui.window import SeigneursWindow
 
     source = ScriptedSource()
-    users = {finger: finger % 6 for finger in range(FINGERS)}
+    users = {finger: finger % 6 for finger in range(fingers_down)}
     window = SeigneursWindow(*size, visible=False, sources=[source],
                              settings=TableSettings(user_seats=users, volume=0.0), seed=1)
     window.media.load_all()  # what loads while the lobby stands; the bench deals at once
@@ -100,7 +113,8 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
             source.up(100 + seat, *_norm(window, view.locos[seat].position), 0.0, seat)
         window.step()
         ctx = window.ctx
-        cpu: list[float] = []
+        update_cpu: list[float] = []
+        draw_cpu: list[float] = []
         calls: list[int] = []
         shown = moved = 0
         t = 0.0
@@ -110,7 +124,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
         with counting_draw_calls() as draws:
             for frame in range(frames):
                 t += 1 / 60
-                for finger in range(FINGERS):
+                for finger in range(fingers_down):
                     if frame % 120 == finger * 11 % 120 or finger not in fingers:
                         if finger in fingers:
                             source.up(fingers[finger], *_finger(window, finger, t), t, finger)
@@ -124,24 +138,31 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720)) -> BenchRe
                     else:
                         source.move(fingers[finger], *_finger(window, finger, t), t, finger)
                 before = {f: _held_position(view, f) for f in range(6)}
-                begin = time.perf_counter()
+                begin = time.thread_time()
                 window.on_update(1 / 60)
-                cpu.append((time.perf_counter() - begin) * 1000)
+                update_cpu.append((time.thread_time() - begin) * 1000)
                 for seat, position in before.items():
                     after = _held_position(view, seat)
                     if position is not None and after is not None:
                         moved += 1
                         shown += position != after
                 draws[0] = 0
+                begin = time.thread_time()
                 window.scene.on_draw()
+                draw_cpu.append((time.thread_time() - begin) * 1000)
                 calls.append(draws[0])
-                ctx.finish()
+                window.end_frame()
+        ctx.finish()  # the last frames rendered too, so the rate counts whole frames
         elapsed = time.perf_counter() - started
         return BenchReport(
             frames=frames,
-            cpu_ms_p50=round(statistics.median(cpu), 3),
-            cpu_ms_p99=p99(cpu),
+            fingers=fingers_down,
+            update_cpu_ms_p50=round(statistics.median(update_cpu), 3),
+            update_cpu_ms_p99=p99(update_cpu),
+            draw_cpu_ms_p50=round(statistics.median(draw_cpu), 3),
+            draw_cpu_ms_p99=p99(draw_cpu),
             draw_calls_per_frame=round(statistics.mean(calls), 2),
+            gl_objects_left_to_free=len(ctx.objects),
             textures_created_after_start=ctx.stats.texture[0] - textures_at_start,
             fps_drawn=round(frames / elapsed, 1),
             peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),

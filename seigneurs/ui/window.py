@@ -22,6 +22,7 @@ from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
+from seigneurs.ui.gl_setup import open_window
 from seigneurs.ui.media import Media
 from seigneurs.ui.navigator import Navigator
 
@@ -42,9 +43,11 @@ class SeigneursWindow(arcade.Window):
                  visible: bool = True, sources: Sequence[TouchSource] = (),
                  settings: TableSettings | None = None, seed: int | None = None,
                  mouse: bool = True, mouse_during_touch: bool = False) -> None:
-        super().__init__(width, height, "Seigneurs", fullscreen=fullscreen, visible=visible,
-                         update_rate=1 / 60, draw_rate=1 / 60)
-        self.settings = settings or TableSettings()
+        settings = settings or TableSettings()
+        self.render_plan = open_window(self, settings, width, height, "Seigneurs",
+                                       fullscreen=fullscreen, visible=visible,
+                                       update_rate=1 / 60, draw_rate=1 / 60)
+        self.settings = replace(settings, resolution=self.render_plan.resolution)
         arcade.set_background_color(FELT)
         self.ctx.atlas_size = ATLAS  # made at this size when first used: never resized mid-game
         self.layout = TableLayout.build(self.width, self.height, self.settings.diagonal_inches,

@@ -22,6 +22,8 @@ from seigneurs.rules import VARIANTS
 
 RESOLUTIONS = ("1080p", "2160p")
 LAYOUTS = ("six-around", "long-sides")
+RENDERS = ("auto", "gl", "gles")
+PROFILES = ("auto", "full", "pi")
 DEFAULT_PIN = "2580"
 """The PIN every table ships with; `./kiosk.sh install` replaces it with the table's own."""
 SEATS = 6
@@ -191,6 +193,16 @@ class TableSettings:
     layout: str = setting(
         "table", "six-around", "the seats: 2 per long side and 1 per short, or all on long sides",
         _choice(*LAYOUTS))
+    render: str = setting(
+        "table", "auto", "auto: desktop OpenGL, else OpenGL ES 3.1 (always ES on a Raspberry "
+        "Pi)", _choice(*RENDERS))
+    multisampling: bool = setting(
+        "table", True, "smooth shape edges (4x; never under OpenGL ES or the pi profile)",
+        _boolean)
+    profile: str = setting(
+        "table", "auto", "pi: what keeps a Raspberry Pi 4 at 60 frames a second (OpenGL ES, "
+        "no multisampling, 1080p cards); auto: pi on a Raspberry Pi, else full",
+        _choice(*PROFILES))
     language: str = setting("game", "fr", "the language of the admin menu, its notices and "
                             "the history", _choice(*LANGUAGES))
     default_variant: str = setting(

@@ -1,0 +1,181 @@
+"""Issue 27: the table draws through OpenGL ES 3.1 (Mesa's EGL here: OpenGL ES 3.2 through
+llvmpipe, the GLSL ES compiler a Pi's V3D driver shares) and every view looks as it does
+through desktop OpenGL; Arcade's ES faults are mended in one place, for as long as Arcade
+has them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from seigneurs.kiosk.config import TableSettings
+from seigneurs.tools.screenshot import VIEWS, screenshot
+from seigneurs.ui.gl_setup import PI_RESOLUTION, choose, raspberry_pi
+
+SIZE = (1280, 720)
+BLOCK = 8
+"""Pixels averaged into one block before comparing: multisampling changes a shape's edge by
+a pixel or two, which a block's mean hardly sees; a card changed or missing it sees at once."""
+MOST_BLOCK_DIFFERENCE = 40
+"""Out of 255, per colour channel, of any 8x8 block's mean (measured: up to 28)."""
+MOST_PIXELS_OFF = 0.02
+"""The share of pixels allowed to differ by more than 48 in a channel (measured: under 1 %)."""
+
+Hook = Callable[[object], None]
+
+
+def render(view: str, out: Path, api: str, before: Hook | None = None) -> Image.Image:
+    settings = TableSettings(render=api, volume=0.0)
+    screenshot(view, out / f"{view}-{api}.png", "lords", 6, 1, SIZE, settings,
+               before=before)  # type: ignore[arg-type]
+    return Image.open(out / f"{view}-{api}.png").convert("RGB")
+
+
+def differences(a: Image.Image, b: Image.Image) -> tuple[int, float]:
+    """(the largest block-mean difference, the share of pixels more than 48 apart)."""
+    blocks = ImageChops.difference(a.reduce(BLOCK), b.reduce(BLOCK))
+    largest = max(high for _low, high in blocks.getextrema())
+    pixels = ImageChops.difference(a, b)
+    off = sum(pixels.point(lambda v: 255 if v > 48 else 0).convert("L").point(
+        lambda v: 1 if v else 0).histogram()[1:])
+    return largest, off / (a.width * a.height)
+
+
+def alike(a: Image.Image, b: Image.Image) -> bool:
+    largest, off = differences(a, b)
+    return largest <= MOST_BLOCK_DIFFERENCE and off <= MOST_PIXELS_OFF
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_view_through_gles_looks_as_through_desktop_gl(view: str, tmp_path: Path) -> None:
+    gl = render(view, tmp_path, "gl")
+    gles = render(view, tmp_path, "gles")
+    assert gl.size == gles.size == SIZE
+    assert len(gl.getcolors(1 << 16) or range(1 << 16)) > 20  # a real scene, not a blank one
+    assert alike(gl, gles), differences(gl, gles)
+
+
+def _one_card(change: Callable[[object], None]) -> Hook:
+    """Change one card that no other card overlaps (a fault the comparison must see)."""
+    def before(window: object) -> None:
+        cards = [s for s in window.scene.card_sprites if s.visible]  # type: ignore[attr-defined]
+        change(next(card for card in cards if not any(
+            other is not card and abs(other.center_x - card.center_x) < card.width
+            and abs(other.center_y - card.center_y) < card.height for other in cards)))
+    return before
+
+
+def _hide(sprite: object) -> None:
+    sprite.visible = False  # type: ignore[attr-defined]
+
+
+def _tint(sprite: object) -> None:
+    sprite.color = (255, 140, 140, 255)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("fault", [_hide, _tint], ids=["a missing card", "a card recoloured"])
+def test_the_comparison_fails_on_a_missing_or_recoloured_card(
+        fault: Callable[[object], None], tmp_path: Path) -> None:
+    gl = render("table", tmp_path, "gl")
+    assert not alike(gl, render("table", tmp_path, "gles", _one_card(fault)))
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "ARCADE_HEADLESS": "1", **env})
+
+
+ES_WINDOW = ("import arcade\n{mend}\n"
+             "arcade.Window(64, 64, visible=False, gl_api='opengles', gl_version=(3, 1), "
+             "antialiasing=False)\nprint('opened')")
+
+
+def test_arcade_still_has_the_restart_index_fault() -> None:
+    """When this fails, the installed Arcade opens ES windows by itself: delete
+    `mend_restart_index` in seigneurs/ui/arcade_gles.py."""
+    done = _python(ES_WINDOW.format(mend=""))
+    assert done.returncode != 0 and "0x1282" in done.stderr, done.stderr[-800:]
+
+
+def test_arcade_still_has_the_integer_sampler_fault() -> None:
+    """When this fails, the installed Arcade's ES shaders compile by themselves: delete the
+    precision mend in seigneurs/ui/arcade_gles.py (keep the highp float if the views still
+    differ from desktop GL)."""
+    mend = "from seigneurs.ui.arcade_gles import mend_restart_index; mend_restart_index()"
+    done = _python(ES_WINDOW.format(mend=mend))
+    assert done.returncode != 0 and "isampler2D" in done.stderr, done.stderr[-800:]
+    mended = _python(ES_WINDOW.format(mend="from seigneurs.ui.arcade_gles import mend; mend()"))
+    assert mended.returncode == 0 and "opened" in mended.stdout, mended.stderr[-800:]
+
+
+WINDOW = ("import logging; logging.basicConfig(level=logging.INFO)\n"
+          "from seigneurs.kiosk.config import TableSettings\n"
+          "from seigneurs.ui.window import SeigneursWindow\n"
+          "w = SeigneursWindow(320, 200, visible=False, settings=TableSettings("
+          "render={render!r}, volume=0.0))\n"
+          "print(w.ctx.gl_api, w.render_plan.samples)")
+
+
+def test_without_desktop_gl_auto_falls_back_to_gles_and_gl_says_why() -> None:
+    """Mesa made to offer desktop OpenGL 3.0 only (too old for Arcade), as on a machine
+    whose driver has only ES: `auto` opens the table through ES, `gl` fails with its reason."""
+    auto = _python(WINDOW.format(render="auto"), MESA_GL_VERSION_OVERRIDE="3.0")
+    assert auto.returncode == 0, auto.stderr[-800:]
+    assert auto.stdout.split() == ["opengles", "0"]
+    assert "no desktop OpenGL 3.3" in auto.stderr and "OpenGL ES" in auto.stderr
+    forced = _python(WINDOW.format(render="gl"), MESA_GL_VERSION_OVERRIDE="3.0")
+    assert forced.returncode != 0 and "Could not create GL context" in forced.stderr
+
+
+def test_multisampling_is_on_for_desktop_gl_and_off_by_the_setting() -> None:
+    assert choose(TableSettings(), None).samples == 4
+    assert choose(TableSettings(multisampling=False), None).samples == 0
+    assert choose(TableSettings(render="gles"), None).samples == 0
+
+
+def test_a_pi_is_told_by_its_device_tree(tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
+    assert raspberry_pi(model) == "Raspberry Pi 4 Model B Rev 1.4"
+    model.write_bytes(b"Pine64 RockPro64 v2.1\0")
+    assert raspberry_pi(model) is None
+    assert raspberry_pi(tmp_path / "absent") is None
+
+
+def test_the_pi_profile_is_chosen_on_a_pi_and_by_the_setting() -> None:
+    pi = "Raspberry Pi 5 Model B Rev 1.0"
+    on_pi = choose(TableSettings(resolution="2160p"), pi)
+    assert (on_pi.api, on_pi.samples, on_pi.resolution, on_pi.profile) == (
+        "gles", 0, PI_RESOLUTION, "pi")
+    assert not on_pi.may_fall_back
+    full_on_pi = choose(TableSettings(resolution="2160p", profile="full"), pi)
+    assert (full_on_pi.api, full_on_pi.resolution) == ("gles", "2160p")  # a Pi is ES always
+    asked = choose(TableSettings(profile="pi"), None)
+    assert (asked.api, asked.samples, asked.profile) == ("gles", 0, "pi")
+    desktop = choose(TableSettings(resolution="2160p"), None)
+    assert (desktop.api, desktop.samples, desktop.resolution, desktop.profile) == (
+        "gl", 4, "2160p", "full")
+    assert desktop.may_fall_back and not choose(TableSettings(render="gl"), None).may_fall_back
+
+
+def test_the_file_chooses_render_multisampling_and_profile(tmp_path: Path) -> None:
+    """The three keys read from a real file; a wrong one falls back to its default, named."""
+    from seigneurs.kiosk.config import load
+
+    path = tmp_path / "config.toml"
+    path.write_text('[table]\nrender = "gles"\nmultisampling = false\nprofile = "pi"\n',
+                    encoding="utf-8")
+    settings, problems = load(path)
+    assert (settings.render, settings.multisampling, settings.profile) == ("gles", False, "pi")
+    assert problems == []
+    path.write_text('[table]\nrender = "vulkan"\nprofile = "pi"\n', encoding="utf-8")
+    settings, problems = load(path)
+    assert (settings.render, settings.profile) == ("auto", "pi")
+    assert len(problems) == 1 and "render" in str(problems[0])
+    assert "gles" in str(problems[0])
