@@ -25,9 +25,9 @@ log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 
 # What each command needs of the system, by Debian name (Ubuntu and Raspberry Pi OS share
 # them): the tests, OpenGL and EGL (pyglet draws through them, headless too) with Mesa's
-# drivers, FreeType and Fontconfig (pyglet's text); the game, OpenAL for the sounds too; the kiosk, its compositor and X under it. The
-# doctor needs only .venv. python3-venv is asked for only where the python is Debian's own
-# (Debian keeps venv's pip, ensurepip, in it).
+# drivers, FreeType and Fontconfig (pyglet's text); the game, OpenAL for the sounds too; the
+# kiosk, its compositor and X under it. The doctor needs only .venv. python3-venv is asked
+# for only where the python is Debian's own (Debian keeps venv's pip, ensurepip, in it).
 GRAPHICS=(libgl1 libegl1 libgl1-mesa-dri libfreetype6 libfontconfig1)
 SOUND=(libopenal1)
 KIOSK=(cage xwayland)
