@@ -249,23 +249,27 @@ class StormGuard:
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out: list[TouchEvent] = []
         live, blocked = self._live, self._blocked
+        crowded = False  # none was stale enough at `now`: no need to look again this frame
         for event in events:
             touch = event.id
             if event.phase is TouchPhase.DOWN:  # a down always starts afresh
                 blocked.discard(touch)
                 live.pop(touch, None)
-                if len(live) >= self.max_touches and not self._make_room(event, now, out):
-                    blocked.add(touch)
-                else:
+                if len(live) < self.max_touches or (
+                        not crowded and self._make_room(event, now, out)):
                     live[touch] = (event, now)
+                else:
+                    crowded = True
+                    blocked.add(touch)
             if touch in blocked:
-                if event.phase is TouchPhase.MOVE and (
-                        len(live) < self.max_touches or self._make_room(event, now, out)):
+                if event.phase is TouchPhase.MOVE and (len(live) < self.max_touches or (
+                        not crowded and self._make_room(event, now, out))):
                     blocked.discard(touch)  # room at last: it comes back as a new touch
                     event = event._replace(phase=TouchPhase.DOWN)
                     live[touch] = (event, now)
                     out.append(event)
                     continue
+                crowded = crowded or event.phase is TouchPhase.MOVE
                 self.dropped += 1
                 if event.phase is TouchPhase.UP:
                     blocked.discard(touch)
