@@ -102,14 +102,21 @@ def _history(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _soak_args(parser: argparse.ArgumentParser) -> None:
+    from seigneurs.tools import year
     from seigneurs.tools.soak import arguments
 
     arguments(parser)
+    year.arguments(parser)
 
 
 @command("soak", "kill a headless bots' table at random moments, restart it, check that no "
-         "finished game is lost", _soak_args)
+         "finished game is lost (--year: a year of games, and what it leaves behind)",
+         _soak_args)
 def _soak(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.year:
+        from seigneurs.tools.year import main as year_main
+
+        return year_main(args, parser)
     from seigneurs.tools.soak import main as soak_main
 
     return soak_main(args, parser)
