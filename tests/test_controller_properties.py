@@ -12,8 +12,9 @@ from seigneurs.game import GameConfig, TurnLocomotive
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
-from seigneurs.table.session import RaceSession, Seating, open_session
+from seigneurs.table.session import RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
 

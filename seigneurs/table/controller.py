@@ -32,8 +32,9 @@ from seigneurs.game import (
     Whistle,
 )
 from seigneurs.game import Refused as NotApplied
-from seigneurs.game.bots import BotLevel, BotLoop, make_bot
+from seigneurs.game.bots import BotLevel, BotLoop
 from seigneurs.game.engine import Phase
+from seigneurs.game.kinds import make_bot
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.rules import Start

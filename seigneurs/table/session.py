@@ -1,9 +1,9 @@
 """A game in play: the game, its geometry, its controller (bots, clock, physics) and its
 events, made in one place, so views only draw a session and forward its touches.
 
-`open_session` is the one factory: a new deal from a configuration (Duo: the locomotive taken
-out, D6), or a game replayed from a journal or an event log (held cards put back, R11). The
-table, the crowd, the bench and the tests all make their games here.
+`table.kinds.open_session` is the one factory (a new deal from a configuration, or a game
+replayed from a journal or an event log); it finds each kind's opener here. The table, the
+crowd, the bench and the tests all make their games there.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from seigneurs.game import DuoGame, GameConfig, PutBack, RaceGame, RemoveLocomotive, new_game
+from seigneurs.game import DuoGame, RaceGame
 from seigneurs.game.bots import BotLevel
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WagonType
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.events import Event
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
@@ -159,28 +158,16 @@ class DuoSession(_Play):
 Session = RaceSession | DuoSession
 
 
-def open_session(layout: TableLayout, seating: Seating, config: GameConfig | None = None,
-                 removed: WagonType | None = None,
-                 game: RaceGame | DuoGame | None = None) -> Session:
-    """A session of a new deal of `config` (Duo: without the `removed` locomotive, D6; None:
-    one at random), or of `game` replayed from a journal or a log, its held cards put back
-    where they were taken (R11: nobody's hand stays full of a finger that went away)."""
-    if game is None:
-        assert config is not None, "a session needs a configuration or a game"
-        game = new_game(config)
-        if isinstance(game, DuoGame):
-            game.apply(RemoveLocomotive(0, 0.0, removed))
-    elif isinstance(game, RaceGame):
-        for seat, card in enumerate(game.hands):
-            if card >= 0:
-                game.apply(PutBack(seat, game.clock, *game.positions[card]))
-    seed = game.config.seed
-    if isinstance(game, DuoGame):
-        duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                          layout.px_per_cm, layout.free, (seating.places[0], seating.places[1]),
-                          ROWS)
-        return DuoSession(game, duo, DuoController(game, duo, seating.bot_levels, seed))
+def open_race(game: RaceGame, layout: TableLayout, seating: Seating) -> RaceSession:
+    """The session of a race game: everyone's zone round one table."""
     race = RaceGeometry.build(layout, seating.places, stop=bool(game.variant.min_wagons_to_stop))
     return RaceSession(game, race, RaceController(game, race, seating.bot_levels,
-                                                  seating.users, seed))
+                                                  seating.users, game.config.seed))
 
+
+def open_duo(game: DuoGame, layout: TableLayout, seating: Seating) -> DuoSession:
+    """The session of a Duo game: two facing places, the rows between them."""
+    duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
+                      layout.px_per_cm, layout.free, (seating.places[0], seating.places[1]),
+                      ROWS)
+    return DuoSession(game, duo, DuoController(game, duo, seating.bot_levels, game.config.seed))

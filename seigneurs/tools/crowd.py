@@ -33,8 +33,9 @@ from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.geometry import Point, RaceGeometry
-from seigneurs.table.layout import Place, TableLayout, duo_places
-from seigneurs.table.session import DuoSession, Seating, Session, open_session
+from seigneurs.table.kinds import open_session, table_kind
+from seigneurs.table.layout import Place, TableLayout
+from seigneurs.table.session import DuoSession, Seating, Session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
 from seigneurs.tools.figures import p99
 
@@ -399,8 +400,7 @@ class Crowd:
         self.source = ScriptedSource()  # the children's touches, for the table each frame
         self.now = 0.0
         users = {seat: seat for seat in range(players)} if settings.user_ids else {}
-        places: tuple[Place, ...] = duo_places(layout) if config.spec.duo else \
-            tuple(layout.places[i] for i in layout.spread(players))
+        places = tuple(place for _colour, place in table_kind(config.spec).spread(layout, players))
         session = table.open(Seating(places, tuple(bot_seats.get(s) for s in range(players)),
                                      users), config)
         self.control: RaceController | DuoController = session.control

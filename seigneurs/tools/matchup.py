@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.game.actions import Pick, PutBack, Refused, Stack, TurnLocomotive, Whistle
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, make_bot
+from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import new_game
+from seigneurs.game.kinds import make_bot
 from seigneurs.game.race import NOBODY, RaceGame
 from seigneurs.rules import VARIANTS, Start, variant
 from seigneurs.table.geometry import Point, RaceGeometry

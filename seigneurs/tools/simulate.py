@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.game.actions import RemoveLocomotive, Whistle
-from seigneurs.game.bots import BotLevel, BotLoop, make_bot
+from seigneurs.game.bots import BotLevel, BotLoop
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.game.kinds import make_bot
 from seigneurs.rules import Start
 
 MAX_GAME_SECONDS = 3600.0

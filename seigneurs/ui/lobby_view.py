@@ -16,9 +16,11 @@ import arcade
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig, SeatConfig
+from seigneurs.game.kinds import kind
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType, variant
-from seigneurs.table.layout import Place, duo_places
+from seigneurs.table.kinds import table_kind
+from seigneurs.table.layout import Place
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
@@ -131,11 +133,9 @@ class LobbyView(BaseView):
     # Places in play for the chosen variant.
 
     def places(self) -> dict[int, Place]:
-        """Place index -> place; Duo uses two facing places in the middle of the long sides."""
-        layout = self.app.layout
-        if variant(self.variant_name).duo:
-            return dict(enumerate(duo_places(layout)))
-        return dict(enumerate(layout.places))
+        """Place index -> place, as the chosen variant's kind seats its players (Duo: two
+        facing places in the middle of the long sides)."""
+        return dict(enumerate(table_kind(variant(self.variant_name)).places(self.app.layout)))
 
     def _build_place_buttons(self) -> None:
         media, layout = self.app.media, self.app.layout
@@ -186,9 +186,10 @@ class LobbyView(BaseView):
             assisted = self._assisted(member)
             buttons.mode.texture = media.icons["assisted" if assisted else "classic"]
             buttons.mode.visible = member is not None
+        offered = kind(spec).takes_out_locomotive
         for loco_type, sprite in self.locos.items():
-            sprite.visible = spec.duo
-            self.loco_crosses[loco_type].visible = spec.duo and self.removed == loco_type
+            sprite.visible = offered
+            self.loco_crosses[loco_type].visible = offered and self.removed == loco_type
         self.start.alpha = 255 if self.ready() else 70
 
     def seat_table(self, seats: Sequence[tuple[SeatPlan, SeatConfig]],
@@ -253,7 +254,7 @@ class LobbyView(BaseView):
             found.append(Touchable(self.start, self._start))
         if self.resume.visible:
             found.append(Touchable(self.resume, self._resume))
-        if variant(self.variant_name).duo:
+        if kind(variant(self.variant_name)).takes_out_locomotive:
             found.extend(Touchable(sprite, functools.partial(self._remove, loco), LOCO_SLACK)
                          for loco, sprite in self.locos.items())
         for index, buttons in self.buttons.items():
@@ -316,10 +317,10 @@ class LobbyView(BaseView):
         self._refresh()
 
     def _choose(self, name: str) -> None:
-        was_duo = variant(self.variant_name).duo
+        was = kind(variant(self.variant_name))
         self.variant_name = name
         spec = variant(name)
-        if spec.duo != was_duo:  # different places: everyone joins again
+        if kind(spec) != was:  # different places: everyone joins again
             self.members.clear()
             self.joined.clear()
         self.members = {i: replace(m, rule=m.rule if m.rule in spec.seat_rules else None)
