@@ -85,7 +85,7 @@ def test_clause5_the_controller_and_the_crowd_have_no_arcade_in_them() -> None:
 
 
 def test_clause2_the_guess_is_the_nearest_seat_unless_a_reachable_one_wants_the_card() -> None:
-    from seigneurs.input.seats import SeatGuesser
+    from seigneurs.table.attribution import SeatGuesser
 
     seats = SeatGuesser([(0.0, 0.0), (10.0, 0.0)], [0, 1], reach=8.0)
     assert seats.likeliest(4.0, 0.0, lambda s: False) == 0  # nearest

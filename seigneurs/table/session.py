@@ -16,7 +16,8 @@ from seigneurs.game import DuoGame, RaceGame
 from seigneurs.game.bots import BotLevel
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import TouchEvent
+from seigneurs.input.filters import PALM_CM, IgnorePalms
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.events import Event
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
@@ -51,9 +52,11 @@ class _Play:
     """What both kinds of session share: the controller's clock, touches, ticks and events."""
 
     control: RaceController | DuoController
-    width: float
-    height: float
     watcher: Watcher | None = None
+
+    def __init__(self, width: float, height: float, px_per_cm: float) -> None:
+        self.width, self.height = width, height
+        self.palms = IgnorePalms(PALM_CM * px_per_cm / width)
 
     @property
     def physics(self) -> CardPhysics:
@@ -79,10 +82,11 @@ class _Play:
         return self.control.finished
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        """A frame's touch events, oldest first, in display fractions."""
+        """A frame's touch events, oldest first, in display fractions: palms and sleeves
+        dropped (where the panel gives sizes), the rest to the controller."""
         if self.watcher is not None:
             self.watcher.read(events)
-        self.control.touches(events, self.width, self.height)
+        self.control.touches(self.palms(events), self.width, self.height)
 
     def tick(self, dt: float) -> None:
         """Advance the table: the whistle when due, the bots, the physics."""
@@ -102,17 +106,11 @@ class RaceSession(_Play):
     control: RaceController
 
     def __init__(self, game: RaceGame, geometry: RaceGeometry, control: RaceController) -> None:
+        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
         self.game, self.geometry, self.control = game, geometry, control
-        self.width, self.height = geometry.width, geometry.height
         self.still = {seat: control.play.clock for seat in control.play.humans}
-        """When each child last did something: a fitting card glows for one still too long."""
-
-    def touches(self, events: Sequence[TouchEvent]) -> None:
-        for event in events:
-            if event.phase is TouchPhase.DOWN and self.still:  # that child is not still now
-                x, y = event.x * self.width, event.y * self.height
-                self.still[self.control.guesser.nearest(x, y)] = self.clock
-        super().touches(events)
+        """When each child last did something (besides touching down, which the controller's
+        attribution keeps): a fitting card glows for one still too long."""
 
     def drain(self) -> list[Event]:
         events = super().drain()
@@ -131,7 +129,9 @@ class RaceSession(_Play):
             return {}
         bodies = self.physics.bodies
         glowing = {}
-        for seat, since in self.still.items():
+        downs = control.seats.downs
+        for seat, done in self.still.items():
+            since = max(done, downs.get(seat, done))
             if not game.assisted[seat] or self.clock - since < wait or \
                     control.policy.holds(seat):
                 continue
@@ -151,8 +151,8 @@ class DuoSession(_Play):
     control: DuoController
 
     def __init__(self, game: DuoGame, geometry: DuoGeometry, control: DuoController) -> None:
+        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
         self.game, self.geometry, self.control = game, geometry, control
-        self.width, self.height = geometry.width, geometry.height
 
 
 Session = RaceSession | DuoSession

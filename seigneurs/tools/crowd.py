@@ -346,8 +346,8 @@ class CrowdTable(Protocol):
 
 
 class DirectTable:
-    """The fingers' events straight into the production filters and the session's
-    controller, headless, on a 1920x1080 55" table; no drawing."""
+    """The fingers' events straight into the production filters and the session, headless,
+    on a 1920x1080 55" table; no drawing."""
 
     over = "direct"
 
@@ -366,12 +366,12 @@ class DirectTable:
         self.now = now
         for touch in touches:
             self.source.push(touch)
-        control = self.session.control
+        session = self.session
         started = time.thread_time()  # CPU time: other processes on the machine don't count
-        control.touches(self.input.poll(), self.layout.width, self.layout.height)
-        control.tick(FRAME)
+        session.touches(self.input.poll())
+        session.tick(FRAME)
         spent = (time.thread_time() - started) * 1000
-        return control.drain(), spent
+        return session.drain(), spent
 
     def finger(self, touch: int) -> int:
         return touch
