@@ -14,7 +14,8 @@ from seigneurs.game import DuoGame
 from seigneurs.rules import DuoDetails, DuoOutcome, WinReason
 from seigneurs.ui.base import fit
 from seigneurs.ui.results_layout import Band, snake
-from seigneurs.ui.results_view import Dimmer, Group, ResultsView, TypeCount
+from seigneurs.ui.results_timeline import Dimmer, Group, TypeCount
+from seigneurs.ui.results_view import ResultsView
 
 
 @dataclass(slots=True)

@@ -10,7 +10,8 @@ from seigneurs.rules import RaceOutcome, WinReason
 from seigneurs.rules import check_order as checking_order
 from seigneurs.table.layout import Rect
 from seigneurs.ui.results_layout import CARD_RATIO, Band, grow_bands, snake
-from seigneurs.ui.results_view import BIGGEST, CheckRow, Dimmer, Group, ResultsView, Shown
+from seigneurs.ui.results_timeline import CheckRow, Dimmer, Group, Shown
+from seigneurs.ui.results_view import BIGGEST, ResultsView
 
 TIE_BREAK = (WinReason.MOST_OF_TYPE, WinReason.SHARED)
 
