@@ -22,9 +22,9 @@ from arcade.texture import ImageData
 from PIL import Image
 
 from seigneurs.art.assets import ASSETS
+from seigneurs.art.icons import ICONS, icon_image
 from seigneurs.art.sounds import SOUNDS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
-from seigneurs.ui.icons import ICONS, icon_image
 
 log = logging.getLogger(__name__)
 SLICE = 0.004
@@ -64,7 +64,7 @@ class Media:
         self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}",
                                            hit_box_algorithm=algo_bounding_box)
                       for name in ICONS}
-        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
+        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (art.icons.write_tiles)
             self.icons[f"variant-{variant_name}"] = _texture(
                 folder / "tiles" / f"{variant_name}.png")
         self._volume = volume
