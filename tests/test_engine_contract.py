@@ -26,7 +26,6 @@ from seigneurs.game import (
     PutBack,
     RaceGame,
     Reason,
-    Refused,
     RemoveLocomotive,
     Stack,
     TurnLocomotive,
@@ -34,6 +33,9 @@ from seigneurs.game import (
     Whistle,
     new_game,
     replay,
+)
+from seigneurs.game import (
+    NotApplied as Refused,
 )
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.duo import ROWS

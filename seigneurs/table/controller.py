@@ -21,6 +21,7 @@ from seigneurs.game import (
     CallStop,
     DuoGame,
     Lay,
+    NotApplied,
     Pick,
     PutBack,
     RaceGame,
@@ -31,7 +32,6 @@ from seigneurs.game import (
     Under,
     Whistle,
 )
-from seigneurs.game import Refused as NotApplied
 from seigneurs.game.bots import BotLevel, BotLoop
 from seigneurs.game.engine import Phase
 from seigneurs.game.kinds import make_bot
@@ -116,7 +116,7 @@ class Play:
         self.clock += dt
         if self.start_at is not None and self.clock >= self.start_at:
             self.start_at = None
-            return self.apply(Whistle(0, self.clock)).ok
+            return isinstance(self.apply(Whistle(0, self.clock)), Applied)
         return False
 
     def bot_turns(self, avoid: int, near: Callable[[int], int] | None = None,
@@ -306,7 +306,7 @@ class RaceController:
         free, margin = self.geometry.free, self.geometry.card_w * 0.3
         x, y = free.clamp(x, y, margin=margin)
         result = self.play.apply(PutBack(seat, t, *free.fraction(x, y)))
-        if result.ok:
+        if isinstance(result, Applied):
             self.physics.send(card, x, y)
             self.play.emit(events.PutBack(seat, card, touch, x, y,
                                           bot=seat in self.play.bot_seats))

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seigneurs.game.actions import Pick, PutBack, Refused, Stack, TurnLocomotive, Whistle
+from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
 from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
@@ -129,7 +129,7 @@ class Child:
         self.target = None
         face_up = game.is_face_up(card)
         self.came_from = game.positions[card]
-        if isinstance(game.apply(Pick(self.seat, t, card)), Refused):
+        if isinstance(game.apply(Pick(self.seat, t, card)), NotApplied):
             self.due = t + _gauss(rng, self.age.reaction_s)  # someone was quicker: look again
             return
         self.wants = self._looks_fitting(card) if not face_up else True
