@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Generic, Protocol, TypeVar
 
 from seigneurs.game import (
     Action,
@@ -132,17 +133,55 @@ def _latest(events: Sequence[TouchEvent]) -> float:
     return max(e.t for e in events)
 
 
-class RaceController:
-    """Training, Seigneurs, Kids, Rois: everyone searches one table (R9-R25)."""
+class Measured(Protocol):
+    """A table's size, in pixels, and its cards'."""
 
-    def __init__(self, game: RaceGame, geometry: RaceGeometry, bots: Mapping[int, BotLevel],
-                 users: Mapping[int, int], seed: int) -> None:
-        self.game = game
-        self.geometry = geometry
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+    @property
+    def card_w(self) -> float: ...
+
+    @property
+    def card_h(self) -> float: ...
+
+    @property
+    def px_per_cm(self) -> float: ...
+
+
+G = TypeVar("G", bound=RaceGame | DuoGame)
+T = TypeVar("T", bound=Measured)
+
+
+class Control(Generic[G, T]):
+    """What both controllers are made of: the game, the table's geometry, the play (clock,
+    countdown, bots, events), the cards' physics and the fingers' hands."""
+
+    def __init__(self, game: G, geometry: T, bots: Mapping[int, BotLevel], seed: int) -> None:
+        self.game: G = game
+        self.geometry: T = geometry
         self.play = Play(game, bots, seed)
         self.physics = CardPhysics(Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
                                    geometry.card_h)
         self.hands = Hands(geometry.px_per_cm)
+
+    @property
+    def finished(self) -> bool:
+        return self.play.finished
+
+    def drain(self) -> list[events.Event]:
+        return self.play.drain()
+
+
+class RaceController(Control[RaceGame, RaceGeometry]):
+    """Training, Seigneurs, Kids, Rois: everyone searches one table (R9-R25)."""
+
+    def __init__(self, game: RaceGame, geometry: RaceGeometry, bots: Mapping[int, BotLevel],
+                 users: Mapping[int, int], seed: int) -> None:
+        super().__init__(game, geometry, bots, seed)
         humans = self.play.humans
         bodies = [spots.place.local(-min(spots.place.zone.w, spots.place.zone.h) / 2, 0)
                   for spots in geometry.seats]  # the table's edge behind each zone
@@ -159,13 +198,6 @@ class RaceController:
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
                 self.physics.add(card, *geometry.free.at(nx, ny), game.angles[card])
-
-    @property
-    def finished(self) -> bool:
-        return self.play.finished
-
-    def drain(self) -> list[events.Event]:
-        return self.play.drain()
 
     @property
     def loose_mask(self) -> int:
@@ -349,29 +381,17 @@ class RaceController:
             play.emit(events.Stacked(seat, card, finger, bot=True))
 
 
-class DuoController:
+class DuoController(Control[DuoGame, DuoGeometry]):
     """Le Duo des Rails: each player's pile, revealed card and rows (R26-R31), by ownership."""
 
     def __init__(self, game: DuoGame, geometry: DuoGeometry, bots: Mapping[int, BotLevel],
                  seed: int) -> None:
-        self.game = game
-        self.geometry = geometry
-        self.play = Play(game, bots, seed)
-        self.physics = CardPhysics(Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
-                                   geometry.card_h)
-        self.hands = Hands(geometry.px_per_cm)
+        super().__init__(game, geometry, bots, seed)
         self.took: dict[int, int] = {}  # a fingertip that took a card -> its seat
         self.revealed: list[int | None] = [None, None]
         if game.phase is Phase.PLAYING:
             for seat in (0, 1):
                 self._reveal(seat)
-
-    @property
-    def finished(self) -> bool:
-        return self.play.finished
-
-    def drain(self) -> list[events.Event]:
-        return self.play.drain()
 
     def _reveal(self, seat: int) -> None:
         """Turn `seat`'s new top card face up in its zone (R28)."""
