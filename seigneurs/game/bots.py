@@ -67,6 +67,12 @@ def bot_level(name: str) -> BotLevel:
     return lookup(BOT_LEVELS, name, "bot level")
 
 
+def bots_random(seed: int) -> random.Random:
+    """The bots' own stream of chance for a game dealt from `seed`, apart from the deal's:
+    the same bots make the same moves in a replay, the table and the simulator."""
+    return random.Random(~seed)
+
+
 def random_bit(mask: int, rng: random.Random) -> int:
     """The index of a uniformly chosen set bit of a non-zero `mask`."""
     for _ in range(rng.randrange(mask.bit_count())):

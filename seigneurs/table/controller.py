@@ -11,7 +11,6 @@ draw. The parts: `Play` (clock, countdown, end timer, bots' turns, the events; b
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Generic, Protocol, TypeVar
@@ -33,7 +32,7 @@ from seigneurs.game import (
     Under,
     Whistle,
 )
-from seigneurs.game.bots import BotLevel, BotLoop
+from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.engine import Phase
 from seigneurs.game.kinds import make_bot
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -72,7 +71,7 @@ class Play:
                  seed: int) -> None:
         self.game = game
         self.clock = game.clock
-        rng = random.Random(~seed)
+        rng = bots_random(seed)
         self.bot_seats = set(bots)
         self.humans = [s for s in range(game.seat_count) if s not in bots]
         self.bot_loop = BotLoop({s: make_bot(game, s, level, rng) for s, level in bots.items()},

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level
+from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import new_game
@@ -186,7 +186,7 @@ def play(config: GameConfig, level: BotLevel, age: AgeProfile,
     assert isinstance(game, RaceGame), "matchups are race games"
     places = tuple(layout.places[i] for i in layout.spread(2))
     geometry = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
-    rng = random.Random(~config.seed)
+    rng = bots_random(config.seed)
     child = Child(game, 0, geometry, age, rng)
     loop = BotLoop({1: make_bot(game, 1, level, rng)})
     loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),

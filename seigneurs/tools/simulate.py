@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.game.actions import RemoveLocomotive, Whistle
-from seigneurs.game.bots import BotLevel, BotLoop
+from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame, new_game
@@ -52,7 +51,7 @@ def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
 def play_out(game: AnyGame, levels: Sequence[BotLevel]) -> None:
     """Play a freshly dealt game with a bot in every seat until it ends by itself."""
     config = game.config
-    rng = random.Random(~config.seed)  # the bots' own stream, apart from the deal's
+    rng = bots_random(config.seed)
     bots = [make_bot(game, seat, level, rng) for seat, level in enumerate(levels)]
     if game.phase is Phase.SETUP:
         game.apply(RemoveLocomotive(0, 0.0, None))  # D6: skipped, so chosen at random
