@@ -269,8 +269,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)
         self.physics.grab(down.touch, down.card, down.x, down.y)
-        self.play.emit(events.Picked(take.seat, down.card, down.touch, down.x, down.y,
-                                     provisional=not take.decided))
+        self.play.emit(events.Picked(take.seat, down.card, down.touch, down.x, down.y))
 
     def _press(self, action: CallStop | TurnLocomotive) -> None:
         """A button's action: the stop sign, or a locomotive to turn."""
