@@ -127,6 +127,11 @@ class DecodeStats:
     ignored: int = 0
     malformed: int = 0
 
+    def to_json(self) -> dict[str, int]:
+        return {"events": self.events, "touches": self.touches,
+                "dropped_reports": self.dropped_reports, "ignored": self.ignored,
+                "malformed": self.malformed}
+
 
 class EvdevDecoder:
     """Feed it raw events one at a time; it returns the touch events each report completes."""
