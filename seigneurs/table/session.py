@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Protocol
 
 from seigneurs.game import DuoGame, RaceGame
@@ -33,6 +34,9 @@ class Seating:
     places: tuple[Place, ...]
     bots: tuple[BotLevel | None, ...]
     users: Mapping[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "users", MappingProxyType(dict(self.users)))  # a value: fixed
 
     @property
     def bot_levels(self) -> dict[int, BotLevel]:
