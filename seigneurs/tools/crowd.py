@@ -17,9 +17,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame
 from seigneurs.game.bots import bot_level
@@ -31,10 +30,10 @@ from seigneurs.input.sources import ScriptedSource
 from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.controller import DuoController, RaceController
-from seigneurs.table.geometry import Point, RaceGeometry
+from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
 from seigneurs.table.kinds import open_session, table_kind
 from seigneurs.table.layout import Place, TableLayout
-from seigneurs.table.session import DuoSession, Seating, Session
+from seigneurs.table.session import Seating, Session
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
 from seigneurs.tools.crowd_panel import PANELS, Panel
 from seigneurs.tools.crowd_scorer import RUSH, Score, Scorer
@@ -217,19 +216,14 @@ class Crowd:
         session = table.open(Seating(places, tuple(bot_seats.get(s) for s in range(players)),
                                      users), config)
         self.control: RaceController | DuoController = session.control
-        if isinstance(session, DuoSession):  # D6: the locomotive taken out at random
-            self.duo = session.geometry
-            self.zone_at: Callable[[float, float], int | None] = lambda x, y: None
-        else:
-            self.race = session.geometry
-            self.zone_at = self.race.zone_at
-        game = self.game = session.game
+        self.kind = CHILDREN[config.spec.engine](self, session)
+        self.game = session.game
         humans = [s for s in range(players) if s not in bot_seats]
         self.children = [self._person(s, places[s], humans) for s in humans]
         for seat in humans:
             score.seat(seat)
         self.people = list(self.children)
-        if settings.adult and humans and isinstance(game, RaceGame):
+        if settings.adult and humans and self.kind.adults:
             helped = rng.choice(humans)
             adult = self._person(helped, places[helped], humans, adult=True)
             adult.next_at = rng.uniform(*ADULT_EVERY_S)
@@ -244,6 +238,11 @@ class Crowd:
         self.panel = Panel(settings.panel, settings.user_ids, settings.ghosts, rng,
                            self.px_per_cm, self.width, self.height)
         self.last: dict[int, Point] = {}  # finger -> where it was last reported
+
+    @property
+    def race(self) -> RaceGeometry:
+        """A race game's table geometry, for scenes that place fingers by it."""
+        return cast(RaceChildren, self.kind).race
 
     def _person(self, seat: int, place: Place, humans: list[int], adult: bool = False) -> Child:
         """A child at `place`: shoulders behind the zone's inner edge, hands either side."""
@@ -265,11 +264,7 @@ class Crowd:
         for hand, side in zip(child.hands, (-1, 1), strict=True):
             hand.base = (shoulder[0] + across[0] * offset * side,
                          shoulder[1] + across[1] * offset * side)
-        others = [s for s in humans if s != seat]
-        if isinstance(getattr(self, "race", None), RaceGeometry) and others:
-            anchors = self.race.anchors
-            others.sort(key=lambda s: math.dist(anchors[s], anchors[seat]))
-            child.neighbours = tuple(others[:2])
+        child.neighbours = self.kind.neighbours(seat, humans)
         return child
 
     def _event(self, finger: int, phase: TouchPhase, x: float, y: float,
@@ -277,7 +272,7 @@ class Crowd:
         self.last[finger] = (x, y)
         if phase is TouchPhase.UP:
             del self.last[finger]
-            self.scorer.lifted(finger, lambda seat: self.zone_at(x, y) == seat)
+            self.scorer.lifted(finger, lambda seat: self.kind.zone_at(x, y) == seat)
         self.source.push(TouchEvent(finger, phase, min(1.0, max(0.0, x / self.width)),
                                     min(1.0, max(0.0, y / self.height)), self.now, user,
                                     contact))
@@ -379,180 +374,12 @@ class Crowd:
         return [(start[0] + (end[0] - start[0]) * k / steps,
                  start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
 
-    def _aim(self, child: Child, x: float, y: float) -> Point:
-        spread = child.age.aim_cm * self.px_per_cm
-        return x + self.rng.gauss(0, spread), y + self.rng.gauss(0, spread)
-
-    def _zone_spot(self, child: Child, seat: int) -> Point:
-        """Where a child lifts a card meant for `seat`'s train: on the zone, as well as they
-        aim (near its edge now and then, the card lying astride it)."""
-        zone = self.race.seats[seat].place.zone
-        return self._aim(child, zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.4,
-                         zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.4)
-
-    def _home_path(self, child: Child, start: Point, seat: int) -> list[Point]:
-        """A drag to `seat`'s zone, the last stretch flicked now and then (a fling home)."""
-        end = self._zone_spot(child, seat)
-        short = self.rng.uniform(*FLING_FROM_CM) * self.px_per_cm
-        gone = math.dist(start, end)
-        if self.rng.random() >= FLING_HOME or gone <= short:
-            return self.path(child, start, end, False)
-        if seat == child.seat:
-            self.score.flings_home += 1
-        k = 1 - short / gone
-        turn = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
-        return self.path(child, start, turn, False) + self.path(child, turn, end, True)
-
-    def _put_back_path(self, child: Child, x: float, y: float) -> list[Point]:
-        """Not for me: put it back near where it was, or fling it away."""
-        fling = self.rng.random() < 0.2
-        free = self.race.free
-        spread = self.race.card_w * (4 if fling else 1.2)
-        end = free.clamp(x + self.rng.uniform(-spread, spread),
-                         y + self.rng.uniform(-spread, spread))
-        return self.path(child, (x, y), end, fling)
-
-    # Children's choices.
-
-    def _judged_fit(self, child: Child, seat: int, card: int) -> bool:
-        """Whether `child` thinks the face-up `card` fits `seat`'s train (right mostly)."""
-        assert isinstance(self.game, RaceGame)
-        fits = self.game.fits(seat, card)
-        return fits if self.rng.random() < child.age.judges_fit else not fits
-
-    def _decide(self, child: Child, card: int) -> int | None:
-        """Having seen `card`: the seat it goes to (own, a neighbour's to help), or None."""
-        if self._judged_fit(child, child.seat, card):
-            return child.seat
-        for neighbour in child.neighbours:
-            if self._judged_fit(child, neighbour, card) and self.rng.random() < HELP:
-                return neighbour
-        return None
-
-    def _reach_race(self, child: Child, hand: Hand) -> None:
-        control = self.control
-        assert isinstance(control, RaceController) and isinstance(self.game, RaceGame)
-        game, rng, physics = self.game, self.rng, control.physics
-        waited = self.now - child.progress_at  # stuck: stand up and lean, then walk round
-        reach = child.reach * (1.0 if waited < 20 else 1.5 if waited < 40 else 10.0)
-        spots = {c: physics.bodies[c].position for c in physics.bodies if control.loose(c)}
-        near = [c for c, p in spots.items() if math.dist(p, child.shoulder) <= reach]
-        card = child.contest if child.contest in near else None
-        child.contest = None
-        if child.adult:
-            near = [c for c in near if game.is_face_up(c) and game.fits(child.seat, c)] or \
-                [c for c in near if not game.is_face_up(c)]
-        if card is None:
-            if not near:
-                return
-            up = [c for c in near if game.is_face_up(c)]
-            wanted = [c for c in up if self._judged_fit(child, child.seat, c)]
-            down = [c for c in near if not game.is_face_up(c)]
-            pool = wanted if wanted and rng.random() < 0.8 else down or up
-            weights = [math.exp(-math.dist(spots[c], child.shoulder) / (child.reach * 0.35))
-                       for c in pool]
-            card = rng.choices(pool, weights)[0]
-        self._contest(child, card)
-        x, y = self._aim(child, *spots[card])
-        if hand is child.hands[0] and self._side(child, x, y) > 0 and \
-                child.hands[1].finger is None:
-            hand = child.hands[1]  # the hand on the card's side
-        elif hand is child.hands[1] and self._side(child, x, y) < 0 and \
-                child.hands[0].finger is None:
-            hand = child.hands[0]
-        fingers = rng.choice((2, 3)) if rng.random() < child.age.fingertips else 1
-        if rng.random() < child.age.tap_not_drag:
-            self.press(child, hand, x, y, [], None, fingers)  # a tap where a drag was due
-            return
-        if not game.is_face_up(card):  # look first, then decide
-            self.press(child, hand, x, y, [], None, fingers, rng.uniform(*LOOK_S))
-            return
-        goal = child.seat if child.adult else self._decide(child, card)
-        path = self._home_path(child, (x, y), goal) if goal is not None \
-            else self._put_back_path(child, x, y)
-        self.press(child, hand, x, y, path, goal, fingers)
-
-    def _side(self, child: Child, x: float, y: float) -> float:
-        """Which side of the child (x, y) lies: < 0 left, > 0 right."""
-        fx, fy = child.forward
-        return (x - child.shoulder[0]) * fy - (y - child.shoulder[1]) * fx
-
-    def _contest(self, child: Child, card: int) -> None:
-        """Neighbours who see `child` reach for `card` may go for it within CONTEST_WINDOW."""
-        assert isinstance(self.control, RaceController)
-        where = self.control.physics.bodies[card].position
-        for other in self.children:
-            if other is child or other.contest is not None or \
-                    all(h.finger is not None for h in other.hands) or \
-                    math.dist(where, other.shoulder) > other.reach:
-                continue
-            if self.rng.random() < CONTEST:
-                other.contest = card
-                other.next_at = min(other.next_at, self.now + self.rng.uniform(0, CONTEST_WINDOW))
-
-    def _looked(self, child: Child, hand: Hand) -> None:
-        """A face-down card turned in the hand: now the child knows it, and decides."""
-        hand.look_until = math.inf
-        assert hand.finger is not None
-        card = self.held.get(hand.finger)
-        bodies = self.control.physics.bodies
-        if card is None or card not in bodies:  # the table gave nothing: let go
-            self.lift(hand, *self.last[hand.finger])
-            return
-        x, y = bodies[card].position
-        goal = self._decide(child, card)
-        self.intent[hand.finger] = goal
-        hand.path = self._home_path(child, (x, y), goal) if goal is not None \
-            else self._put_back_path(child, x, y)
-
-    def _reach_duo(self, child: Child, hand: Hand) -> None:
-        control, geometry = self.control, self.duo
-        assert isinstance(control, DuoController) and isinstance(self.game, DuoGame)
-        seat = child.seat
-        if control.revealed[seat] is None:
-            return
-        rows = self.game.fitting_rows(seat)
-        sign = 1 if seat == 0 else -1
-        fingers = self.rng.choice((2, 3)) if self.rng.random() < child.age.fingertips else 1
-        if not rows:
-            self.press(child, hand, *geometry.under(seat).centre, [], seat, fingers)
-            return
-        row = rows[0] if self.rng.random() > 0.05 else self.rng.randrange(ROWS)
-        target = (geometry.mid + sign * geometry.card_w * self.rng.uniform(1.5, 4),
-                  geometry.row_y(row))
-        if self.rng.random() < 0.35:
-            self.press(child, hand, *target, [], seat, fingers)  # a tap on the row
-        else:
-            start = geometry.reveal(seat)
-            self.press(child, hand, *start, self.path(child, start, target, False), seat,
-                       fingers)
-
-    def _wants_to_stop(self, seat: int) -> bool:
-        """Training: a child calls stop once their train is the longest, from 6 wagons."""
-        game = self.game
-        assert isinstance(game, RaceGame)
-        if not game.variant.min_wagons_to_stop:
-            return False
-        mine = len(game.trains[seat])
-        return mine >= 6 and all(mine > len(t) for s, t in enumerate(game.trains) if s != seat)
-
-    def _ready(self) -> None:
-        """Kids, Rois: each child turns their locomotive (R23)."""
-        game = self.game
-        if isinstance(game, RaceGame) and game.phase is Phase.READY and \
-                game.variant.start is Start.LOCOMOTIVES_TURNED:
-            for child in self.children:
-                if not game.turned[child.seat] and self.now > child.next_at:
-                    child.next_at = self.now + 1.0
-                    spot = self.race.seats[child.seat].locomotive
-                    self.press(child, child.hands[0], *spot.centre, [], None)
-
     def _move_hands(self, child: Child) -> None:
         for hand in child.hands:
             if hand.finger is None:
                 continue
             if hand.look_until <= self.now:
-                self._looked(child, hand)
+                self.kind.looked(child, hand)
             if hand.finger is None or not hand.path:
                 continue
             x, y = hand.path.pop(0)
@@ -563,7 +390,7 @@ class Crowd:
     def _children(self) -> None:
         game = self.game
         if game.phase is not Phase.PLAYING:
-            self._ready()
+            self.kind.ready()
             return
         if self.playing_since == math.inf:  # the start: each reacts in their own time
             self.playing_since = self.now
@@ -588,18 +415,7 @@ class Crowd:
                 count = 1  # the other hand while one is busy
             else:
                 continue
-            if isinstance(game, DuoGame):
-                if not busy:
-                    self._reach_duo(person, free[0])
-            elif not person.adult and self._wants_to_stop(person.seat):
-                stop = self.race.seats[person.seat].stop
-                assert stop is not None
-                self.press(person, free[0], *stop.centre, [], None)  # R16
-            else:
-                for _ in range(count):
-                    free = [h for h in person.hands if h.finger is None]
-                    if free:
-                        self._reach_race(person, free[0])
+            self.kind.turn(person, free, busy, count)
 
     def step(self) -> None:
         """One frame: the people act, the table reads the touches, the crowd scores."""
@@ -649,6 +465,242 @@ class Crowd:
     def finish(self) -> None:
         """The game's time and each child's first wagon go into the score."""
         self.scorer.finish(self.now, [c.seat for c in self.children])
+
+
+class RaceChildren:
+    """How the children play a race game (Training, Seigneurs, Kids, Rois): they reach for the
+    cards within their reach, look at a face-down one, carry a card home or to a neighbour, or
+    put it back; they turn their locomotive and call stop; an adult may reach in."""
+
+    adults = True
+
+    def __init__(self, crowd: Crowd, session: Any) -> None:
+        self.crowd, self.rng = crowd, crowd.rng
+        self.game: RaceGame = session.game
+        self.control: RaceController = session.control
+        self.race: RaceGeometry = session.geometry
+        self.zone_at = self.race.zone_at
+
+    def neighbours(self, seat: int, humans: list[int]) -> tuple[int, ...]:
+        """The two children nearest `seat`, whose trains a card may be carried to."""
+        others = [s for s in humans if s != seat]
+        anchors = self.race.anchors
+        others.sort(key=lambda s: math.dist(anchors[s], anchors[seat]))
+        return tuple(others[:2])
+
+    def turn(self, person: Child, free: list[Hand], busy: bool, count: int) -> None:
+        """`person`'s turn to act with a `free` hand (`count` at once in the rush)."""
+        if not person.adult and self._wants_to_stop(person.seat):
+            stop = self.race.seats[person.seat].stop
+            assert stop is not None
+            self.crowd.press(person, free[0], *stop.centre, [], None)  # R16
+            return
+        for _ in range(count):
+            free = [h for h in person.hands if h.finger is None]
+            if free:
+                self._reach_race(person, free[0])
+
+    def _aim(self, child: Child, x: float, y: float) -> Point:
+        spread = child.age.aim_cm * self.crowd.px_per_cm
+        return x + self.rng.gauss(0, spread), y + self.rng.gauss(0, spread)
+
+    def _zone_spot(self, child: Child, seat: int) -> Point:
+        """Where a child lifts a card meant for `seat`'s train: on the zone, as well as they
+        aim (near its edge now and then, the card lying astride it)."""
+        zone = self.race.seats[seat].place.zone
+        return self._aim(child, zone.center[0] + self.rng.uniform(-zone.w, zone.w) * 0.4,
+                         zone.center[1] + self.rng.uniform(-zone.h, zone.h) * 0.4)
+
+    def _home_path(self, child: Child, start: Point, seat: int) -> list[Point]:
+        """A drag to `seat`'s zone, the last stretch flicked now and then (a fling home)."""
+        end = self._zone_spot(child, seat)
+        short = self.rng.uniform(*FLING_FROM_CM) * self.crowd.px_per_cm
+        gone = math.dist(start, end)
+        if self.rng.random() >= FLING_HOME or gone <= short:
+            return self.crowd.path(child, start, end, False)
+        if seat == child.seat:
+            self.crowd.score.flings_home += 1
+        k = 1 - short / gone
+        turn = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
+        return self.crowd.path(child, start, turn, False) + self.crowd.path(child, turn, end, True)
+
+    def _put_back_path(self, child: Child, x: float, y: float) -> list[Point]:
+        """Not for me: put it back near where it was, or fling it away."""
+        fling = self.rng.random() < 0.2
+        free = self.race.free
+        spread = self.race.card_w * (4 if fling else 1.2)
+        end = free.clamp(x + self.rng.uniform(-spread, spread),
+                         y + self.rng.uniform(-spread, spread))
+        return self.crowd.path(child, (x, y), end, fling)
+
+    # Children's choices.
+
+    def _judged_fit(self, child: Child, seat: int, card: int) -> bool:
+        """Whether `child` thinks the face-up `card` fits `seat`'s train (right mostly)."""
+        fits = self.game.fits(seat, card)
+        return fits if self.rng.random() < child.age.judges_fit else not fits
+
+    def _decide(self, child: Child, card: int) -> int | None:
+        """Having seen `card`: the seat it goes to (own, a neighbour's to help), or None."""
+        if self._judged_fit(child, child.seat, card):
+            return child.seat
+        for neighbour in child.neighbours:
+            if self._judged_fit(child, neighbour, card) and self.rng.random() < HELP:
+                return neighbour
+        return None
+
+    def _reach_race(self, child: Child, hand: Hand) -> None:
+        control = self.control
+        game, rng, physics = self.game, self.rng, control.physics
+        waited = self.crowd.now - child.progress_at  # stuck: stand up and lean, then walk round
+        reach = child.reach * (1.0 if waited < 20 else 1.5 if waited < 40 else 10.0)
+        spots = {c: physics.bodies[c].position for c in physics.bodies if control.loose(c)}
+        near = [c for c, p in spots.items() if math.dist(p, child.shoulder) <= reach]
+        card = child.contest if child.contest in near else None
+        child.contest = None
+        if child.adult:
+            near = [c for c in near if game.is_face_up(c) and game.fits(child.seat, c)] or \
+                [c for c in near if not game.is_face_up(c)]
+        if card is None:
+            if not near:
+                return
+            up = [c for c in near if game.is_face_up(c)]
+            wanted = [c for c in up if self._judged_fit(child, child.seat, c)]
+            down = [c for c in near if not game.is_face_up(c)]
+            pool = wanted if wanted and rng.random() < 0.8 else down or up
+            weights = [math.exp(-math.dist(spots[c], child.shoulder) / (child.reach * 0.35))
+                       for c in pool]
+            card = rng.choices(pool, weights)[0]
+        self._contest(child, card)
+        x, y = self._aim(child, *spots[card])
+        if hand is child.hands[0] and self._side(child, x, y) > 0 and \
+                child.hands[1].finger is None:
+            hand = child.hands[1]  # the hand on the card's side
+        elif hand is child.hands[1] and self._side(child, x, y) < 0 and \
+                child.hands[0].finger is None:
+            hand = child.hands[0]
+        fingers = rng.choice((2, 3)) if rng.random() < child.age.fingertips else 1
+        if rng.random() < child.age.tap_not_drag:
+            self.crowd.press(child, hand, x, y, [], None, fingers)  # a tap where a drag was due
+            return
+        if not game.is_face_up(card):  # look first, then decide
+            self.crowd.press(child, hand, x, y, [], None, fingers, rng.uniform(*LOOK_S))
+            return
+        goal = child.seat if child.adult else self._decide(child, card)
+        path = self._home_path(child, (x, y), goal) if goal is not None \
+            else self._put_back_path(child, x, y)
+        self.crowd.press(child, hand, x, y, path, goal, fingers)
+
+    def _side(self, child: Child, x: float, y: float) -> float:
+        """Which side of the child (x, y) lies: < 0 left, > 0 right."""
+        fx, fy = child.forward
+        return (x - child.shoulder[0]) * fy - (y - child.shoulder[1]) * fx
+
+    def _contest(self, child: Child, card: int) -> None:
+        """Neighbours who see `child` reach for `card` may go for it within CONTEST_WINDOW."""
+        where = self.control.physics.bodies[card].position
+        for other in self.crowd.children:
+            if other is child or other.contest is not None or \
+                    all(h.finger is not None for h in other.hands) or \
+                    math.dist(where, other.shoulder) > other.reach:
+                continue
+            if self.rng.random() < CONTEST:
+                other.contest = card
+                other.next_at = min(other.next_at,
+                                    self.crowd.now + self.rng.uniform(0, CONTEST_WINDOW))
+
+    def looked(self, child: Child, hand: Hand) -> None:
+        """A face-down card turned in the hand: now the child knows it, and decides."""
+        hand.look_until = math.inf
+        assert hand.finger is not None
+        card = self.crowd.held.get(hand.finger)
+        bodies = self.control.physics.bodies
+        if card is None or card not in bodies:  # the table gave nothing: let go
+            self.crowd.lift(hand, *self.crowd.last[hand.finger])
+            return
+        x, y = bodies[card].position
+        goal = self._decide(child, card)
+        self.crowd.intent[hand.finger] = goal
+        hand.path = self._home_path(child, (x, y), goal) if goal is not None \
+            else self._put_back_path(child, x, y)
+
+    def _wants_to_stop(self, seat: int) -> bool:
+        """Training: a child calls stop once their train is the longest, from 6 wagons."""
+        game = self.game
+        if not game.variant.min_wagons_to_stop:
+            return False
+        mine = len(game.trains[seat])
+        return mine >= 6 and all(mine > len(t) for s, t in enumerate(game.trains) if s != seat)
+
+    def ready(self) -> None:
+        """Kids, Rois: each child turns their locomotive (R23)."""
+        game = self.game
+        if game.phase is Phase.READY and \
+                game.variant.start is Start.LOCOMOTIVES_TURNED:
+            for child in self.crowd.children:
+                if not game.turned[child.seat] and self.crowd.now > child.next_at:
+                    child.next_at = self.crowd.now + 1.0
+                    spot = self.race.seats[child.seat].locomotive
+                    self.crowd.press(child, child.hands[0], *spot.centre, [], None)
+
+
+class DuoChildren:
+    """How the children play Duo: their revealed card laid on a fitting row (dragged there or
+    a tap on the row), or sent under when none fits."""
+
+    adults = False
+
+    def __init__(self, crowd: Crowd, session: Any) -> None:
+        self.crowd, self.rng = crowd, crowd.rng
+        self.game: DuoGame = session.game
+        self.control: DuoController = session.control
+        self.duo: DuoGeometry = session.geometry
+
+    def zone_at(self, x: float, y: float) -> int | None:
+        return None  # no zone to bring a card home to: the rows are the table's
+
+    def neighbours(self, seat: int, humans: list[int]) -> tuple[int, ...]:
+        return ()
+
+    def ready(self) -> None:
+        """The whistle is the children's: nothing to turn."""
+
+    def looked(self, child: Child, hand: Hand) -> None:
+        """Nothing is looked at in Duo: the hand lets go."""
+        hand.look_until = math.inf
+        assert hand.finger is not None
+        self.crowd.lift(hand, *self.crowd.last[hand.finger])
+
+    def turn(self, person: Child, free: list[Hand], busy: bool, count: int) -> None:
+        """One card at a time, with a free hand when neither is busy."""
+        if not busy:
+            self._reach_duo(person, free[0])
+
+    def _reach_duo(self, child: Child, hand: Hand) -> None:
+        control, geometry = self.control, self.duo
+        seat = child.seat
+        if control.revealed[seat] is None:
+            return
+        rows = self.game.fitting_rows(seat)
+        sign = 1 if seat == 0 else -1
+        fingers = self.rng.choice((2, 3)) if self.rng.random() < child.age.fingertips else 1
+        if not rows:
+            self.crowd.press(child, hand, *geometry.under(seat).centre, [], seat, fingers)
+            return
+        row = rows[0] if self.rng.random() > 0.05 else self.rng.randrange(ROWS)
+        target = (geometry.mid + sign * geometry.card_w * self.rng.uniform(1.5, 4),
+                  geometry.row_y(row))
+        if self.rng.random() < 0.35:
+            self.crowd.press(child, hand, *target, [], seat, fingers)  # a tap on the row
+        else:
+            start = geometry.reveal(seat)
+            self.crowd.press(child, hand, *start,
+                             self.crowd.path(child, start, target, False), seat, fingers)
+
+
+CHILDREN: dict[str, type[RaceChildren] | type[DuoChildren]] = {
+    "race": RaceChildren, "duo": DuoChildren}
+"""How children play each game kind (`Variant.engine`), as the product's kinds registries."""
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
