@@ -156,3 +156,72 @@ def test_rules_game_input_and_kiosk_keeping_load_without_arcade() -> None:
     result = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True,
                             text=True)
     assert result.returncode == 0, result.stderr
+
+
+LEFT_FOR_LATER = {"seigneurs.input.evdev_decode.EvdevDecoder", "seigneurs.input.tuio.TuioDecoder"}
+"""Classes over the limit, to be split where a part has its own reason (issue 26, item 4: the
+evdev axis table, the TUIO frame assembly), while the TUIO decoder is being changed elsewhere."""
+
+
+def long_classes(sources: dict[str, str], limit: int = 250) -> list[str]:
+    """`module.Class` for each class of more than `limit` lines."""
+    return sorted(f"{name}.{node.name}" for name, text in sources.items()
+                  for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
+                  and (node.end_lineno or node.lineno) - node.lineno + 1 > limit)
+
+
+def product_sources() -> dict[str, str]:
+    sources = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if not name.startswith(("seigneurs.tools", "seigneurs.cli")):
+            sources[name] = path.read_text(encoding="utf-8")
+    return sources
+
+
+def test_the_long_class_check_finds_one() -> None:
+    text = "class A:\n" + "    x = 1\n" * 5 + "class B:\n    y = 2\n"
+    assert long_classes({"m": text}, limit=3) == ["m.A"]
+
+
+def test_no_class_of_the_product_does_several_jobs_in_over_250_lines() -> None:
+    sources = product_sources()
+    assert len(sources) > 50  # the product is really read
+    assert set(long_classes(sources)) <= LEFT_FOR_LATER
+
+
+KINDS = {"RaceGame", "DuoGame", "RaceSession", "DuoSession", "RaceController",
+         "DuoController", "RaceView", "DuoView"}
+
+
+def kind_questions(sources: dict[str, str]) -> list[str]:
+    """`module: what` for each place that asks which kind a game is: an isinstance on a
+    kind's class, or a variant's `.duo`, outside `game/` and the kinds registries."""
+    found = []
+    for name, text in sources.items():
+        if name.startswith("seigneurs.game") or name.endswith(".kinds"):
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                    node.func.id == "isinstance" and len(node.args) == 2:
+                named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+                found += [f"{name}: isinstance {kind}" for kind in sorted(named & KINDS)]
+            elif isinstance(node, ast.Attribute) and node.attr == "duo":
+                found.append(f"{name}: .duo")
+    return sorted(found)
+
+
+def test_the_kind_check_finds_an_isinstance_and_a_duo_branch() -> None:
+    sources = {"seigneurs.ui.x": "if isinstance(g, DuoGame): pass\nif spec.duo: pass\n",
+               "seigneurs.game.kinds": "isinstance(g, RaceGame)",
+               "seigneurs.table.kinds": "spec.duo"}
+    assert kind_questions(sources) == ["seigneurs.ui.x: .duo",
+                                       "seigneurs.ui.x: isinstance DuoGame"]
+
+
+def test_nothing_outside_game_and_the_kinds_registries_asks_which_kind_a_game_is() -> None:
+    """Issue 26, item 1: a kind's parts are found from its registry entries."""
+    sources = product_sources()
+    assert kind_questions(sources) == ["seigneurs.rules.outcomes: .duo"]  # the rules' guard:
+    # a Duo is never checked as a race (below the game, where no registry is)

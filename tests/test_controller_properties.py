@@ -12,8 +12,9 @@ from seigneurs.game import GameConfig, TurnLocomotive
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
-from seigneurs.table.session import RaceSession, Seating, open_session
+from seigneurs.table.session import RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
 
@@ -84,7 +85,7 @@ def test_clause5_the_controller_and_the_crowd_have_no_arcade_in_them() -> None:
 
 
 def test_clause2_the_guess_is_the_nearest_seat_unless_a_reachable_one_wants_the_card() -> None:
-    from seigneurs.input.seats import SeatGuesser
+    from seigneurs.table.attribution import SeatGuesser
 
     seats = SeatGuesser([(0.0, 0.0), (10.0, 0.0)], [0, 1], reach=8.0)
     assert seats.likeliest(4.0, 0.0, lambda s: False) == 0  # nearest

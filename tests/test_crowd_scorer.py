@@ -14,10 +14,8 @@ import pytest
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import RaceController
-from seigneurs.tools.crowd import (
-    Child,
-    Crowd,
-    CrowdSettings,
+from seigneurs.tools.crowd import Child, Crowd, CrowdSettings
+from seigneurs.tools.crowd_scorer import (
     Score,
     first_wagon_chance,
     refusals_chance,

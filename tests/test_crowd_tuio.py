@@ -12,7 +12,8 @@ import pytest
 
 from seigneurs.game import GameConfig
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
-from seigneurs.tools.crowd import Crowd, CrowdSettings, Score
+from seigneurs.tools.crowd import Crowd, CrowdSettings
+from seigneurs.tools.crowd_scorer import Score
 from seigneurs.tools.crowd_tuio import TuioTable, pointer
 from seigneurs.tools.tuio_send import Pointer, Tuio2Server, user_high
 

@@ -26,7 +26,6 @@ from seigneurs.game import (
     PutBack,
     RaceGame,
     Reason,
-    Refused,
     RemoveLocomotive,
     Stack,
     TurnLocomotive,
@@ -35,9 +34,12 @@ from seigneurs.game import (
     new_game,
     replay,
 )
-from seigneurs.game.bots import BOT_LEVELS, BOTS
+from seigneurs.game import (
+    NotApplied as Refused,
+)
+from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.duo import ROWS
-from seigneurs.game.factory import ENGINES
+from seigneurs.game.kinds import BOTS, ENGINES
 from seigneurs.rules import VARIANTS, WAGONS, Outcome, Rule, WagonType, check_train
 from seigneurs.tools.simulate import play_bot_game
 
@@ -252,8 +254,9 @@ def test_clause6_bots_only_ever_choose_legal_actions(name: str, seed: int, level
     """Clause 6: the engine's `legal_actions` is the bots' whole world: every action a bot
     takes in a game played to its end is one of the legal actions of its seat at that moment,
     and each legal action is one `verify` accepts."""
-    from seigneurs.game.bots import BOT_LEVELS, BotLoop, make_bot
+    from seigneurs.game.bots import BOT_LEVELS, BotLoop
     from seigneurs.game.engine import Phase
+    from seigneurs.game.kinds import make_bot
 
     spec = VARIANTS[name]
     game = new_game(GameConfig.for_players(name, spec.min_players, seed))

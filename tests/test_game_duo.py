@@ -12,11 +12,13 @@ from seigneurs.game import (
     Phase,
     Pick,
     Reason,
-    Refused,
     RemoveLocomotive,
     Under,
     Whistle,
     new_game,
+)
+from seigneurs.game import (
+    NotApplied as Refused,
 )
 from seigneurs.game.duo import ROWS
 from seigneurs.rules import LOCOMOTIVES, WAGONS, WagonType

@@ -15,12 +15,14 @@ from seigneurs.game import (
     PutBack,
     RaceGame,
     Reason,
-    Refused,
     SeatConfig,
     Stack,
     TurnLocomotive,
     Whistle,
     new_game,
+)
+from seigneurs.game import (
+    NotApplied as Refused,
 )
 from seigneurs.rules import LOCOMOTIVES, WAGONS, Rule, WagonType
 

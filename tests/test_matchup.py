@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 
 from seigneurs.cli import main
-from seigneurs.game.bots import BOT_LEVELS, BotLoop, make_bot
+from seigneurs.game.bots import BOT_LEVELS, BotLoop
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
+from seigneurs.game.kinds import make_bot
 from seigneurs.tools.ages import AGES
 from seigneurs.tools.matchup import cell
 from seigneurs.tools.simulate import play_bot_game

@@ -15,7 +15,8 @@ from table_driver import PATIENT, Driver
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, variant
 from seigneurs.table.layout import Rect
-from seigneurs.ui.lobby_view import LobbyView, Member, Touchable
+from seigneurs.ui.lobby import Member
+from seigneurs.ui.lobby_view import LobbyView, Touchable
 
 TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 42.0, "six-around"),
           (1280, 720, 86.0, "long-sides"), (1366, 768, 42.0, "long-sides"),

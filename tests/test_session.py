@@ -8,9 +8,10 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution import Occupied, Reguess
-from seigneurs.table.hands import Carry
+from seigneurs.table.attribution.hands import Carry
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.session import DuoSession, RaceSession, Seating, open_session
+from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
 

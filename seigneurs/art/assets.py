@@ -94,9 +94,9 @@ it, a restart cannot mend it)."""
 def make_assets(out: Path = ASSETS) -> list[Path]:
     """Rebuild every card image and sound under `out`; the same inputs give the same bytes."""
     from seigneurs.art.cards import RESOLUTIONS, write_cards
+    from seigneurs.art.icons import write_tiles
     from seigneurs.art.sounds import write_sounds
     from seigneurs.rules import VARIANTS
-    from seigneurs.ui.icons import write_tiles  # Pillow only: the lobby's variant pictures
 
     cards = write_cards(out / "cards")
     tiles = write_tiles(out / "cards", RESOLUTIONS, VARIANTS)

@@ -83,7 +83,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _crowd_args(parser: argparse.ArgumentParser) -> None:
-    from seigneurs.tools.crowd import AGE_CHOICES, DEFAULT_AGE, PANELS
+    from seigneurs.tools.crowd import AGE_CHOICES, DEFAULT_AGE
+    from seigneurs.tools.crowd_panel import PANELS
 
     parser.add_argument("--variant", default="kids", choices=sorted(VARIANTS))
     parser.add_argument("--players", type=int, default=None,

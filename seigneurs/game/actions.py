@@ -166,12 +166,13 @@ class Applied:
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
-    """A refused action and why; nothing in the game changed."""
+class NotApplied:
+    """A refused action and why; nothing in the game changed. (What a table shows of it is
+    `table.events.Refused`.)"""
 
     action: Action
     reason: Reason
     ok: ClassVar[bool] = False
 
 
-Result = Applied | Refused
+Result = Applied | NotApplied

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from seigneurs.game.actions import (
     Action,
@@ -26,8 +25,7 @@ from seigneurs.game.actions import (
     Under,
 )
 from seigneurs.game.duo import ROWS, DuoGame
-from seigneurs.game.engine import Phase
-from seigneurs.game.factory import AnyGame
+from seigneurs.game.engine import Game, Phase
 from seigneurs.game.race import NOBODY, RaceGame
 from seigneurs.rules.registry import lookup
 
@@ -69,6 +67,12 @@ def bot_level(name: str) -> BotLevel:
     return lookup(BOT_LEVELS, name, "bot level")
 
 
+def bots_random(seed: int) -> random.Random:
+    """The bots' own stream of chance for a game dealt from `seed`, apart from the deal's:
+    the same bots make the same moves in a replay, the table and the simulator."""
+    return random.Random(~seed)
+
+
 def random_bit(mask: int, rng: random.Random) -> int:
     """The index of a uniformly chosen set bit of a non-zero `mask`."""
     for _ in range(rng.randrange(mask.bit_count())):
@@ -79,7 +83,7 @@ def random_bit(mask: int, rng: random.Random) -> int:
 class Bot:
     """One seat's player, bound to its game; `next_action` looks at the game as it is at `t`."""
 
-    def __init__(self, game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> None:
+    def __init__(self, game: Game, seat: int, level: BotLevel, rng: random.Random) -> None:
         self.game = game
         self.seat = seat
         self.level = level
@@ -252,13 +256,3 @@ class DuoBot(Bot):
         under = Under(seat, t)
         return under if game.can(under) else None  # R30: it fits no row
 
-
-BOTS: dict[str, Callable[[Any, int, BotLevel, random.Random], Bot]] = {
-    "race": RaceBot, "duo": DuoBot,
-}
-"""Bots by variant kind (`Variant.engine`), as the engines in `factory.ENGINES`."""
-
-
-def make_bot(game: AnyGame, seat: int, level: BotLevel, rng: random.Random) -> Bot:
-    """A bot of the right kind for `game`, drawing its choices and delays from `rng`."""
-    return BOTS[game.variant.engine](game, seat, level, rng)

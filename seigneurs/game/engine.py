@@ -20,8 +20,8 @@ from seigneurs.game.actions import (
     Action,
     Applied,
     EndReason,
+    NotApplied,
     Reason,
-    Refused,
     Result,
 )
 from seigneurs.game.config import GameConfig
@@ -107,7 +107,7 @@ class Game:
         An accepted action with a chance outcome is logged, observed and answered as drawn."""
         reason = self.verify(action)
         if reason is not None:
-            return Refused(action, reason)
+            return NotApplied(action, reason)
         move = self.moves[type(action)]
         if move.draw is not None:
             action = move.draw(self, action)

@@ -1,5 +1,5 @@
-"""Make the right engine for a config (the registry maps a variant's kind to its engine), or
-rebuild a game from its event log."""
+"""Make the right engine for a config (found from the variant's kind, `kinds`), or rebuild a
+game from its event log."""
 
 from __future__ import annotations
 
@@ -11,12 +11,10 @@ from seigneurs.game.actions import action_from_json
 from seigneurs.game.config import GameConfig
 from seigneurs.game.duo import DuoGame
 from seigneurs.game.engine import Game
+from seigneurs.game.kinds import kind as kind_playing
 from seigneurs.game.race import RaceGame
 
 AnyGame = RaceGame | DuoGame
-
-ENGINES: dict[str, type[RaceGame] | type[DuoGame]] = {"race": RaceGame, "duo": DuoGame}
-"""Engines by variant kind (`Variant.engine`)."""
 
 
 Engine = TypeVar("Engine", bound=Game)
@@ -33,7 +31,7 @@ def new_game(config: GameConfig, kind: type[Engine]) -> Engine: ...
 def new_game(config: GameConfig, kind: type[Game] | None = None) -> Game:
     """A freshly dealt game for `config` (R13, R26), by the engine its variant names; with
     `kind`, typed as that engine, and a ValueError if the variant is played by another."""
-    engine = ENGINES[config.spec.engine]
+    engine = kind_playing(config.spec).engine
     if kind is not None and engine is not kind:
         raise ValueError(f"{config.variant} is played by {engine.__name__}, not {kind.__name__}")
     return engine(config)

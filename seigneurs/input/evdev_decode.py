@@ -14,9 +14,10 @@ position again starts a new touch.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 
@@ -64,10 +65,13 @@ class DeviceInfo:
     """What the decoder needs to know of a device: its name, axes, keys and properties."""
 
     name: str
-    axes: dict[int, AxisRange]
+    axes: Mapping[int, AxisRange]
     keys: frozenset[int] = frozenset()
     properties: frozenset[int] = frozenset()
     has_relative: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "axes", MappingProxyType(dict(self.axes)))  # a value: fixed
 
     @property
     def protocol(self) -> Protocol | None:
@@ -126,6 +130,11 @@ class DecodeStats:
     dropped_reports: int = 0
     ignored: int = 0
     malformed: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"events": self.events, "touches": self.touches,
+                "dropped_reports": self.dropped_reports, "ignored": self.ignored,
+                "malformed": self.malformed}
 
 
 class EvdevDecoder:

@@ -28,6 +28,7 @@ from seigneurs.input.evdev_decode import (
     ABS_Y,
     BTN_TOUCH,
     AxisRange,
+    DecodeStats,
     DeviceInfo,
     EvdevDecoder,
     KernelState,
@@ -158,6 +159,11 @@ class EvdevSource:
     @property
     def connected(self) -> bool:
         return self._device is not None
+
+    @property
+    def decoded(self) -> DecodeStats:
+        """What the panel's decoder read and had to throw away since the panel was opened."""
+        return self._decoder.stats if self._decoder is not None else DecodeStats()
 
     def poll(self) -> list[TouchEvent]:
         if self._device is None or self._decoder is None:

@@ -20,7 +20,7 @@ class Recording:
     """A device description and its events as (type, code, value, seconds)."""
 
     info: DeviceInfo
-    events: list[RawEvent]
+    events: tuple[RawEvent, ...]
     skipped_lines: int
 
 
@@ -71,7 +71,7 @@ def parse_evemu(text: str, name_hint: str = "recording") -> Recording:
     keys = _bits(bitmasks, 0x01) if bitmasks else set()
     relative = bool(_bits(bitmasks, EV_REL)) if bitmasks else False
     info = DeviceInfo(name, axes, frozenset(keys), frozenset(properties), relative)
-    return Recording(info, events, skipped)
+    return Recording(info, tuple(events), skipped)
 
 
 def read_evemu(path: Path) -> Recording:

@@ -115,6 +115,34 @@ class Dejitter:
         return out
 
 
+PALM_CM = 4.0
+"""A contact this long is a palm or a sleeve, not a fingertip (a child's fingertip is 1-2 cm,
+an adult's thumb 2.5): it takes nothing and is ignored (only where the panel gives sizes)."""
+
+
+@dataclass(slots=True)
+class IgnorePalms:
+    """Drops the touches of palms and sleeves, from their touch-down to their lift: a contact
+    whose long axis is over `longest` (a fraction of the display's width; `PALM_CM` on the
+    table) when it lands. A hand leaning on the glass takes no card."""
+
+    longest: float
+    _palms: set[int] = field(default_factory=set)
+
+    def __call__(self, events: Sequence[TouchEvent], now: float = 0.0) -> list[TouchEvent]:
+        palms, kept = self._palms, []
+        for event in events:
+            if event.phase is TouchPhase.DOWN:
+                large = event.contact is not None and event.contact.major > self.longest
+                (palms.add if large else palms.discard)(event.id)
+            if event.id in palms:
+                if event.phase is TouchPhase.UP:
+                    palms.discard(event.id)
+                continue
+            kept.append(event)
+        return kept
+
+
 @dataclass(frozen=True, slots=True)
 class Region:
     """A rectangle in display fractions (x, y of the lower-left corner, width, height)."""

@@ -84,7 +84,7 @@ def source_report(source: TouchSource) -> dict[str, Any]:
                       **inner.stats.to_json(), longest_poll_ms=round(inner.longest_poll * 1000, 2))
     elif isinstance(inner, EvdevSource):
         report.update(kind="evdev", path=inner.path, connected=inner.connected,
-                      error=inner.last_error)
+                      error=inner.last_error, **inner.decoded.to_json())
     report["released_stuck"] = sum(f.released for f in filters if isinstance(f, ReleaseStuck))
     report["storm_dropped"] = sum(f.dropped for f in filters if isinstance(f, StormGuard))
     report["stale_replaced"] = sum(f.replaced for f in filters if isinstance(f, StormGuard))

@@ -1,11 +1,12 @@
-"""Which seat a touch belongs to: the user id where the source knows it, else where it began."""
+"""Which seat a touch belongs to, for the touch test: the user id where the source knows it,
+else the seat nearest where it began. (The game's own guess, which weighs reach, the cards
+children want and the way a finger points, is `table.attribution`'s.)"""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import TouchEvent, TouchPhase
 
 Point = tuple[float, float]
 
@@ -39,111 +40,4 @@ class SeatOwnership:
         seat = self._owners.get(event.id)
         if event.phase is TouchPhase.UP:
             self._owners.pop(event.id, None)
-        return seat
-
-
-WANTED = 0.6
-"""Children search for a card that fits their train: such a seat counts this much nearer."""
-HEADING = 0.7
-"""A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
-MARGIN = 0.15
-"""...and this much straighter than toward the current guess (hysteresis: no flicker)."""
-ARM_DEGREES = 45.0
-"""A contact whose orientation is off a seat's arm by this many degrees counts that seat twice
-as far (a finger points away from the child's body: the arm lies behind it)."""
-
-
-class SeatGuesser:
-    """Whose hand a finger is, from the best evidence, decided as late as possible (issue 9).
-
-    A user id mapped to a seat decides at once. Otherwise the guess is provisional: the
-    nearest seat to the touch-down point (skipping one already holding a card when another
-    free seat is within arm's reach), re-decided while the card is carried toward a seat,
-    final where it is dropped. Works in any units, as long as anchors and points agree.
-    """
-
-    def __init__(self, anchors: Sequence[Point], candidates: Sequence[int],
-                 users: Mapping[int, int] | None = None, reach: float = math.inf,
-                 bodies: Sequence[Point] | None = None) -> None:
-        self.anchors = list(anchors)
-        self.candidates = list(candidates)  # the seats fingers may be of (bots' are not)
-        self.users = {u: s for u, s in (users or {}).items() if s in self.candidates}
-        self.reach = reach
-        self.bodies = list(bodies) if bodies is not None else self.anchors
-        """Where each seat's child sits (the table's edge behind the zone): arms come from there."""
-
-    def arm(self, seat: int, x: float, y: float, contact: Contact | None) -> float:
-        """How much farther `seat` counts for a finger at (x, y) whose contact points the way
-        it does: 1 when the finger points away from the seat's child (or no orientation is
-        read), more the more it is off (an axis only is compared as an axis)."""
-        if contact is None or contact.angle is None:
-            return 1.0
-        bx, by = self.bodies[seat]
-        expected = math.degrees(math.atan2(y - by, x - bx))
-        turn = 360.0 if contact.signed else 180.0
-        off = abs((contact.angle - expected + turn / 2) % turn - turn / 2)
-        return 1.0 + (off / ARM_DEGREES) ** 2
-
-    def comes_from(self, seat: int, x: float, y: float, contact: Contact | None) -> bool:
-        """Whether a finger at (x, y) may be `seat`'s child's by the way it points: within
-        ARM_DEGREES of their arm (always, where no orientation is read)."""
-        return self.arm(seat, x, y, contact) < 2.0  # 1 + (ARM_DEGREES / ARM_DEGREES) ** 2
-
-    def distance(self, seat: int, x: float, y: float) -> float:
-        ax, ay = self.anchors[seat]
-        return math.hypot(x - ax, y - ay)
-
-    def by_user(self, user: int | None) -> int | None:
-        """The seat a user id decides, if the source knows its users."""
-        return None if user is None else self.users.get(user)
-
-    def nearest(self, x: float, y: float) -> int:
-        """The seat nearest (x, y)."""
-        return min(self.candidates, key=lambda s: self.distance(s, x, y))
-
-    def likeliest(self, x: float, y: float, wants: Callable[[int], bool],
-                  contact: Contact | None = None) -> int:
-        """The seat most likely to reach for a card at (x, y): the nearest, where a seat that
-        `wants` the card (it fits their train and they can see it) counts as nearer by
-        WANTED, as long as it is within reach, and a seat the finger's orientation points
-        away from counts as farther (`arm`)."""
-        def cost(s: int) -> float:
-            d = self.distance(s, x, y)
-            return (d * WANTED if d <= self.reach and wants(s) else d) * \
-                self.arm(s, x, y, contact)
-        return min(self.candidates, key=cost)
-
-    def at_down(self, x: float, y: float, holds: Callable[[int], bool],
-                reach: float | None = None, contact: Contact | None = None) -> int | None:
-        """The provisional seat of a finger landing at (x, y): the likeliest free seat within
-        reach (nearest, and the way the finger points), else None (the nearest seat already
-        holds a card: R9)."""
-        limit = self.reach if reach is None else reach
-        order = sorted(self.candidates,
-                       key=lambda s: self.distance(s, x, y) * self.arm(s, x, y, contact))
-        for rank, seat in enumerate(order):
-            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
-                return seat
-        return None
-
-    def heading(self, seat: int, start: Point, x: float, y: float) -> float:
-        """How straight a card carried from `start` to (x, y) went toward `seat` (-1..1)."""
-        moved = math.hypot(x - start[0], y - start[1])
-        if moved == 0:
-            return 0.0
-        return (self.distance(seat, *start) - self.distance(seat, x, y)) / moved
-
-    def while_carried(self, seat: int, start: Point, x: float, y: float,
-                      travel: float) -> int:
-        """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
-        pull a card home, so once it has travelled `travel` mostly straight toward one seat,
-        it is that seat's (with hysteresis against the current guess)."""
-        if math.hypot(x - start[0], y - start[1]) < travel:
-            return seat
-
-        def heading(s: int) -> float:
-            return self.heading(s, start, x, y)
-        best = max(self.candidates, key=heading)
-        if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
-            return best
         return seat

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from seigneurs.bounded import GIB, check_file
-from seigneurs.game import DuoGame, RaceGame
+from seigneurs.game import Game
+from seigneurs.game.kinds import kind as kind_playing
 from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
@@ -78,24 +79,13 @@ class GameRecord:
                    data.get("id"), data.get("game_id"))
 
 
-def record_of(game: RaceGame | DuoGame, bots: Sequence[str | None],
+def record_of(game: Game, bots: Sequence[str | None],
               finished_at: datetime | None = None, game_id: str | None = None) -> GameRecord:
     """The history record of a finished game: seats and rules, checked trains, winners."""
     config = game.config
     seats = [{"seat": s, "rule": str(config.seat_rule(s)), "assisted": config.seat_assisted(s),
               "bot": bots[s] if s < len(bots) else None} for s in range(game.seat_count)]
-    trains: list[dict[str, Any]]
-    if isinstance(game, DuoGame):
-        duo = game.outcome()
-        trains = [{"locomotive": str(r.locomotive), "lengths": [c.length for c in r.checks],
-                   "winner": r.winner} for r in duo.details.locomotives]
-        winners = list(duo.winners)
-    else:
-        race = game.outcome()
-        trains = [{"locomotive": str(game.locomotives[s]),
-                   "wagons": [str(c) for c in game.train_cards(s)],
-                   "checked": race.details.checks[s].length} for s in range(game.seat_count)]
-        winners = list(race.winners)
+    trains, winners = kind_playing(game.variant).record(game)
     when = (finished_at or datetime.now(UTC)).isoformat(timespec="seconds")
     return GameRecord(when, game.variant.name, seats, trains, winners,
                       str(game.end_reason or "unfinished"), round(game.clock, 2), config.seed,

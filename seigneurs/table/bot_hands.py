@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from seigneurs.game import RaceGame
 from seigneurs.game.bots import BotLoop
-from seigneurs.input.seats import SeatGuesser
+from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.physics import CardPhysics
 

@@ -11,9 +11,9 @@ draw. The parts: `Play` (clock, countdown, end timer, bots' turns, the events; b
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Generic, Protocol, TypeVar
 
 from seigneurs.game import (
     Action,
@@ -21,6 +21,7 @@ from seigneurs.game import (
     CallStop,
     DuoGame,
     Lay,
+    NotApplied,
     Pick,
     PutBack,
     RaceGame,
@@ -31,23 +32,31 @@ from seigneurs.game import (
     Under,
     Whistle,
 )
-from seigneurs.game import Refused as NotApplied
-from seigneurs.game.bots import BotLevel, BotLoop, make_bot
+from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.engine import Phase
+from seigneurs.game.kinds import make_bot
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.rules import Start
 from seigneurs.table import events
-from seigneurs.table.attribution import REACH_CM, SeatPolicy
+from seigneurs.table.attribution import (
+    REACH_CM,
+    Attribution,
+    Down,
+    Refuse,
+    SeatGuesser,
+    SeatPolicy,
+    Take,
+    decide,
+    drop,
+    pulled,
+)
+from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
 from seigneurs.table.grabs import FairGrabs
-from seigneurs.table.hands import Carry, Hands
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
-AGAIN_S, AGAIN_CM = 4.0, 10.0
-"""A touch this soon and this near a refused one is that child again: it is not refused."""
 COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
@@ -62,7 +71,7 @@ class Play:
                  seed: int) -> None:
         self.game = game
         self.clock = game.clock
-        rng = random.Random(~seed)
+        rng = bots_random(seed)
         self.bot_seats = set(bots)
         self.humans = [s for s in range(game.seat_count) if s not in bots]
         self.bot_loop = BotLoop({s: make_bot(game, s, level, rng) for s, level in bots.items()},
@@ -107,7 +116,7 @@ class Play:
         self.clock += dt
         if self.start_at is not None and self.clock >= self.start_at:
             self.start_at = None
-            return self.apply(Whistle(0, self.clock)).ok
+            return isinstance(self.apply(Whistle(0, self.clock)), Applied)
         return False
 
     def bot_turns(self, avoid: int, near: Callable[[int], int] | None = None,
@@ -123,17 +132,55 @@ def _latest(events: Sequence[TouchEvent]) -> float:
     return max(e.t for e in events)
 
 
-class RaceController:
-    """Training, Seigneurs, Kids, Rois: everyone searches one table (R9-R25)."""
+class Measured(Protocol):
+    """A table's size, in pixels, and its cards'."""
 
-    def __init__(self, game: RaceGame, geometry: RaceGeometry, bots: Mapping[int, BotLevel],
-                 users: Mapping[int, int], seed: int) -> None:
-        self.game = game
-        self.geometry = geometry
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+    @property
+    def card_w(self) -> float: ...
+
+    @property
+    def card_h(self) -> float: ...
+
+    @property
+    def px_per_cm(self) -> float: ...
+
+
+G = TypeVar("G", bound=RaceGame | DuoGame)
+T = TypeVar("T", bound=Measured)
+
+
+class Control(Generic[G, T]):
+    """What both controllers are made of: the game, the table's geometry, the play (clock,
+    countdown, bots, events), the cards' physics and the fingers' hands."""
+
+    def __init__(self, game: G, geometry: T, bots: Mapping[int, BotLevel], seed: int) -> None:
+        self.game: G = game
+        self.geometry: T = geometry
         self.play = Play(game, bots, seed)
         self.physics = CardPhysics(Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
                                    geometry.card_h)
         self.hands = Hands(geometry.px_per_cm)
+
+    @property
+    def finished(self) -> bool:
+        return self.play.finished
+
+    def drain(self) -> list[events.Event]:
+        return self.play.drain()
+
+
+class RaceController(Control[RaceGame, RaceGeometry]):
+    """Training, Seigneurs, Kids, Rois: everyone searches one table (R9-R25)."""
+
+    def __init__(self, game: RaceGame, geometry: RaceGeometry, bots: Mapping[int, BotLevel],
+                 users: Mapping[int, int], seed: int) -> None:
+        super().__init__(game, geometry, bots, seed)
         humans = self.play.humans
         bodies = [spots.place.local(-min(spots.place.zone.w, spots.place.zone.h) / 2, 0)
                   for spots in geometry.seats]  # the table's edge behind each zone
@@ -142,20 +189,14 @@ class RaceController:
         self.everyone = SeatGuesser(geometry.anchors, range(game.seat_count))
         self.policy = SeatPolicy(game, self.hands, self.physics, self.guesser,
                                  geometry.card_w * 1.5, self.play.emit)
+        self.seats = Attribution(game, self.guesser, self.policy, self.hands, humans,
+                                 geometry.px_per_cm, geometry.card_w, geometry.zone_at)
         self.grabs = FairGrabs(game.seat_count)
-        self.refused: list[tuple[float, float, float]] = []  # (clock, x, y) of refused touches
         self.bot_hands = BotHands(game, geometry, self.physics, humans, self.guesser,
                                   self.everyone, self.play.bot_loop)
         for card, (nx, ny) in enumerate(game.positions):
             if game.table_mask >> card & 1:
                 self.physics.add(card, *geometry.free.at(nx, ny), game.angles[card])
-
-    @property
-    def finished(self) -> bool:
-        return self.play.finished
-
-    def drain(self) -> list[events.Event]:
-        return self.play.drain()
 
     @property
     def loose_mask(self) -> int:
@@ -169,11 +210,10 @@ class RaceController:
         mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
         return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
 
-    # Touches.
+    # Touches: whose hand (attribution), then the card (physics), then the game.
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        frame = self.hands.without_palms(frame, width)
         if not frame:
             return
         latest = _latest(frame)
@@ -192,11 +232,11 @@ class RaceController:
                 self._move(event.id, x, y)
             else:
                 self._up(event.id, x, y, t)
-            self.hands.track(event, x, y, self.play.clock)
+            self.seats.track(event, x, y, self.play.clock)
 
     def _down(self, event: TouchEvent, x: float, y: float, t: float, card: int | None,
               winners: dict[int, int]) -> None:
-        game, play, policy, clock = self.game, self.play, self.policy, self.play.clock
+        game, play = self.game, self.play
         for seat in play.humans:
             spots = self.geometry.seats[seat]
             if spots.stop is not None and spots.stop.hit(x, y):
@@ -207,59 +247,29 @@ class RaceController:
                 return
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
-        guess = named = self.guesser.by_user(event.user)
-        decided = guess is not None
-        if game.phase is not Phase.PLAYING:
-            who = self.guesser.nearest(x, y) if guess is None else guess
-            reason = game.verify(Pick(who, t, card)) or Reason.NOT_STARTED
-            play.emit(events.Refused(who, card, event.id, reason))
-            return
-        if winners.get(card, event.id) != event.id or not self.loose(card):
-            play.emit(events.Refused(guess, card, event.id, Reason.TAKEN))
-            return
-        other_hand_of = None
-        if decided and guess is not None and not policy.make_room(
-                policy.room(guess, event.id, clock, same_child=True)):
-            decided, other_hand_of = False, guess  # that seat holds a card: the id may be
-            # wrong (guess instead), or this is that child's other hand (not on their zone)
-        hand = None if decided else self.hands.same_hand(x, y, clock, self.hands.carries)
-        if hand is not None and not self._again(x, y, clock):  # another fingertip of a hand
-            self.refused.append((clock, x, y))  # that holds a card: R9
-            play.emit(events.Refused(hand.seat, card, event.id, Reason.SEAT_HOLDS_A_CARD))
-            return
-        if not decided:  # the likeliest seat, or the likeliest free one within reach
-            contact = event.contact
-            guess = self.guesser.likeliest(x, y, lambda s: self._wants(s, card), contact)
-            if not policy.make_room(policy.room(guess, event.id, clock, math.inf,
-                                                keep_carried=True)):
-                other_hand_of = guess if other_hand_of is None else other_hand_of
-                guess = self.guesser.at_down(x, y, policy.holds, contact=contact) or guess
-                # an empty hand is never refused at touch-down: R9 is kept at the drop
-        assert guess is not None
-        body = self.physics.bodies[card]
-        carry = Carry(card, guess, decided, (body.position.x, body.position.y), clock,
-                      other_hand_of=other_hand_of, named=named, user=event.user,
-                      contact=event.contact)
-        carry.trail.append((clock, x, y))
-        self.hands.carries[event.id] = carry
-        self.physics.raise_card(card)
-        self.physics.grab(event.id, card, x, y)
-        play.emit(events.Picked(guess, card, event.id, x, y, provisional=not decided))
+        won = winners.get(card, event.id) == event.id and self.loose(card)
+        down = Down(event.id, card, x, y, t, play.clock, event.user, event.contact, won)
+        match decide(down, self.seats):
+            case Refuse(who, reason, remembered):
+                if remembered:
+                    self.seats.remember(x, y, play.clock)
+                play.emit(events.Refused(who, card, event.id, reason))
+            case Take() as take:
+                self._take(down, take)
 
-    def _again(self, x: float, y: float, clock: float) -> bool:
-        """Whether a touch at (x, y) may be a child trying again after a refusal: near it, or
-        within the reach of a seat that could have made both: a child refused once gets the
-        next card they touch."""
-        near = AGAIN_CM * self.geometry.px_per_cm
-        self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
-        bodies, reach = self.guesser.bodies, self.guesser.reach
-        return any(math.hypot(x - rx, y - ry) <= near or any(
-            math.dist(bodies[s], (x, y)) <= reach and math.dist(bodies[s], (rx, ry)) <= reach
-            for s in self.play.humans) for _t, rx, ry in self.refused)
-
-    def _wants(self, seat: int, card: int) -> bool:
-        """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
-        return self.game.is_face_up(card) and self.game.fits(seat, card)
+    def _take(self, down: Down, take: Take) -> None:
+        """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""
+        if take.gives_way is not None:
+            self.policy.make_room(take.gives_way)
+        body = self.physics.bodies[down.card]
+        carry = Carry(down.card, take.seat, take.decided, (body.position.x, body.position.y),
+                      down.clock, other_hand_of=take.other_hand_of, named=take.named,
+                      user=down.user, contact=down.contact)
+        carry.trail.append((down.clock, down.x, down.y))
+        self.hands.carries[down.touch] = carry
+        self.physics.raise_card(down.card)
+        self.physics.grab(down.touch, down.card, down.x, down.y)
+        self.play.emit(events.Picked(take.seat, down.card, down.touch, down.x, down.y))
 
     def _press(self, action: CallStop | TurnLocomotive) -> None:
         """A button's action: the stop sign, or a locomotive to turn."""
@@ -274,42 +284,33 @@ class RaceController:
                 self.play.emit(events.Started())
 
     def _move(self, touch: int, x: float, y: float) -> None:
-        self.physics.drag(touch, x, y)
         carry = self.hands.carries.get(touch)
-        if carry is None:
-            return
+        if carry is not None:
+            self._carried(touch, carry, x, y)
+        self.physics.drag(touch, x, y)
+
+    def _carried(self, touch: int, carry: Carry, x: float, y: float) -> None:
+        """A card carried on: its trail, and its seat where a guess goes with the pull (R9)."""
         clock = self.play.clock
         carry.moved_at = clock
         carry.trail.append((clock, x, y))
-        if carry.decided:
-            return
-        seat = self.guesser.while_carried(carry.seat, carry.home, x, y, self.policy.travel)
-        if seat == carry.seat:
-            return
-        if not self.policy.make_room(self.policy.room(seat, touch, clock)):
-            return  # that seat has a card: the guess stays until the drop decides (R9)
-        carry.seat = seat
-        self.play.emit(events.SeatChanged(seat, carry.card, touch))
+        now = pulled(carry, touch, x, y, clock, self.seats)
+        if now is not None:
+            if now.gives_way is not None:
+                self.policy.make_room(now.gives_way)
+            carry.seat = now.seat
+            self.play.emit(events.SeatChanged(now.seat, carry.card, touch))
 
     def _up(self, touch: int, x: float, y: float, t: float) -> None:
         self.physics.release(touch)
         carry = self.hands.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
-        play, policy, clock = self.play, self.policy, self.play.clock
-        zone = self.geometry.zone_at(x, y)  # where the finger lifts, not where the card lies
-        # (a card put back beside a zone overlaps it: no stack for that zone's seat)
-        if math.dist(carry.home, (x, y)) < self.geometry.card_w * 0.5 or (
-                zone is not None and zone != carry.seat and self.hands.flung(carry, x, y, clock)
-                and self.guesser.heading(zone, carry.home, x, y) <= HEADING):
-            zone = None  # a tap on a card at a zone's edge, or a throw that went astray
-        if zone in play.humans:
-            seat = zone  # final where it is dropped (a gift, or an id or a guess that erred)
-            if self.game.would_stay(seat, carry.card):  # R9: the other hand's card gives way,
-                policy.yield_to_drop(seat, touch, carry)  # not for one that goes back (D8)
-        else:
-            seat = carry.seat if carry.decided else self.guesser.while_carried(
-                carry.seat, carry.home, x, y, policy.travel)
+        play = self.play
+        dropped = drop(carry, x, y, play.clock, self.seats)
+        seat, zone = dropped.seat, dropped.zone
+        if dropped.yields:  # R9: the other hand's card gives way
+            self.policy.yield_to_drop(seat, touch, carry)
         pick = play.apply(Pick(seat, t, carry.card))
         if isinstance(pick, NotApplied):
             self._slide_home(carry, seat, pick.reason, touch)
@@ -335,7 +336,7 @@ class RaceController:
         free, margin = self.geometry.free, self.geometry.card_w * 0.3
         x, y = free.clamp(x, y, margin=margin)
         result = self.play.apply(PutBack(seat, t, *free.fraction(x, y)))
-        if result.ok:
+        if isinstance(result, Applied):
             self.physics.send(card, x, y)
             self.play.emit(events.PutBack(seat, card, touch, x, y,
                                           bot=seat in self.play.bot_seats))
@@ -378,29 +379,17 @@ class RaceController:
             play.emit(events.Stacked(seat, card, finger, bot=True))
 
 
-class DuoController:
+class DuoController(Control[DuoGame, DuoGeometry]):
     """Le Duo des Rails: each player's pile, revealed card and rows (R26-R31), by ownership."""
 
     def __init__(self, game: DuoGame, geometry: DuoGeometry, bots: Mapping[int, BotLevel],
                  seed: int) -> None:
-        self.game = game
-        self.geometry = geometry
-        self.play = Play(game, bots, seed)
-        self.physics = CardPhysics(Rect(0, 0, geometry.width, geometry.height), geometry.card_w,
-                                   geometry.card_h)
-        self.hands = Hands(geometry.px_per_cm)
+        super().__init__(game, geometry, bots, seed)
         self.took: dict[int, int] = {}  # a fingertip that took a card -> its seat
         self.revealed: list[int | None] = [None, None]
         if game.phase is Phase.PLAYING:
             for seat in (0, 1):
                 self._reveal(seat)
-
-    @property
-    def finished(self) -> bool:
-        return self.play.finished
-
-    def drain(self) -> list[events.Event]:
-        return self.play.drain()
 
     def _reveal(self, seat: int) -> None:
         """Turn `seat`'s new top card face up in its zone (R28)."""
@@ -416,7 +405,6 @@ class DuoController:
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        frame = self.hands.without_palms(frame, width)
         if not frame:
             return
         latest = _latest(frame)

@@ -14,14 +14,14 @@ from seigneurs.game import EndReason, Reason
 
 @dataclass(frozen=True, slots=True)
 class Picked:
-    """A finger (or a bot) took `card` at (x, y) for `seat`, a guess while `provisional`."""
+    """A finger (or a bot) took `card` at (x, y) for `seat` (a guess, unless a user id
+    decided: the seat may change while it is carried, `SeatChanged`)."""
 
     seat: int
     card: int
     touch: int
     x: float
     y: float
-    provisional: bool = False
     bot: bool = False
 
 

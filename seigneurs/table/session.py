@@ -1,23 +1,24 @@
 """A game in play: the game, its geometry, its controller (bots, clock, physics) and its
 events, made in one place, so views only draw a session and forward its touches.
 
-`open_session` is the one factory: a new deal from a configuration (Duo: the locomotive taken
-out, D6), or a game replayed from a journal or an event log (held cards put back, R11). The
-table, the crowd, the bench and the tests all make their games here.
+`table.kinds.open_session` is the one factory (a new deal from a configuration, or a game
+replayed from a journal or an event log); it finds each kind's opener here. The table, the
+crowd, the bench and the tests all make their games there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Protocol
 
-from seigneurs.game import DuoGame, GameConfig, PutBack, RaceGame, RemoveLocomotive, new_game
+from seigneurs.game import DuoGame, RaceGame
 from seigneurs.game.bots import BotLevel
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
-from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WagonType
+from seigneurs.input.events import TouchEvent
+from seigneurs.input.filters import PALM_CM, IgnorePalms
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.events import Event
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
@@ -33,6 +34,9 @@ class Seating:
     places: tuple[Place, ...]
     bots: tuple[BotLevel | None, ...]
     users: Mapping[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "users", MappingProxyType(dict(self.users)))  # a value: fixed
 
     @property
     def bot_levels(self) -> dict[int, BotLevel]:
@@ -52,9 +56,11 @@ class _Play:
     """What both kinds of session share: the controller's clock, touches, ticks and events."""
 
     control: RaceController | DuoController
-    width: float
-    height: float
     watcher: Watcher | None = None
+
+    def __init__(self, width: float, height: float, px_per_cm: float) -> None:
+        self.width, self.height = width, height
+        self.palms = IgnorePalms(PALM_CM * px_per_cm / width)
 
     @property
     def physics(self) -> CardPhysics:
@@ -80,10 +86,11 @@ class _Play:
         return self.control.finished
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        """A frame's touch events, oldest first, in display fractions."""
+        """A frame's touch events, oldest first, in display fractions: palms and sleeves
+        dropped (where the panel gives sizes), the rest to the controller."""
         if self.watcher is not None:
             self.watcher.read(events)
-        self.control.touches(events, self.width, self.height)
+        self.control.touches(self.palms(events), self.width, self.height)
 
     def tick(self, dt: float) -> None:
         """Advance the table: the whistle when due, the bots, the physics."""
@@ -103,17 +110,11 @@ class RaceSession(_Play):
     control: RaceController
 
     def __init__(self, game: RaceGame, geometry: RaceGeometry, control: RaceController) -> None:
+        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
         self.game, self.geometry, self.control = game, geometry, control
-        self.width, self.height = geometry.width, geometry.height
         self.still = {seat: control.play.clock for seat in control.play.humans}
-        """When each child last did something: a fitting card glows for one still too long."""
-
-    def touches(self, events: Sequence[TouchEvent]) -> None:
-        for event in events:
-            if event.phase is TouchPhase.DOWN and self.still:  # that child is not still now
-                x, y = event.x * self.width, event.y * self.height
-                self.still[self.control.guesser.nearest(x, y)] = self.clock
-        super().touches(events)
+        """When each child last did something (besides touching down, which the controller's
+        attribution keeps): a fitting card glows for one still too long."""
 
     def drain(self) -> list[Event]:
         events = super().drain()
@@ -132,7 +133,9 @@ class RaceSession(_Play):
             return {}
         bodies = self.physics.bodies
         glowing = {}
-        for seat, since in self.still.items():
+        downs = control.seats.downs
+        for seat, done in self.still.items():
+            since = max(done, downs.get(seat, done))
             if not game.assisted[seat] or self.clock - since < wait or \
                     control.policy.holds(seat):
                 continue
@@ -152,35 +155,23 @@ class DuoSession(_Play):
     control: DuoController
 
     def __init__(self, game: DuoGame, geometry: DuoGeometry, control: DuoController) -> None:
+        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
         self.game, self.geometry, self.control = game, geometry, control
-        self.width, self.height = geometry.width, geometry.height
 
 
 Session = RaceSession | DuoSession
 
 
-def open_session(layout: TableLayout, seating: Seating, config: GameConfig | None = None,
-                 removed: WagonType | None = None,
-                 game: RaceGame | DuoGame | None = None) -> Session:
-    """A session of a new deal of `config` (Duo: without the `removed` locomotive, D6; None:
-    one at random), or of `game` replayed from a journal or a log, its held cards put back
-    where they were taken (R11: nobody's hand stays full of a finger that went away)."""
-    if game is None:
-        assert config is not None, "a session needs a configuration or a game"
-        game = new_game(config)
-        if isinstance(game, DuoGame):
-            game.apply(RemoveLocomotive(0, 0.0, removed))
-    elif isinstance(game, RaceGame):
-        for seat, card in enumerate(game.hands):
-            if card >= 0:
-                game.apply(PutBack(seat, game.clock, *game.positions[card]))
-    seed = game.config.seed
-    if isinstance(game, DuoGame):
-        duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
-                          layout.px_per_cm, layout.free, (seating.places[0], seating.places[1]),
-                          ROWS)
-        return DuoSession(game, duo, DuoController(game, duo, seating.bot_levels, seed))
+def open_race(game: RaceGame, layout: TableLayout, seating: Seating) -> RaceSession:
+    """The session of a race game: everyone's zone round one table."""
     race = RaceGeometry.build(layout, seating.places, stop=bool(game.variant.min_wagons_to_stop))
     return RaceSession(game, race, RaceController(game, race, seating.bot_levels,
-                                                  seating.users, seed))
+                                                  seating.users, game.config.seed))
 
+
+def open_duo(game: DuoGame, layout: TableLayout, seating: Seating) -> DuoSession:
+    """The session of a Duo game: two facing places, the rows between them."""
+    duo = DuoGeometry(layout.width, layout.height, layout.card_w, layout.card_h,
+                      layout.px_per_cm, layout.free, (seating.places[0], seating.places[1]),
+                      ROWS)
+    return DuoSession(game, duo, DuoController(game, duo, seating.bot_levels, game.config.seed))

@@ -19,11 +19,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seigneurs.game.actions import Pick, PutBack, Refused, Stack, TurnLocomotive, Whistle
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, make_bot
+from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
+from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import new_game
+from seigneurs.game.kinds import make_bot
 from seigneurs.game.race import NOBODY, RaceGame
 from seigneurs.rules import VARIANTS, Start, variant
 from seigneurs.table.geometry import Point, RaceGeometry
@@ -128,7 +129,7 @@ class Child:
         self.target = None
         face_up = game.is_face_up(card)
         self.came_from = game.positions[card]
-        if isinstance(game.apply(Pick(self.seat, t, card)), Refused):
+        if isinstance(game.apply(Pick(self.seat, t, card)), NotApplied):
             self.due = t + _gauss(rng, self.age.reaction_s)  # someone was quicker: look again
             return
         self.wants = self._looks_fitting(card) if not face_up else True
@@ -185,7 +186,7 @@ def play(config: GameConfig, level: BotLevel, age: AgeProfile,
     assert isinstance(game, RaceGame), "matchups are race games"
     places = tuple(layout.places[i] for i in layout.spread(2))
     geometry = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
-    rng = random.Random(~config.seed)
+    rng = bots_random(config.seed)
     child = Child(game, 0, geometry, age, rng)
     loop = BotLoop({1: make_bot(game, 1, level, rng)})
     loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),

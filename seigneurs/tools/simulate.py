@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seigneurs.game.actions import RemoveLocomotive, Whistle
-from seigneurs.game.bots import BotLevel, BotLoop, make_bot
+from seigneurs.game.actions import Whistle
+from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.game.kinds import kind_of, make_bot
 from seigneurs.rules import Start
 
 MAX_GAME_SECONDS = 3600.0
@@ -51,10 +51,10 @@ def play_bot_game(config: GameConfig, levels: Sequence[BotLevel]) -> AnyGame:
 def play_out(game: AnyGame, levels: Sequence[BotLevel]) -> None:
     """Play a freshly dealt game with a bot in every seat until it ends by itself."""
     config = game.config
-    rng = random.Random(~config.seed)  # the bots' own stream, apart from the deal's
+    rng = bots_random(config.seed)
     bots = [make_bot(game, seat, level, rng) for seat, level in enumerate(levels)]
     if game.phase is Phase.SETUP:
-        game.apply(RemoveLocomotive(0, 0.0, None))  # D6: skipped, so chosen at random
+        kind_of(game).set_up(game, None)  # D6: nobody chose, so at random
     if game.variant.start is Start.WHISTLE:
         game.apply(Whistle(0, 0.0))
     loop = BotLoop(dict(enumerate(bots)))

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.game.bots import BOT_LEVELS, BotLevel
-from seigneurs.game.config import GameConfig, SeatConfig
+from seigneurs.game.config import SeatConfig
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType, variant
-from seigneurs.table.layout import Place, duo_places
+from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType
+from seigneurs.table.layout import Place
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
+from seigneurs.ui.lobby import Lobby, Member
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -52,15 +52,6 @@ class Touchable:
         return _radius(self.sprite, self.slack)
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
-    """Someone at a place: a child (bot None) or a bot, with their rule and mode."""
-
-    bot: BotLevel | None
-    rule: Rule | None = None
-    assisted: bool | None = None
-
-
 @dataclass(slots=True)
 class PlaceButtons:
     pad: arcade.Sprite
@@ -75,10 +66,8 @@ class LobbyView(BaseView):
 
     def __init__(self, window: Host, variant_name: str = "lords") -> None:
         super().__init__(window)
-        self.variant_name = variant_name
-        self.members: dict[int, Member] = {}
-        self.joined: list[int] = []  # places in the order their players joined (D9)
-        self.removed: WagonType | None = None
+        settings = window.settings
+        self.lobby = Lobby(variant_name, settings.bot_level, settings.mode)
         layout, media = window.layout, window.media
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         cx, cy = layout.free.center
@@ -128,14 +117,35 @@ class LobbyView(BaseView):
         self.hints = Hints(media.icons, w * 1.1, window.settings.hint_after)
         self._refresh()
 
-    # Places in play for the chosen variant.
+    # The model's state, as the table's tests and tools read it.
+
+    @property
+    def variant_name(self) -> str:
+        return self.lobby.variant_name
+
+    @property
+    def members(self) -> dict[int, Member]:
+        return self.lobby.members
+
+    @property
+    def joined(self) -> list[int]:
+        return self.lobby.joined
+
+    @property
+    def removed(self) -> WagonType | None:
+        return self.lobby.removed
+
+    @removed.setter
+    def removed(self, loco: WagonType | None) -> None:
+        self.lobby.removed = loco
 
     def places(self) -> dict[int, Place]:
-        """Place index -> place; Duo uses two facing places in the middle of the long sides."""
-        layout = self.app.layout
-        if variant(self.variant_name).duo:
-            return dict(enumerate(duo_places(layout)))
-        return dict(enumerate(layout.places))
+        """Place index -> place for the chosen variant."""
+        return self.lobby.places(self.app.layout)
+
+    def ready(self) -> bool:
+        """Enough players for the chosen variant (Duo: exactly two)."""
+        return self.lobby.ready()
 
     def _build_place_buttons(self) -> None:
         media, layout = self.app.media, self.app.layout
@@ -154,7 +164,7 @@ class LobbyView(BaseView):
             gap = size * 0.15
             across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
             sprites = []
-            for icon, scale in zip(("child", f"bot-{self.levels[0].name}", "smile",
+            for icon, scale in zip(("child", f"bot-{self.lobby.levels[0].name}", "smile",
                                     "assisted"), BUTTON_SIZES, strict=True):
                 sprite = fit(arcade.Sprite(media.icons[icon]), size * scale)
                 face(sprite, place, 0, across + size * scale * 1.15 / 2)
@@ -166,8 +176,7 @@ class LobbyView(BaseView):
 
     def _refresh(self) -> None:
         """Show the state: chosen tile, who is where, what each seat plays, start if ready."""
-        media = self.app.media
-        spec = variant(self.variant_name)
+        media, lobby = self.app.media, self.lobby
         if set(self.buttons) != set(self.places()) or not self.buttons:
             self._build_place_buttons()
         self.choice.position = self.tiles[self.variant_name].position
@@ -177,49 +186,27 @@ class LobbyView(BaseView):
             member = self.members.get(index)
             buttons.zone.alpha = 170 if member else 60
             buttons.pad.alpha = 255 if member and member.bot is None else 120
-            level = member.bot if member and member.bot else self.levels[0]
+            level = member.bot if member and member.bot else lobby.levels[0]
             buttons.bot.texture = media.icons[f"bot-{level.name}"]
             buttons.bot.alpha = 255 if member and member.bot else 110
-            rule = self._rule(member)
+            rule = lobby.rule(member)
             buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
-            buttons.rule.visible = member is not None and len(spec.seat_rules) > 1
-            assisted = self._assisted(member)
+            buttons.rule.visible = member is not None and lobby.mixed
+            assisted = lobby.assisted(member)
             buttons.mode.texture = media.icons["assisted" if assisted else "classic"]
             buttons.mode.visible = member is not None
+        offered = lobby.offers_locomotives
         for loco_type, sprite in self.locos.items():
-            sprite.visible = spec.duo
-            self.loco_crosses[loco_type].visible = spec.duo and self.removed == loco_type
+            sprite.visible = offered
+            self.loco_crosses[loco_type].visible = offered and self.removed == loco_type
         self.start.alpha = 255 if self.ready() else 70
 
     def seat_table(self, seats: Sequence[tuple[SeatPlan, SeatConfig]],
                    removed: WagonType | None) -> None:
         """Show a table kept from the last game ("again" with too few left): each seat at its
         place, in the order they joined, with its bot, rule and mode."""
-        places = self.places()
-        for plan, seat in seats:
-            index = next((i for i, p in places.items() if p == plan.place), None)
-            if index is not None:
-                self.members[index] = Member(plan.bot, seat.rule, seat.assisted)
-                self.joined.append(index)
-        self.removed = removed
+        self.lobby.seat_table(seats, self.places(), removed)
         self._refresh()
-
-    def _rule(self, member: Member | None) -> Rule:
-        spec = variant(self.variant_name)
-        return member.rule if member and member.rule else spec.rule
-
-    def _assisted(self, member: Member | None) -> bool:
-        if member is not None and member.assisted is not None:
-            return member.assisted
-        mode = self.app.settings.mode  # the configuration's choice, else the game's (D8)
-        chosen = None if mode == "auto" else mode == "assisted"
-        return SeatConfig(member.rule if member else None, chosen).assisted_in(
-            variant(self.variant_name))
-
-    def ready(self) -> bool:
-        """Enough players for the chosen variant (Duo: exactly two)."""
-        spec = variant(self.variant_name)
-        return spec.players_ok(len(self.members))
 
     # Touches: everything reacts on touch-down.
 
@@ -253,7 +240,8 @@ class LobbyView(BaseView):
             found.append(Touchable(self.start, self._start))
         if self.resume.visible:
             found.append(Touchable(self.resume, self._resume))
-        if variant(self.variant_name).duo:
+        lobby = self.lobby
+        if lobby.offers_locomotives:
             found.extend(Touchable(sprite, functools.partial(self._remove, loco), LOCO_SLACK)
                          for loco, sprite in self.locos.items())
         for index, buttons in self.buttons.items():
@@ -261,15 +249,13 @@ class LobbyView(BaseView):
             found.append(Touchable(buttons.pad, functools.partial(
                 self._set, index, None if member and member.bot is None else Member(None))))
             found.append(Touchable(buttons.bot, functools.partial(
-                self._set, index, self._next_bot(member))))
+                self._set, index, lobby.next_bot(member))))
             if member and buttons.rule.visible:
-                other = Rule.AT_LEAST_ONE if self._rule(member) is Rule.EXACTLY_ONE \
-                    else Rule.EXACTLY_ONE
                 found.append(Touchable(buttons.rule, functools.partial(
-                    self._set, index, replace(member, rule=other))))
+                    self._set, index, lobby.other_rule(member))))
             if member:
                 found.append(Touchable(buttons.mode, functools.partial(
-                    self._set, index, replace(member, assisted=not self._assisted(member)))))
+                    self._set, index, lobby.other_mode(member))))
         return found
 
     def tap(self, x: float, y: float) -> None:
@@ -285,57 +271,24 @@ class LobbyView(BaseView):
 
     def _remove(self, loco: WagonType) -> None:
         """Duo: take this locomotive out, or put it back (D6)."""
-        self.removed = None if self.removed == loco else loco
+        self.lobby.take_out(loco)
         self.app.media.play("flip")
         self._refresh()
 
-    @property
-    def levels(self) -> tuple[BotLevel, ...]:
-        """The robot button's levels, tap by tap: the configured `bot_level` first, then the
-        others from the gentlest up."""
-        first = BOT_LEVELS[self.app.settings.bot_level]
-        return (first, *(level for level in BOT_LEVELS.values() if level is not first))
-
-    def _next_bot(self, member: Member | None) -> Member | None:
-        levels = self.levels
-        if member is None or member.bot is None:
-            return Member(levels[0])
-        k = levels.index(member.bot)
-        return Member(levels[k + 1]) if k + 1 < len(levels) else None
-
     def _set(self, index: int, member: Member | None) -> None:
-        if member is None:
-            self.members.pop(index, None)
-            if index in self.joined:
-                self.joined.remove(index)
-        else:
-            if index not in self.members:
-                self.joined.append(index)
-            self.members[index] = member
+        self.lobby.set(index, member)
         self.app.media.play("flip")
         self._refresh()
 
     def _choose(self, name: str) -> None:
-        was_duo = variant(self.variant_name).duo
-        self.variant_name = name
-        spec = variant(name)
-        if spec.duo != was_duo:  # different places: everyone joins again
-            self.members.clear()
-            self.joined.clear()
-        self.members = {i: replace(m, rule=m.rule if m.rule in spec.seat_rules else None)
-                        for i, m in self.members.items()}
+        self.lobby.choose(name)
         self.app.media.play("flip")
         self._refresh()
 
     def _start(self) -> None:
-        places = self.places()
-        seats, plans = [], []
-        for index in self.joined:  # seat numbers follow the joining order (D9)
-            member = self.members[index]
-            seats.append(SeatConfig(member.rule, self._assisted(member)))
-            plans.append(SeatPlan(places[index], index, member.bot))
-        config = GameConfig(self.variant_name, tuple(seats), self.app.nav.next_seed())
-        self.app.nav.start_game(config, plans, removed=self.removed)
+        nav = self.app.nav
+        config, plans = self.lobby.start(self.places(), nav.next_seed())
+        nav.start_game(config, plans, removed=self.lobby.removed)
 
     def on_draw(self) -> None:
         self.clear()

@@ -23,10 +23,10 @@ from arcade.texture import ImageData
 from PIL import Image
 
 from seigneurs.art.assets import AssetError, table_art
+from seigneurs.art.icons import ICONS, icon_image
 from seigneurs.art.sounds import SOUNDS
 from seigneurs.bounded import ASSET_LIMIT, read_bytes
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WagonType
-from seigneurs.ui.icons import ICONS, icon_image
 
 log = logging.getLogger(__name__)
 SLICE = 0.004
@@ -69,7 +69,7 @@ class Media:
         self.icons = {name: arcade.Texture(icon_image(name), hash=f"icon-{name}",
                                            hit_box_algorithm=algo_bounding_box)
                       for name in ICONS}
-        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (ui.icons.write_tiles)
+        for variant_name in VARIANTS:  # drawn by `seigneurs make-assets` (art.icons.write_tiles)
             self.icons[f"variant-{variant_name}"] = _texture(art.tiles[variant_name])
         self._volume = volume
         self.playing: list[pyglet.media.Player] = []

@@ -9,15 +9,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from seigneurs.game import DuoGame
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import AnyGame
+from seigneurs.game.kinds import kind_of
 from seigneurs.kiosk.history import GameRecord
 from seigneurs.kiosk.keeper import Keeper, Screen
 from seigneurs.rules import WagonType, variant
 from seigneurs.table.layout import Place, Rect
 from seigneurs.ui.host import Host
+from seigneurs.ui.kinds import view_kind
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.seat import SeatPlan, seat_plans
 
@@ -61,7 +62,7 @@ first frame comes sooner (issue 11's cold start)."""
         to play, the lobby opens with the table as it is, waiting for someone to join."""
         config = game.config
         keep = [s for s in range(len(seats)) if s not in leaving]
-        removed = game.removed.type if isinstance(game, DuoGame) and game.removed else None
+        removed = kind_of(game).set_aside(game)
         if config.spec.players_ok(len(keep)) and any(seats[s].bot is None for s in keep):
             again = GameConfig(config.variant, tuple(config.seats[s] for s in keep),
                                self.next_seed())
@@ -128,16 +129,14 @@ first frame comes sooner (issue 11's cold start)."""
                    game: AnyGame | None = None) -> None:
         """Deal and show a game of `config` with these seats (Duo: `removed` locomotive, D6);
         or go on with a `game` replayed from the journal."""
-        from seigneurs.table.session import RaceSession, Seating, open_session
-        from seigneurs.ui.duo_view import DuoView
-        from seigneurs.ui.race_view import RaceView
+        from seigneurs.table.kinds import open_session
+        from seigneurs.table.session import Seating
 
         host = self.host
         seating = Seating(tuple(s.place for s in seats), tuple(s.bot for s in seats),
                           host.user_seats)
         session = open_session(host.layout, seating, config, removed, game)
-        view = RaceView(host, session, seats) if isinstance(session, RaceSession) \
-            else DuoView(host, session, seats)
+        view = view_kind(session.game.variant).view(host, session, seats)
         self.keeper.records.started(session.game, {"seats": [_seat_json(s) for s in seats]},
                                     demo)
         self._show(view, Screen.DEMO if demo else Screen.GAME)
@@ -156,7 +155,7 @@ first frame comes sooner (issue 11's cold start)."""
         """The attract mode: bots play while nobody touches the table."""
         settings = self.host.settings
         spec = variant(settings.default_variant)
-        self.deal(spec.name, [BOT_LEVELS[settings.bot_level]] * (2 if spec.duo else 4),
+        self.deal(spec.name, [BOT_LEVELS[settings.bot_level]] * min(4, spec.max_players),
                   demo=True)
 
     def resumable(self) -> bool:
@@ -180,9 +179,7 @@ first frame comes sooner (issue 11's cold start)."""
 
     def show_results(self, game: AnyGame, seats: Sequence[SeatPlan]) -> None:
         """The check and the winners (the game went into the history as it ended)."""
-        from seigneurs.ui.results_view import ResultsView
-
-        self._show(ResultsView(self.host, game, seats), self.screen)
+        self._show(view_kind(game.variant).results(self.host, game, seats), self.screen)
 
 
 def _seat_json(seat: SeatPlan) -> dict[str, Any]:

@@ -11,176 +11,36 @@ anyone deals the same table again; beside it the child's face, touched to leave,
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from seigneurs.art.palette import INK
-from seigneurs.game import DuoGame, RaceGame
+from seigneurs.game import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import DuoDetails, DuoOutcome, RaceDetails, RaceOutcome, TrainCheck, WinReason
-from seigneurs.rules import check_order as checking_order
-from seigneurs.table.layout import Rect
+from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck
 from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
-from seigneurs.ui.results_layout import (
-    CARD_RATIO,
-    MIN_RESULT_CARD_CM,
-    Band,
-    grow_bands,
-    snake,
-)
+from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band
+from seigneurs.ui.results_timeline import CheckRow, Group, Party, Piece, Shown, Timeline
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
 
-FIRST_AT = 0.8  # seconds before the first card
-CARD_EVERY = 0.32  # between two kept cards: time to count along
-LOST_EVERY = 0.12  # between two lost cards, after the break
-ROW_PAUSE = 0.8  # after a train (or a Duo locomotive) is checked
-TIE_BREAK = (WinReason.MOST_OF_TYPE, WinReason.SHARED)
 BIGGEST = 1.4
 """Results cards at most this many times the table's card width: big, to count along."""
-
-
-@dataclass(slots=True)
-class CheckRow:
-    """One train (or Duo row) to reveal: its sprites from the locomotive, where it breaks,
-    and the big running count beside it."""
-
-    seat: int
-    sprites: list[arcade.Sprite]
-    check: TrainCheck
-    cross: arcade.Sprite
-    disc: arcade.Sprite
-    count: arcade.Text
-    revealed: int = 0
-
-    def step(self) -> str | None:
-        """Show the next card; what it sounds like ('count', 'refuse' at the break, '' for a
-        lost card), or None once the row is complete."""
-        if self.revealed >= len(self.sprites):
-            return None
-        sprite = self.sprites[self.revealed]
-        sprite.visible = True
-        wagon = self.revealed - 1  # card 0 is the locomotive
-        self.revealed += 1
-        if wagon < 0:
-            return ""
-        if wagon < self.check.length:
-            self.count.text = str(wagon + 1)
-            return "count"
-        sprite.alpha = 80
-        if wagon == self.check.first_error:
-            self.cross.visible = True
-            return "refuse"
-        return ""
-
-    @property
-    def complete(self) -> bool:
-        return self.revealed >= len(self.sprites)
-
-
-
-
-@dataclass(slots=True)
-class Group:
-    """Rows checked side by side (a Duo locomotive's two rows), what appears once they are
-    (the reason of that locomotive), and what happens then."""
-
-    rows: list[CheckRow]
-    reasons: list[Shown] = field(default_factory=list)
-    then: Callable[[], None] | None = None
-
-
-@dataclass(slots=True)
-class Dimmer:
-    """Shown with a tie-break: the wagons not of the locomotive's type dim (R22, R33)."""
-
-    row: CheckRow
-
-    @property
-    def visible(self) -> bool:
-        return False
-
-    @visible.setter
-    def visible(self, shown: bool) -> None:
-        counted = set(self.row.check.of_type_at)
-        for index, sprite in enumerate(self.row.sprites[1:]):
-            if shown and index not in counted and sprite.alpha == 255:
-                sprite.alpha = 120
-
-
-@dataclass(slots=True)
-class TypeCount:
-    """Shown with a Duo tie-break: the row's count becomes its wagons of the type (R33)."""
-
-    row: CheckRow
-
-    @property
-    def visible(self) -> bool:
-        return self.row.count.text == str(self.row.check.of_type)
-
-    @visible.setter
-    def visible(self, shown: bool) -> None:
-        if shown:
-            self.row.count.text = str(self.row.check.of_type)
-
-
-Shown = arcade.Sprite | arcade.Text | Dimmer | TypeCount
-"""Something that appears with the winners' reason."""
-
-
-@dataclass(slots=True)
-class Piece:
-    """A bit of confetti: where it goes and how long it lives."""
-
-    sprite: arcade.Sprite
-    vx: float
-    vy: float
-    gx: float
-    gy: float
-    life: float
-
-
-@dataclass(slots=True)
-class Party:
-    """The winners' celebration: trophies that bounce in and sway, confetti, pulsing bands."""
-
-    trophies: list[tuple[arcade.Sprite, float, float]] = field(default_factory=list)
-    pieces: list[Piece] = field(default_factory=list)
-    bands: list[arcade.Sprite] = field(default_factory=list)
-    since: float = 0.0
-
-    def step(self, clock: float, dt: float) -> None:
-        age = clock - self.since
-        grow = min(1.0, age / 0.6)
-        bounce = 1 + 2.7 * (grow - 1) ** 3 + 1.7 * (grow - 1) ** 2  # ease-out-back
-        for sprite, scale, angle in self.trophies:
-            sprite.scale = scale * max(0.01, bounce)
-            sprite.angle = angle + 9 * math.sin(age * 3.2)
-        for band in self.bands:
-            band.alpha = int(130 + 80 * math.sin(age * 4.0))
-        for piece in self.pieces:
-            piece.life -= dt
-            piece.vx += piece.gx * dt
-            piece.vy += piece.gy * dt
-            piece.sprite.center_x += piece.vx * dt
-            piece.sprite.center_y += piece.vy * dt
-            piece.sprite.angle += 300 * dt
-            piece.sprite.visible = piece.life > 0
+LayOut = Callable[["ResultsView", Any], RaceOutcome | DuoOutcome]
+"""A kind's results presentation: lays its game's check out on the view, returns the outcome."""
 
 
 class ResultsView(BaseView):
     """Reveals the checks one card at a time, seat after seat (D9), then the winners."""
 
-    def __init__(self, window: Host, game: RaceGame | DuoGame,
-                 seats: Sequence[SeatPlan]) -> None:
+    def __init__(self, window: Host, game: AnyGame, seats: Sequence[SeatPlan],
+                 lay_out: LayOut) -> None:
         super().__init__(window)
         self.game = game
         self.seats = list(seats)
@@ -202,23 +62,18 @@ class ResultsView(BaseView):
         self.faces: dict[int, arcade.Sprite] = {}
         """A child's face at their place: touched, the child leaves the next game."""
         self.leaving: set[int] = set()
-        self.tallies: list[list[tuple[float, float]]] = []
         self.won_counts: list[arcade.Text] = []
+        """Duo: how many locomotives each player has won so far."""
+        self.crowned: list[CheckRow] = []
+        """The rows whose count lights up with the winners (a race's winning trains)."""
         self.party = Party()
-        self.outcome: RaceOutcome | DuoOutcome
-        if isinstance(game, DuoGame):
-            self.outcome = game.outcome()
-            self._lay_out_duo(game, self.outcome)
-        else:
-            self.outcome = game.outcome()
-            self._lay_out_race(game, self.outcome)
-        self.current = 0
-        self.next_at = FIRST_AT
+        self.outcome: RaceOutcome | DuoOutcome = lay_out(self, game)
+        self.timeline = Timeline(self.groups)
         self.done = False
 
     # Shared pieces.
 
-    def _band(self, band: Band, colour: int) -> None:
+    def band(self, band: Band, colour: int) -> None:
         area = band.rect()
         panel = arcade.SpriteSolidColor(int(area.w), int(area.h),
                                         color=(*SEAT_COLOURS[colour], 110))
@@ -227,7 +82,7 @@ class ResultsView(BaseView):
         self.bands.append(band)
         self.band_sprites.append(panel)
 
-    def _icon(self, texture: arcade.Texture, width: float, at: tuple[float, float],
+    def icon(self, texture: arcade.Texture, width: float, at: tuple[float, float],
               angle: float, visible: bool = False) -> arcade.Sprite:
         sprite = fit(arcade.Sprite(texture), width)
         sprite.position = at
@@ -236,16 +91,16 @@ class ResultsView(BaseView):
         self.marks.append(sprite)
         return sprite
 
-    def _number(self, at: tuple[float, float], size: float, angle: float,
+    def number(self, at: tuple[float, float], size: float, angle: float,
                 text: str = "") -> tuple[arcade.Sprite, arcade.Text]:
         """A disc with big digits, upright for the player at `angle`."""
-        disc = self._icon(self.app.media.icons["dark"], size, at, angle, visible=True)
+        disc = self.icon(self.app.media.icons["dark"], size, at, angle, visible=True)
         label = arcade.Text(text, *at, arcade.color.WHITE, font_size=size * 0.42,
                             anchor_x="center", anchor_y="center", rotation=angle, bold=True,
                             batch=self.batch)
         return disc, label
 
-    def _row(self, seat: int, textures: Sequence[arcade.Texture], check: TrainCheck,
+    def row(self, seat: int, textures: Sequence[arcade.Texture], check: TrainCheck,
              at: Sequence[tuple[float, float]], angle: float, width: float,
              count_at: tuple[float, float]) -> CheckRow:
         sprites = []
@@ -256,155 +111,28 @@ class ResultsView(BaseView):
             sprite.visible = False
             sprites.append(sprite)
             self.sprites.append(sprite)
-        cross = self._icon(self.app.media.icons["cross"], width * 0.95, (0, 0), angle)
+        cross = self.icon(self.app.media.icons["cross"], width * 0.95, (0, 0), angle)
         if check.first_error is not None:
             cross.position = sprites[check.first_error + 1].position
-        disc, count = self._number(count_at, self.column * 0.95, angle, "0")
+        disc, count = self.number(count_at, self.column * 0.95, angle, "0")
         row = CheckRow(seat, sprites, check, cross, disc, count)
         self.rows.append(row)
         return row
 
-    def _of_type_badge(self, band: Band, middle: float, angle: float, row: CheckRow,
-                       loco: arcade.Texture) -> list[Shown]:
-        """The tie-break a parent reads at a glance, in the train's band beside its count:
-        the locomotive's picture, large, and how many wagons of its type the checked train
-        holds (R22, D5); the other wagons dim when it shows."""
-        column, gap = self.column, self.app.layout.card_w * 0.12
-        near = middle + column * 0.55 + gap  # past the trophy and the count
-        tall = min(column * 1.3, band.depth - gap - near)
-        forward = near + tall / 2
-        picture = self._icon(loco, tall / CARD_RATIO, band.point(forward, gap + column * 0.5),
-                             angle)
-        disc, label = self._number(band.point(forward, gap + column * 1.5),
-                                   min(column * 0.95, tall), angle, str(row.check.of_type))
-        disc.visible = label.visible = False
-        return [picture, disc, label, Dimmer(row)]
-
-    def _again_and_face(self, seat: int, band: Band, angle: float, middle: float) -> float:
+    def again_and_face(self, seat: int, band: Band, angle: float, middle: float) -> float:
         """A child's 'again' and face at the far end of their band, `middle` forward, facing
         them; how much of the band's width they take (none for a bot's seat)."""
         if self.seats[seat].bot is not None:
             return 0.0
         media, column = self.app.media, self.column
-        self.again.append(self._icon(media.icons["again"], column * 1.1,
+        self.again.append(self.icon(media.icons["again"], column * 1.1,
                                      band.point(middle, band.width - column * 0.65), angle))
-        self.faces[seat] = self._icon(media.icons["child"], column * 1.0,
+        self.faces[seat] = self.icon(media.icons["child"], column * 1.0,
                                       band.point(middle, band.width - column * 1.95), angle)
         return column * 2.6
 
-    # The race variants: one band per seat, the train as a snake in it.
-
-    def _lay_out_race(self, game: RaceGame, outcome: RaceOutcome) -> None:
-        layout, media = self.app.layout, self.app.media
-        size = layout.card_w * 1.7
-        cx, cy = layout.free.center
-        keep_out = Rect(cx - size * 0.65, cy - size * 0.65, size * 1.3, size * 1.3)
-        rim = layout.card_w * 0.25
-        table = Rect(rim, rim, layout.width - 2 * rim, layout.height - 2 * rim)
-        bands = grow_bands([plan.place for plan in self.seats], table, keep_out,
-                           layout.card_w * 0.1, layout.card_h * 4)
-        self.again.append(self._icon(media.icons["again"], size, (cx, cy), 0))
-        column, gap = self.column, layout.card_w * 0.12
-        for seat in checking_order(range(len(self.seats))):  # D9: the order players joined
-            band, plan = bands[seat], self.seats[seat]
-            self._band(band, plan.colour)
-            angle = -plan.place.angle
-            loco = media.locomotive(game.locomotives[seat].type)
-            textures = [loco, *(media.wagons[c] for c in game.trains[seat])]
-            start = column * 2 + gap * 2
-            end = self._again_and_face(seat, band, angle, min(band.depth / 2, column * 0.7))
-            line = snake(len(textures), band.width - start - gap - end, band.depth - 2 * gap,
-                         layout.card_w * BIGGEST, self.smallest)
-            at = [band.point(gap + f, start + a) for f, a in line.spots]
-            middle = min(band.depth / 2, column * 0.7)
-            row = self._row(seat, textures, outcome.details.checks[seat], at, angle, line.card_w,
-                            band.point(middle, gap + column * 1.5))
-            trophy_at = band.point(middle, gap + column * 0.5)
-            reason_at = band.point(min(band.depth - column * 0.55, middle + column * 1.3),
-                                   gap + column)
-            if seat == outcome.details.stop_caller:  # Training: who called stop (R16, R18)
-                self.reasons.append(self._icon(media.icons["stop"], column * 0.9, reason_at,
-                                               angle))
-            if outcome.reason in TIE_BREAK and seat in outcome.details.tied:
-                self.reasons.extend(self._of_type_badge(band, middle, angle, row, loco))
-            if seat in outcome.winners:
-                self._trophy(trophy_at, angle, len(self.bands) - 1)
-            self.groups.append(Group([row]))
-
-    # Duo: the locomotives down the middle, each player's rows on their side, a tally each.
-
-    def _lay_out_duo(self, game: DuoGame, outcome: DuoOutcome) -> None:
-        layout, media = self.app.layout, self.app.media
-        free, column, gap = layout.free, self.column, layout.card_w * 0.12
-        pitch = free.h / len(outcome.details.locomotives)
-        mid = layout.width / 2
-        largest = min(layout.card_w, pitch * 0.9 / 1.4)
-        rim = layout.card_w * 0.4
-        side = mid - largest / 2 - gap - column * 2.8 - gap * 3 - rim
-        longest = max([1, *(len(r) for rows in game.rows for r in rows)])
-        line = snake(longest, side, largest * 1.4, largest, self.smallest, most_lines=1)
-        for seat, plan in enumerate(self.seats):
-            zone = plan.place.zone
-            band = Band(plan.place, layout.width * 0.72, min(zone.w, zone.h))
-            self._band(band, plan.colour)
-            angle = -plan.place.angle
-            middle = band.depth / 2
-            self._again_and_face(seat, band, angle, middle)
-            label = self._number(band.point(middle, column * 2.1), column * 1.1, angle, "0")[1]
-            self.won_counts.append(label)
-            self.tallies.append([band.point(middle, column * (3.3 + 1.05 * k))
-                                 for k in range(len(outcome.details.locomotives))])
-            if seat in outcome.winners:
-                self._trophy(band.point(middle, column * 0.8), angle, seat)
-        for index, result in enumerate(outcome.details.locomotives):
-            y = free.y + free.h - (index + 0.5) * pitch
-            loco_texture = media.locomotive(result.locomotive.type)
-            loco = fit(arcade.Sprite(loco_texture), largest)
-            loco.position = (mid, y)  # upright: its faces read from both sides, as wagons do
-            self.panels.append(loco)
-            group = Group([], then=functools.partial(self._award, index, loco))
-            for seat in (0, 1):
-                sign = 1 if seat == 0 else -1
-                angle = -self.seats[seat].place.angle
-                cards = game.rows[seat][index]
-                start = mid + sign * (largest / 2 + gap)
-                at = [(mid, y), *((start + sign * a, y) for _f, a in line.spots[:len(cards)])]
-                end = line.spots[len(cards) - 1][1] + line.card_w / 2 if cards else 0.0
-                edge = start + sign * (end + gap * 2 + column / 2)  # right after the row
-                row = self._row(seat, [loco_texture, *(media.wagons[c] for c in cards)],
-                                result.checks[seat], at, angle, line.card_w, (edge, y))
-                row.sprites[0].visible = False
-                row.revealed = 1  # the locomotive is already drawn in the middle
-                group.rows.append(row)
-                if result.reason is WinReason.MOST_OF_TYPE:  # one number per row: the count
-                    picture = self._icon(loco_texture, column * 0.75,  # turns to the type's
-                                         (edge + sign * (column * 0.95 + gap), y), angle)
-                    group.reasons.extend((picture, TypeCount(row), Dimmer(row)))
-            self.groups.append(group)
-
-    def _award(self, index: int, loco: arcade.Sprite) -> None:
-        """One Duo locomotive checked: the winning row's count turns gold, the reason shows,
-        and a copy of the locomotive slides into the winner's tally (R33)."""
-        details = self.outcome.details
-        assert isinstance(details, DuoDetails)
-        result = details.locomotives[index]
-        rows = self.groups[index].rows
-        if result.winner is None:
-            return
-        winner = rows[result.winner]
-        winner.disc.texture = self.app.media.icons["light"]
-        winner.count.color = (*INK, 255)
-        won = sum(r.winner == result.winner for r in details.locomotives[:index + 1])
-        copy = fit(arcade.Sprite(loco.texture), self.column * 0.9)
-        copy.position = loco.position
-        copy.angle = -self.seats[result.winner].place.angle
-        self.marks.append(copy)
-        self.slide(copy, self.tallies[result.winner][won - 1], 0.6)
-        self.won_counts[result.winner].text = str(won)
-        self.app.media.play("stack")
-
-    def _trophy(self, at: tuple[float, float], angle: float, band: int) -> None:
-        trophy = self._icon(self.app.media.icons["trophy"], self.column * 1.1, at, angle)
+    def trophy(self, at: tuple[float, float], angle: float, band: int) -> None:
+        trophy = self.icon(self.app.media.icons["trophy"], self.column * 1.1, at, angle)
         self.trophies.append(trophy)
         self.party.trophies.append((trophy, trophy.scale_x, angle))
         self.party.bands.append(self.band_sprites[band])
@@ -418,29 +146,12 @@ class ResultsView(BaseView):
             if self.app.nav.demo and self.clock > self.party.since + 8:
                 self.app.nav.show_lobby()  # the attract demo goes round again
             return
-        if self.clock < self.next_at:
-            return
-        if self.current >= len(self.groups):
+        if self.timeline.checked and self.timeline.due(self.clock):
             self._crown()
             return
-        group = self.groups[self.current]
-        rows = group.rows
-        sounds = [s for row in rows if (s := row.step()) is not None]
-        if all(row.complete for row in rows) and not sounds:
-            self.current += 1
-            self.next_at = self.clock + ROW_PAUSE
-            for shown in group.reasons:
-                shown.visible = True
-            if group.then is not None:
-                group.then()
-            return
-        media = self.app.media
-        if "refuse" in sounds:
-            media.play("refuse")
-        elif "count" in sounds:
-            counted = max(int(row.count.text or 0) for row in rows)
-            media.play("count", pitch=min(2.0, 1 + 0.05 * counted))
-        self.next_at = self.clock + (CARD_EVERY if "count" in sounds else LOST_EVERY)
+        beat = self.timeline.advance(self.clock)
+        if beat is not None:
+            self.app.media.play(beat.sound, pitch=beat.pitch)
 
     def _crown(self) -> None:
         """The winners: trophies, confetti, the reason's badges and numbers, then 'again'."""
@@ -449,11 +160,9 @@ class ResultsView(BaseView):
         self.party.since = self.clock
         for shown in self.reasons:
             shown.visible = True
-        winners = set(self.outcome.winners)
-        for row in self.rows:
-            if row.seat in winners and isinstance(self.outcome.details, RaceDetails):
-                row.disc.texture = media.icons["light"]
-                row.count.color = (*INK, 255)
+        for row in self.crowned:
+            row.disc.texture = media.icons["light"]
+            row.count.color = (*INK, 255)
         for trophy in self.trophies:
             trophy.visible = True
             self._confetti(trophy)

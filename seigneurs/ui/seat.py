@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from seigneurs.game.bots import BotLevel
 from seigneurs.rules import variant
-from seigneurs.table.layout import Place, TableLayout, duo_places
+from seigneurs.table.kinds import table_kind
+from seigneurs.table.layout import Place, TableLayout
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +23,5 @@ class SeatPlan:
 def seat_plans(layout: TableLayout, variant_name: str, players: int,
                bots: Sequence[BotLevel | None]) -> list[SeatPlan]:
     """Seats for a game started without the lobby: places spread round the table."""
-    if variant(variant_name).duo:
-        places = duo_places(layout)
-        return [SeatPlan(places[i], i * 3, bots[i]) for i in range(2)]
-    order = layout.spread(players)
-    return [SeatPlan(layout.places[i], i, bots[k]) for k, i in enumerate(order)]
+    seats = table_kind(variant(variant_name)).spread(layout, players)
+    return [SeatPlan(place, colour, bot) for (colour, place), bot in zip(seats, bots, strict=False)]

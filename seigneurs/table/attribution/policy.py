@@ -1,7 +1,7 @@
 """Whose card is it: the seat policy of R9 (one card per seat), kept apart as a pure question
 ("is there room for this card at this seat?") and the command that makes the room.
 
-The geometric guesses (nearest seat, the seat a card is pulled toward) are `input.seats`'s; this
+The geometric guesses (nearest seat, the seat a card is pulled toward) are `guess`'s; this
 policy weighs them against what each seat already carries, so that a wrong guess never costs a
 child a card (README, "Whose hand is it?").
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from seigneurs.game import RaceGame, Reason
 from seigneurs.game.race import NOBODY
-from seigneurs.input.seats import HEADING, SeatGuesser
 from seigneurs.table import events
-from seigneurs.table.hands import Carry, Hands
+from seigneurs.table.attribution.guess import HEADING, SeatGuesser
+from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.physics import CardPhysics
 
 STILL = 1.5

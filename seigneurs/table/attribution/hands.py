@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -21,9 +21,6 @@ HAND_SPAN_CM = 3.0
 """Fingertips landing this close together..."""
 HAND_WINDOW = 0.25
 """...within this many seconds of each other are one hand (small children touch with several)."""
-PALM_CM = 4.0
-"""A contact this long is a palm or a sleeve, not a fingertip (a child's fingertip is 1-2 cm,
-an adult's thumb 2.5): it takes nothing and is ignored (only where the panel gives sizes)."""
 
 T = TypeVar("T")
 
@@ -71,23 +68,6 @@ class Hands:
         self.span = HAND_SPAN_CM * px_per_cm
         self.carries: dict[int, Carry] = {}
         self.fingertips: dict[int, Fingertip] = {}
-        self.palms: set[int] = set()  # touches that began as a palm or a sleeve
-
-    def without_palms(self, frame: Sequence[TouchEvent], width: float) -> list[TouchEvent]:
-        """The frame without the touches of palms and sleeves (a contact longer than PALM_CM
-        on a table `width` pixels wide): a hand leaning on the glass takes no card."""
-        limit = PALM_CM * self.px_per_cm / width
-        palms, kept = self.palms, []
-        for event in frame:
-            if event.phase is TouchPhase.DOWN:
-                large = event.contact is not None and event.contact.major > limit
-                (palms.add if large else palms.discard)(event.id)
-            if event.id in palms:
-                if event.phase is TouchPhase.UP:
-                    palms.discard(event.id)
-                continue
-            kept.append(event)
-        return kept
 
     def carried(self, seat: int) -> int | None:
         """The card a finger carries for `seat`, if any."""

@@ -1,0 +1,200 @@
+"""The touch-down decision, as a value: whose hand a finger landing on a loose card is, and
+whether it takes the card or is gently refused (R9), read from the table as it is and changing
+nothing. The controller applies it (`Take`: what must give way first, then the card on the
+finger; `Refuse`: the reason shown)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from seigneurs.game import Pick, RaceGame, Reason
+from seigneurs.game.engine import Phase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.table.attribution.guess import HEADING, SeatGuesser
+from seigneurs.table.attribution.hands import Carry, Hands
+from seigneurs.table.attribution.policy import GiveWay, Occupied, Reguess, SeatPolicy
+
+AGAIN_S, AGAIN_CM = 4.0, 10.0
+"""A touch this soon and this near a refused one is that child again: it is not refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Down:
+    """A finger landing on a loose `card`, at the table's `clock` (its event at game time `t`);
+    `won`: no other touch of the frame got the card first."""
+
+    touch: int
+    card: int
+    x: float
+    y: float
+    t: float
+    clock: float
+    user: int | None = None
+    contact: Contact | None = None
+    won: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """The card goes on the finger, attributed to `seat` (`decided` by a user id, else a
+    guess), once `gives_way` (another finger's card re-guessed or sent home) is done."""
+
+    seat: int
+    decided: bool
+    gives_way: Reguess | GiveWay | None = None
+    other_hand_of: int | None = None
+    """The seat whose child this finger may be the other hand of (it held a card already)."""
+    named: int | None = None
+    """The seat the touch's user id named, even when it was doubted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """The touch takes nothing: `seat` (None: unknown) is told why. `remembered`: a child
+    refused so tries again, and the next card they touch is theirs (`AGAIN_S`)."""
+
+    seat: int | None
+    reason: Reason
+    remembered: bool = False
+
+
+Decision = Take | Refuse
+
+
+@dataclass(frozen=True, slots=True)
+class Pulled:
+    """A guessed card carried toward another seat is that seat's now, once `gives_way` (the
+    seat's own guessed or still card) is done."""
+
+    seat: int
+    gives_way: Reguess | GiveWay | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Where a carried card goes as its finger lifts: `seat` takes it, onto `zone` (the seat
+    whose zone it was put on, else None); `yields`: other fingers' cards believed that seat's
+    give way first (`SeatPolicy.yield_to_drop`)."""
+
+    seat: int
+    zone: int | None
+    yields: bool = False
+
+
+@dataclass(slots=True)
+class Attribution:
+    """What a decision reads: the game, the guesser, the policy (R9), the fingers' hands, and
+    the touches refused lately (kept by the controller as it applies `Refuse`)."""
+
+    game: RaceGame
+    guesser: SeatGuesser
+    policy: SeatPolicy
+    hands: Hands
+    humans: Sequence[int]
+    px_per_cm: float
+    card_w: float
+    zone_at: Callable[[float, float], int | None]
+    """The seat whose zone (x, y) is on, if any."""
+    refused: list[tuple[float, float, float]] = field(default_factory=list)
+    """(clock, x, y) of the touches refused as another fingertip of a hand holding a card."""
+    downs: dict[int, float] = field(default_factory=dict)
+    """When a finger last landed nearest each child's seat (the idle timers read it)."""
+
+    def again(self, x: float, y: float, clock: float) -> bool:
+        """Whether a touch at (x, y) may be a child trying again after a refusal: near it, or
+        within the reach of a seat that could have made both: a child refused once gets the
+        next card they touch."""
+        near = AGAIN_CM * self.px_per_cm
+        bodies, reach = self.guesser.bodies, self.guesser.reach
+        return any(math.hypot(x - rx, y - ry) <= near or any(
+            math.dist(bodies[s], (x, y)) <= reach and math.dist(bodies[s], (rx, ry)) <= reach
+            for s in self.humans) for t, rx, ry in self.refused if clock - t <= AGAIN_S)
+
+    def remember(self, x: float, y: float, clock: float) -> None:
+        """A refused touch, so the same child's next try is not refused."""
+        self.refused = [r for r in self.refused if clock - r[0] <= AGAIN_S]
+        self.refused.append((clock, x, y))
+
+    def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
+        """Keep where each finger is (`Hands.track`); a finger landing at (x, y) tells that
+        the child nearest it is not still now."""
+        if event.phase is TouchPhase.DOWN and self.humans:
+            self.downs[self.guesser.nearest(x, y)] = clock
+        self.hands.track(event, x, y, clock)
+
+    def wants(self, seat: int, card: int) -> bool:
+        """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
+        return self.game.is_face_up(card) and self.game.fits(seat, card)
+
+
+def decide(down: Down, table: Attribution) -> Decision:
+    """Whose hand `down` is and what it does (R9, README "Whose hand is it?"): a user id
+    decides, unless that seat holds a card already (the id may be wrong, or it is that child's
+    other hand); another fingertip of a hand that holds a card is refused (unless it is a
+    child trying again); else the likeliest seat, or the likeliest free one within reach.
+    An empty hand is never refused at touch-down: R9 is kept at the drop."""
+    game, guesser, policy = table.game, table.guesser, table.policy
+    x, y, clock = down.x, down.y, down.clock
+    named = guesser.by_user(down.user)
+    if game.phase is not Phase.PLAYING:
+        who = guesser.nearest(x, y) if named is None else named
+        return Refuse(who, game.verify(Pick(who, down.t, down.card)) or Reason.NOT_STARTED)
+    if not down.won:
+        return Refuse(named, Reason.TAKEN)
+    other_hand_of = None
+    if named is not None:
+        room = policy.room(named, down.touch, clock, same_child=True)
+        if not isinstance(room, Occupied):
+            return Take(named, True, _giving_way(room), named=named)
+        other_hand_of = named
+    hand = table.hands.same_hand(x, y, clock, table.hands.carries)
+    if hand is not None and not table.again(x, y, clock):  # another fingertip of a hand
+        return Refuse(hand.seat, Reason.SEAT_HOLDS_A_CARD, remembered=True)  # with a card
+    guess = guesser.likeliest(x, y, lambda s: table.wants(s, down.card), down.contact)
+    room = policy.room(guess, down.touch, clock, math.inf, keep_carried=True)
+    if not isinstance(room, Occupied):
+        return Take(guess, False, _giving_way(room), other_hand_of, named)
+    other_hand_of = guess if other_hand_of is None else other_hand_of
+    guess = guesser.at_down(x, y, policy.holds, contact=down.contact) or guess
+    return Take(guess, False, None, other_hand_of, named)
+
+
+def _giving_way(room: object) -> Reguess | GiveWay | None:
+    return room if isinstance(room, Reguess | GiveWay) else None
+
+
+def pulled(carry: Carry, touch: int, x: float, y: float, clock: float,
+           table: Attribution) -> Pulled | None:
+    """Whether the guessed card on `touch`, carried to (x, y), goes to the seat it is pulled
+    toward (children pull a card home); None: it stays whose it was (decided by a user id,
+    pulled nowhere yet, or that seat has a card: the drop decides, R9)."""
+    if carry.decided:
+        return None
+    policy = table.policy
+    seat = table.guesser.while_carried(carry.seat, carry.home, x, y, policy.travel)
+    if seat == carry.seat:
+        return None
+    room = policy.room(seat, touch, clock)
+    return None if isinstance(room, Occupied) else Pulled(seat, _giving_way(room))
+
+
+def drop(carry: Carry, x: float, y: float, clock: float, table: Attribution) -> Drop:
+    """Whose card it is where its finger lifts at (x, y) (where the finger lifts, not where
+    the card lies: a card put back beside a zone overlaps it): dropped on a child's
+    zone, that child's (a gift, or an id or a guess that erred), and R9 is kept by the other
+    fingers giving way (not for a card that goes back, D8); a tap at a zone's edge or a throw
+    that went astray is no drop on it; elsewhere, the carried card's seat (a guess, re-decided
+    by where it was pulled)."""
+    zone = table.zone_at(x, y)
+    if math.dist(carry.home, (x, y)) < table.card_w * 0.5 or (
+            zone is not None and zone != carry.seat and table.hands.flung(carry, x, y, clock)
+            and table.guesser.heading(zone, carry.home, x, y) <= HEADING):
+        zone = None
+    if zone in table.humans:
+        assert zone is not None
+        return Drop(zone, zone, table.game.would_stay(zone, carry.card))
+    seat = carry.seat if carry.decided else table.guesser.while_carried(
+        carry.seat, carry.home, x, y, table.policy.travel)
+    return Drop(seat, zone)

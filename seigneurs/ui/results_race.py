@@ -1,0 +1,73 @@
+"""The results of a race game (Training, Seigneurs, Kids, Rois): one band per seat, the train
+as a snake in it, a trophy and the tie-break's badge beside the count (R17, R18, R21, R22)."""
+
+from __future__ import annotations
+
+import arcade
+
+from seigneurs.game import RaceGame
+from seigneurs.rules import RaceOutcome, WinReason
+from seigneurs.rules import check_order as checking_order
+from seigneurs.table.layout import Rect
+from seigneurs.ui.results_layout import CARD_RATIO, Band, grow_bands, snake
+from seigneurs.ui.results_timeline import CheckRow, Dimmer, Group, Shown
+from seigneurs.ui.results_view import BIGGEST, ResultsView
+
+TIE_BREAK = (WinReason.MOST_OF_TYPE, WinReason.SHARED)
+
+
+def lay_out_race(view: ResultsView, game: RaceGame) -> RaceOutcome:
+    """Lay the race's results out on `view`: each seat's band, train, count and reasons."""
+    outcome = game.outcome()
+    layout, media = view.app.layout, view.app.media
+    size = layout.card_w * 1.7
+    cx, cy = layout.free.center
+    keep_out = Rect(cx - size * 0.65, cy - size * 0.65, size * 1.3, size * 1.3)
+    rim = layout.card_w * 0.25
+    table = Rect(rim, rim, layout.width - 2 * rim, layout.height - 2 * rim)
+    bands = grow_bands([plan.place for plan in view.seats], table, keep_out,
+                       layout.card_w * 0.1, layout.card_h * 4)
+    view.again.append(view.icon(media.icons["again"], size, (cx, cy), 0))
+    column, gap = view.column, layout.card_w * 0.12
+    for seat in checking_order(range(len(view.seats))):  # D9: the order players joined
+        band, plan = bands[seat], view.seats[seat]
+        view.band(band, plan.colour)
+        angle = -plan.place.angle
+        loco = media.locomotive(game.locomotives[seat].type)
+        textures = [loco, *(media.wagons[c] for c in game.trains[seat])]
+        start = column * 2 + gap * 2
+        end = view.again_and_face(seat, band, angle, min(band.depth / 2, column * 0.7))
+        line = snake(len(textures), band.width - start - gap - end, band.depth - 2 * gap,
+                     layout.card_w * BIGGEST, view.smallest)
+        at = [band.point(gap + f, start + a) for f, a in line.spots]
+        middle = min(band.depth / 2, column * 0.7)
+        row = view.row(seat, textures, outcome.details.checks[seat], at, angle, line.card_w,
+                       band.point(middle, gap + column * 1.5))
+        trophy_at = band.point(middle, gap + column * 0.5)
+        reason_at = band.point(min(band.depth - column * 0.55, middle + column * 1.3),
+                               gap + column)
+        if seat == outcome.details.stop_caller:  # Training: who called stop (R16, R18)
+            view.reasons.append(view.icon(media.icons["stop"], column * 0.9, reason_at, angle))
+        if outcome.reason in TIE_BREAK and seat in outcome.details.tied:
+            view.reasons.extend(_of_type_badge(view, band, middle, angle, row, loco))
+        if seat in outcome.winners:
+            view.trophy(trophy_at, angle, len(view.bands) - 1)
+            view.crowned.append(row)
+        view.groups.append(Group([row]))
+    return outcome
+
+
+def _of_type_badge(view: ResultsView, band: Band, middle: float, angle: float, row: CheckRow,
+                   loco: arcade.Texture) -> list[Shown]:
+    """The tie-break a parent reads at a glance, in the train's band beside its count:
+    the locomotive's picture, large, and how many wagons of its type the checked train
+    holds (R22, D5); the other wagons dim when it shows."""
+    column, gap = view.column, view.app.layout.card_w * 0.12
+    near = middle + column * 0.55 + gap  # past the trophy and the count
+    tall = min(column * 1.3, band.depth - gap - near)
+    forward = near + tall / 2
+    picture = view.icon(loco, tall / CARD_RATIO, band.point(forward, gap + column * 0.5), angle)
+    disc, label = view.number(band.point(forward, gap + column * 1.5),
+                              min(column * 0.95, tall), angle, str(row.check.of_type))
+    disc.visible = label.visible = False
+    return [picture, disc, label, Dimmer(row)]
