@@ -36,7 +36,7 @@ from seigneurs.input.evdev_decode import (
     EvdevDecoder,
 )
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.seats import SeatGuesser
+from seigneurs.table.attribution import SeatGuesser
 from seigneurs.input.tuio import MAX_TRACKERS, TuioDecoder, TuioSource
 
 Field = tuple[str, Any]  # an OSC type tag and its value

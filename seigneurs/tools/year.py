@@ -143,7 +143,8 @@ def _play_to_the_end(game: Any, rng: random.Random) -> None:
     """The engine's bots play every seat from where the game stands (dealt, or resumed with
     its held cards put back) to its end; each move applied to the table's own game is
     journaled as it is applied, and the last one goes into the history."""
-    from seigneurs.game.bots import BOT_LEVELS, BotLoop, make_bot
+    from seigneurs.game.bots import BOT_LEVELS, BotLoop
+    from seigneurs.game.kinds import make_bot
 
     loop = BotLoop({seat: make_bot(game, seat, BOT_LEVELS[LEVEL], rng)
                     for seat in range(game.seat_count)}, start=game.clock)
