@@ -36,8 +36,8 @@ from seigneurs.input.evdev_decode import (
     EvdevDecoder,
 )
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.table.attribution import SeatGuesser
 from seigneurs.input.tuio import MAX_TRACKERS, TuioDecoder, TuioSource
+from seigneurs.table.attribution import SeatGuesser
 
 Field = tuple[str, Any]  # an OSC type tag and its value
 NAN, INF = float("nan"), float("inf")
