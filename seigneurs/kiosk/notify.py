@@ -9,6 +9,10 @@ import socket
 
 log = logging.getLogger(__name__)
 
+STOPPED_BY_SIGTERM = 143
+"""The exit code of a table systemd stopped (SIGTERM), closed cleanly: what a death by that
+signal gives (128 + 15), so `kiosk.sh` treats it as it always has."""
+
 
 class Notifier:
     """Talks to $NOTIFY_SOCKET when systemd set one; otherwise does nothing."""

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from seigneurs.kiosk.notify import STOPPED_BY_SIGTERM
 from seigneurs.kiosk.reserve import RESERVE, reserved
 
 SMALL_DISK = "256k"
@@ -125,9 +126,12 @@ def full_disk_starts(starts: int, workdir: Path, command: list[str], env: dict[s
                     report.stops_by_sigterm += gentle
                     table.send_signal(signal.SIGTERM if gentle else signal.SIGKILL)
                     try:
-                        table.wait(30)
+                        code = table.wait(30)
+                        if gentle and code != STOPPED_BY_SIGTERM:
+                            report.losses.append(f"SIGTERM: the table exited {code}, not "
+                                                 f"{STOPPED_BY_SIGTERM} (a clean close)")
                     except subprocess.TimeoutExpired:
-                        report.losses.append("the table did not stop within 30 s of SIGTERM")
+                        report.losses.append("the table did not stop within 30 s")
                         table.kill()
                         table.wait()
             report.starts += 1

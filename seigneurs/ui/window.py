@@ -20,6 +20,7 @@ from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
+from seigneurs.kiosk.notify import STOPPED_BY_SIGTERM
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
 from seigneurs.ui.gl_setup import open_window
@@ -29,9 +30,6 @@ from seigneurs.ui.navigator import Navigator
 log = logging.getLogger(__name__)
 FELT = (31, 94, 59, 255)
 GLYPHS = "0123456789+-x/"
-STOPPED_BY_SIGTERM = 143
-"""The exit code of a table stopped by SIGTERM: what a death by that signal gives (128 + 15),
-so `kiosk.sh` treats it as it always has, now after a clean close."""
 ATLAS = (2048, 2048)
 """Room for the deck, icons and variant pictures at 1080p card size, with space to spare."""
 
