@@ -9,11 +9,9 @@ answers with at most one `Step` for the window to take.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from functools import partial
@@ -24,19 +22,13 @@ from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.kiosk.admin_lock import PinGuard
-from seigneurs.kiosk.history import (
-    HISTORY_FILE,
-    GameRecord,
-    History,
-    leftover_log,
-    open_history,
-    record_of,
-    set_aside,
-)
-from seigneurs.kiosk.journal import Journal, Pending, bots_of, journal_game, read
+from seigneurs.kiosk.history import HISTORY_FILE, GameRecord, History, record_of
+from seigneurs.kiosk.journal import Journal, Pending, bots_of, journal_game
+from seigneurs.kiosk.kept_history import KeptHistory
+from seigneurs.kiosk.leftovers import fold_reserve, take_journal
 from seigneurs.kiosk.notify import Notifier
 from seigneurs.kiosk.reserve import Reserve
-from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
+from seigneurs.kiosk.trouble import Kind, Part, Trouble
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +142,7 @@ class GameRecords:
                  ) -> None:
         self.now = clock or (lambda: datetime.now(UTC))
         self.folder = folder
-        self.history: History | None = None
+        self.kept = KeptHistory(folder / HISTORY_FILE if folder else None, self.now, self._tell)
         self.journal = Journal(folder) if folder else None
         self.reserve = Reserve(folder) if folder else None
         self.troubles: list[Trouble] = []
@@ -162,7 +154,7 @@ class GameRecords:
         self.unsaved: list[GameRecord] = []  # finished games no file could take: memory only
         self._holding: str | None = None  # a finished game the current journal alone keeps
         if folder is not None:
-            self._open_history()
+            self.kept.open()
             self._settle()
 
     def listen(self, listener: Callable[[Trouble], None]) -> None:
@@ -179,11 +171,6 @@ class GameRecords:
         for listener in self._listeners:
             listener(trouble)
 
-    def _open_history(self) -> None:
-        if self.history is None and self.folder is not None:
-            self.history, trouble = open_history(self.folder / HISTORY_FILE, self.now())
-            self._tell(trouble)
-
     def _settle(self) -> None:
         """Start-up: finished games still in journals or the reserve go into the history (each
         once), an unreadable journal is moved aside, an unfinished one waits for the lobby's
@@ -192,105 +179,25 @@ class GameRecords:
         self._tell(self.reserve.make())
         reserved = {r.game_id for r in self.reserve.games()}
         for path in [*self.journal.waiting(), self.journal.path]:
-            pending = self._take(path, reserved) if path.exists() else None
+            if not path.exists():
+                continue
+            pending = take_journal(path, self.journal, self.kept, self._tell, self.now, reserved)
             if pending is not None and path == self.journal.path:
                 self._pending = pending
-        self._fold_reserve()
-
-    def _take(self, path: Path, reserved: AbstractSet[str | None] = frozenset()) -> Pending | None:
-        """Read a journal: a finished game goes into the history and its file goes (or waits
-        under its identity); an unfinished one is returned, unless its end is in the reserve
-        (then the file goes); an unreadable one is moved aside."""
-        assert self.journal is not None
-        try:
-            pending = read(path)
-        except (OSError, ValueError) as error:
-            moved = self.journal.set_aside(path, self.now(), "broken")
-            self._tell(Trouble(Part.JOURNAL, Kind.BROKEN, path, str(error), moved))
-            return None
-        if not pending.game.over:
-            if pending.game_id in reserved:
-                log.info("game %s ended and is kept in the reserve; its unfinished journal "
-                         "goes", pending.game_id)
-                self.journal.forget(path)
-                return None
-            return pending
-        if self._record(record_of(pending.game, pending.bots, pending.written_at,
-                                  pending.game_id)):
-            log.info("game %s, which ended before the last stop, is in the history",
-                     pending.game_id)
-            self.journal.forget(path)
-        elif path == self.journal.path:
-            self.journal.keep_unrecorded(pending.game_id)
-        return None
-
-    def _fold_reserve(self) -> None:
-        """The games the reserve keeps into the history (each once), then the reserve zeroed."""
-        if self.reserve is None:
-            return
-        games = self.reserve.games()
-        if not games or not all(self._record(record) for record in games):
-            return
-        self.reserve.clear()
-        log.info("%d game(s) kept in %s are now in the history", len(games),
-                 self.reserve.path.name)
+        fold_reserve(self.reserve, self.kept)
 
     def _record(self, record: GameRecord) -> bool:
         """Into the history (at most once per game); False when it cannot take it now."""
-        self._check_moved()
-        self._open_history()
-        if self.history is None:
-            return False
-        try:
-            self.history.add(record)
-            return True
-        except sqlite3.Error as error:
-            self._failed(error)
-        return False
+        return self.kept.record(record)
 
-    def _check_moved(self) -> None:
-        """The history file is no longer at its name (moved, removed, or something else put
-        there): close it whole where it lies, set aside what stands in its place, and let the
-        next use begin a new one at the name, where the next start looks."""
-        if self.history is None:
-            return
-        change = self.history.displaced()
-        if change is None:
-            return
-        lies, path = self.history.where(), self.history.path
-        self.history.close()  # its write-ahead log folded into it, wherever it is now
-        self.history = None
-        leftover_log(path, lies, self.now())
-        aside = None
-        if path.exists() and not path.is_file():
-            aside = move_aside(path, self.now(), "blocking")
-        detail = f"{change}; the file is {f'now {lies}' if lies else 'gone'}"
-        self._tell(Trouble(Part.HISTORY, Kind.MOVED, path, detail, aside))
+    @property
+    def history(self) -> History | None:
+        """The history open now, if any (None before its first use, or after trouble)."""
+        return self.kept.history
 
     def recent(self, limit: int) -> list[GameRecord]:
-        """The last `limit` games, newest first, for the adults' history screen; a history
-        that cannot be read now is a trouble like a failed write (a damaged one is set aside),
-        and the screen shows none rather than stopping the table."""
-        self._check_moved()
-        self._open_history()
-        if self.history is None:
-            return []
-        try:
-            return self.history.games(limit=limit)
-        except sqlite3.Error as error:
-            self._failed(error)
-        return []
-
-    def _failed(self, error: sqlite3.Error) -> None:
-        """The history refused a read or a write: said, and set aside when damaged under us
-        (a new one is begun at the next use)."""
-        assert self.history is not None
-        trouble = Trouble(Part.HISTORY, kind_of(error), self.history.path, str(error))
-        if trouble.kind is Kind.BROKEN:
-            self.history.close()
-            self.history = None
-            trouble = replace(trouble, moved_to=set_aside(trouble.path, self.now()))
-        self._tell(trouble)
+        """The last `limit` games, newest first, for the adults' history screen."""
+        return self.kept.recent(limit)
 
     def started(self, game: AnyGame, table: dict[str, Any], demo: bool) -> None:
         """A game was dealt (or resumed): journal every action from now on; its end goes
@@ -378,8 +285,8 @@ class GameRecords:
         assert self.journal is not None
         self.retry()
         for path in self.journal.waiting():
-            self._take(path)
-        self._fold_reserve()
+            take_journal(path, self.journal, self.kept, self._tell, self.now)
+        fold_reserve(self.reserve, self.kept)
 
     def retry(self) -> None:
         """Games only in memory tried again (the history, else the reserve); each one that
@@ -450,9 +357,7 @@ class GameRecords:
         self.unsaved = []
         if self.journal is not None:
             self.journal.close()
-        if self.history is not None:
-            self.history.close()
-            self.history = None
+        self.kept.close()
         if self.reserve is not None:
             self.reserve.close()
 
