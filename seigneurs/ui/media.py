@@ -25,6 +25,7 @@ from seigneurs.art.assets import ASSETS
 from seigneurs.art.sounds import SOUNDS
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WAGONS, WagonType
 from seigneurs.ui.icons import ICONS, icon_image
+from seigneurs.ui.sound_output import silent
 
 log = logging.getLogger(__name__)
 SLICE = 0.004
@@ -84,6 +85,8 @@ class Media:
         if self._sounds_loaded:
             return
         self._sounds_loaded = True
+        if silent():  # no sound device: nothing loaded, so nothing played (and no driver)
+            return
         for name in SOUNDS:
             path = ASSETS / "sounds" / f"{name}.wav"
             try:
