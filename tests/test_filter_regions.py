@@ -1,0 +1,48 @@
+"""Where wrists rest: the rim's four strips cover every edge of the display end to end, a
+region holds the points on its own border, and every filter of a pipeline works on the one
+moment its clock gave for that poll."""
+
+from __future__ import annotations
+
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.filters import IgnoreRegions, Pipeline, Region, rim
+from seigneurs.input.sources import ScriptedSource
+
+D = TouchPhase.DOWN
+
+
+def test_the_rim_ignores_a_touch_along_each_edge_and_none_inside() -> None:
+    width = 0.05
+    ignore = IgnoreRegions(rim(width))
+    edges = [(0.5, 0.01), (0.5, 0.99), (0.01, 0.5), (0.99, 0.5),  # middles of the four edges
+             (0.01, 0.01), (0.99, 0.99), (0.02, 0.97), (0.97, 0.03)]  # and the corners
+    inside = [(0.5, 0.5), (0.06, 0.5), (0.5, 0.94), (0.94, 0.06)]
+    down = [TouchEvent(i, D, x, y, 0.0) for i, (x, y) in enumerate(edges + inside)]
+    assert [e.id for e in ignore(down, 0.0)] == list(range(len(edges), len(edges + inside)))
+
+
+def test_the_rims_strips_lie_on_the_display() -> None:
+    for region in rim(0.1):
+        assert region.x >= 0 and region.x + region.w <= 1
+        assert region.y >= 0 and region.y + region.h <= 1
+
+
+def test_a_region_holds_the_points_on_its_border() -> None:
+    region = Region(0.25, 0.5, 0.25, 0.25)  # exact in binary: borders at 0.25, 0.5 and 0.75
+    for x, y in [(0.25, 0.5), (0.5, 0.75), (0.25, 0.75), (0.5, 0.5), (0.375, 0.5)]:
+        assert region.contains(x, y)
+    for x, y in [(0.2, 0.6), (0.55, 0.6), (0.3, 0.45), (0.3, 0.8)]:
+        assert not region.contains(x, y)
+
+
+def test_every_filter_of_a_pipeline_sees_the_polls_moment() -> None:
+    seen: list[float] = []
+
+    def spy(events: list[TouchEvent], now: float) -> list[TouchEvent]:
+        seen.append(now)
+        return events
+    source = ScriptedSource()
+    pipeline = Pipeline(source, [spy, spy], clock=lambda: 12.5)
+    source.push(TouchEvent(1, D, 0.5, 0.5, 12.0))
+    assert [e.id for e in pipeline.poll()] == [1]
+    assert seen == [12.5, 12.5]
