@@ -5,7 +5,7 @@ moment its clock gave for that poll."""
 from __future__ import annotations
 
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.filters import IgnoreRegions, Pipeline, Region, rim
+from seigneurs.input.filters import IgnoreRegions, Pipeline, Region, Transform, rim
 from seigneurs.input.sources import ScriptedSource
 
 D = TouchPhase.DOWN
@@ -46,3 +46,28 @@ def test_every_filter_of_a_pipeline_sees_the_polls_moment() -> None:
     source.push(TouchEvent(1, D, 0.5, 0.5, 12.0))
     assert [e.id for e in pipeline.poll()] == [1]
     assert seen == [12.5, 12.5]
+
+
+def test_a_touch_id_used_again_after_a_lost_lift_starts_afresh() -> None:
+    """Touch 1 landed on the rim and its lift was lost; the panel gives id 1 to a new finger
+    in the middle: that finger comes through (a down always decides anew)."""
+    ignore = IgnoreRegions(rim(0.05))
+    assert ignore([TouchEvent(1, D, 0.5, 0.01, 0.0)], 0.0) == []
+    again = TouchEvent(1, D, 0.5, 0.5, 1.0)
+    assert ignore([again], 1.0) == [again]
+
+
+def test_an_ignored_touch_is_forgotten_when_it_lifts() -> None:
+    """Touch ids grow all day on some panels (TUIO session ids): the ignored ones must not
+    pile up."""
+    ignore = IgnoreRegions(rim(0.05))
+    for touch in range(1, 50):
+        ignore([TouchEvent(touch, D, 0.01, 0.5, touch), TouchEvent(touch, TouchPhase.UP,
+                                                                   0.01, 0.5, touch)], touch)
+    assert not ignore._ignored
+
+
+def test_calibration_offsets_move_both_axes() -> None:
+    """libinput's matrix: x' = a x + b y + c, y' = d x + e y + f."""
+    shift = Transform(calibration=(1.0, 0.0, 0.125, 0.0, 1.0, 0.25))
+    assert shift.apply(0.5, 0.5) == (0.625, 0.75)
