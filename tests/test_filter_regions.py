@@ -1,6 +1,7 @@
-"""Where wrists rest: the rim's four strips cover every edge of the display end to end, a
-region holds the points on its own border, and every filter of a pipeline works on the one
-moment its clock gave for that poll."""
+"""The input filters at their edges: the rim's four strips cover every edge of the display end
+to end, a region holds the points on its own border, an ignored touch is decided anew at each
+down and forgotten at its lift, calibration offsets apply, and every filter of a pipeline works
+on the one moment its clock gave for that poll."""
 
 from __future__ import annotations
 
