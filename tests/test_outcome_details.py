@@ -42,7 +42,7 @@ def test_a_race_nobody_sat_at_is_a_shared_nothing() -> None:
 
 
 def test_a_duo_game_is_not_decided_as_a_race() -> None:
-    with pytest.raises(ValueError, match="duo games are decided by duo_outcome"):
+    with pytest.raises(ValueError, match=r"^duo games are decided by duo_outcome$"):
         race_outcome("duo", [(COACH, []), (LOGS, [])])
 
 
