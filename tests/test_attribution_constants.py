@@ -12,10 +12,11 @@ import pytest
 from seigneurs.game import GameConfig, RaceGame, Whistle
 from seigneurs.table import events
 from seigneurs.table.attribution import GiveWay, Occupied, Reguess
+from seigneurs.table.attribution.hands import Carry
 from seigneurs.table.controller import RaceController
-from seigneurs.table.hands import Carry
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
-from seigneurs.table.session import Seating, open_session
+from seigneurs.table.session import Seating
 
 FINGER, NEW_FINGER, DROPPING = 11, 12, 13
 

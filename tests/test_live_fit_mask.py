@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import card_where, pick, started_race
 
-from seigneurs.game import Pick, Reason, Refused, Stack
+from seigneurs.game import NotApplied, Pick, Reason, Stack
 from seigneurs.rules import WAGONS
 
 
@@ -34,7 +34,7 @@ def test_d8_an_assisted_seat_is_offered_a_stack_only_for_a_card_fitting_the_new_
     assert game.apply(Pick(0, 2.0, misfit)).ok
     assert not any(isinstance(a, Stack) for a in game.legal_actions(0))
     result = game.apply(Stack(0, 2.1))
-    assert isinstance(result, Refused) and result.reason is Reason.DOES_NOT_FIT
+    assert isinstance(result, NotApplied) and result.reason is Reason.DOES_NOT_FIT
 
 
 @pytest.mark.parametrize("variant", ["lords", "kids"])
@@ -50,4 +50,4 @@ def test_r10_a_picked_card_is_no_longer_a_face_on_the_table(variant: str) -> Non
 def test_r1_only_the_54_wagons_can_be_picked(card: int) -> None:
     game = started_race()
     result = game.apply(Pick(0, 1.0, card))
-    assert isinstance(result, Refused) and result.reason is Reason.NO_SUCH_CARD
+    assert isinstance(result, NotApplied) and result.reason is Reason.NO_SUCH_CARD
