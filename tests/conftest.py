@@ -21,3 +21,4 @@ def _sound_as_each_test_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from seigneurs.ui import sound_output
 
     monkeypatch.setattr(sound_output, "_nothing_to_play_on", False)
+    monkeypatch.delenv("ARCADE_SOUND_BACKENDS", raising=False)
