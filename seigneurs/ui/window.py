@@ -23,7 +23,7 @@ from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
-from seigneurs.ui.gl_setup import open_window
+from seigneurs.ui.gl_setup import close_window, open_window
 from seigneurs.ui.media import Media
 from seigneurs.ui.navigator import Navigator
 
@@ -178,7 +178,7 @@ class SeigneursWindow(arcade.Window):
 
     def close(self) -> None:
         self.keeper.records.close()
-        super().close()
+        close_window(self)
 
     # The mouse as a touch.
 
