@@ -3,6 +3,8 @@
 Nothing to read: a picture per variant, a child face to join, a robot (its pips = level) for
 a bot, a smile (Kids) or crown (Rois) per seat in mixed games (R25), a green shield for
 assisted or a magnifier for classic (D8), and in Duo the six locomotives to take one out (D6).
+The rule and mode buttons change on a hold (`HOLD_S`), never on the tap a child joins with;
+a changed mode shows a picture of what it means.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType
 from seigneurs.table.layout import Place
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
-from seigneurs.ui.lobby import Lobby, Member
+from seigneurs.ui.lobby import Lobby, Member, Setting
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -58,13 +60,14 @@ class PlaceButtons:
     bot: arcade.Sprite
     rule: arcade.Sprite
     mode: arcade.Sprite
+    meaning: arcade.Sprite
     zone: arcade.SpriteSolidColor
 
 
 class LobbyView(BaseView):
     """Variant tiles in the middle, a row of buttons at each place, the start button."""
 
-    def __init__(self, window: Host, variant_name: str = "lords") -> None:
+    def __init__(self, window: Host, variant_name: str) -> None:
         super().__init__(window)
         settings = window.settings
         self.lobby = Lobby(variant_name, settings.bot_level, settings.mode)
@@ -150,7 +153,8 @@ class LobbyView(BaseView):
     def _build_place_buttons(self) -> None:
         media, layout = self.app.media, self.app.layout
         for buttons in self.buttons.values():
-            for sprite in (buttons.pad, buttons.bot, buttons.rule, buttons.mode):
+            for sprite in (buttons.pad, buttons.bot, buttons.rule, buttons.mode,
+                           buttons.meaning):
                 self.sprites.remove(sprite)
         self.buttons.clear()
         self.zones.clear()
@@ -172,7 +176,12 @@ class LobbyView(BaseView):
                 self.sprites.append(sprite)
                 sprites.append(sprite)
             pad, bot, rule, mode = sprites
-            self.buttons[index] = PlaceButtons(pad, bot, rule, mode, zone)
+            # what a changed mode means, further in, over the place's buttons
+            meaning = fit(arcade.Sprite(media.icons["meaning-assisted"]), size * 1.6)
+            face(meaning, place, size * 1.4, 0)
+            meaning.visible = False
+            self.sprites.append(meaning)
+            self.buttons[index] = PlaceButtons(pad, bot, rule, mode, meaning, zone)
 
     def _refresh(self) -> None:
         """Show the state: chosen tile, who is where, what each seat plays, start if ready."""
@@ -189,12 +198,14 @@ class LobbyView(BaseView):
             level = member.bot if member and member.bot else lobby.levels[0]
             buttons.bot.texture = media.icons[f"bot-{level.name}"]
             buttons.bot.alpha = 255 if member and member.bot else 110
+            buttons.bot.visible = not (member and member.bot is None)  # never beside a child
             rule = lobby.rule(member)
             buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
             buttons.rule.visible = member is not None and lobby.mixed
             assisted = lobby.assisted(member)
             buttons.mode.texture = media.icons["assisted" if assisted else "classic"]
             buttons.mode.visible = member is not None
+        self._show_holds()
         offered = lobby.offers_locomotives
         for loco_type, sprite in self.locos.items():
             sprite.visible = offered
@@ -215,21 +226,62 @@ class LobbyView(BaseView):
         for event in events:
             if event.phase is TouchPhase.DOWN:
                 self.hints.touched(self.clock)
-                self.tap(event.x * layout.width, event.y * layout.height)
+                x, y = event.x * layout.width, event.y * layout.height
+                held = self.held_button(x, y)
+                if held is None:
+                    self.tap(x, y)
+                else:
+                    self.lobby.press(event.id, *held, self.clock)
+            elif event.phase is TouchPhase.UP:
+                self.lobby.lift(event.id)
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
+        if self.lobby.tick(self.clock):
+            self.app.media.play("flip")
+            self._refresh()
+        self._show_holds()
         self.hints.update(self.clock, self.next_steps)
 
+    def held_button(self, x: float, y: float) -> tuple[int, Setting] | None:
+        """The seat rule or mode button under (x, y), which a hold changes, if any."""
+        for index, buttons in self.buttons.items():
+            if index not in self.members:
+                continue
+            if buttons.rule.visible and hit(buttons.rule, x, y):
+                return index, "rule"
+            if buttons.mode.visible and hit(buttons.mode, x, y):
+                return index, "mode"
+        return None
+
+    def _show_holds(self) -> None:
+        """A held button grows as the hold fills; a changed mode shows what it means."""
+        lobby, now, icons = self.lobby, self.clock, self.app.media.icons
+        meanings = lobby.meanings(now)
+        for index, buttons in self.buttons.items():
+            held: tuple[tuple[arcade.Sprite, Setting], ...] = (
+                (buttons.rule, "rule"), (buttons.mode, "mode"))
+            for sprite, setting in held:
+                grown = 1.0 + 0.4 * lobby.held(index, setting, now)
+                sprite.scale = buttons.pad.scale_x * BUTTON_SIZES[2] / BUTTON_SIZES[0] * grown
+            assisted = meanings.get(index)
+            buttons.meaning.visible = assisted is not None
+            if assisted is not None:
+                buttons.meaning.texture = icons[
+                    "meaning-assisted" if assisted else "meaning-classic"]
+
     def next_steps(self) -> list[Target]:
-        """Where to point when nobody acts: the whistle once enough have joined, else the
-        child face at every free place (issue 12)."""
-        if self.ready():
+        """Where to point when nobody acts (issue 12, 29): the whistle once enough have
+        joined; a child alone, the robot of a free place; else the child face at every
+        free place."""
+        step = self.lobby.next_step(self.buttons)
+        if step.button == "start":
             return [Target(*self.start.position, self.start.width / 2, 0.0)]
         places = self.places()
-        return [Target(*buttons.pad.position, buttons.pad.width / 2, places[index].angle,
-                       rest=(1.0, 0.0))
-                for index, buttons in self.buttons.items() if index not in self.members]
+        return [Target(*sprite.position, sprite.width / 2, places[index].angle, rest=(1.0, 0.0))
+                for index in step.places
+                for sprite in [self.buttons[index].bot if step.button == "robot"
+                               else self.buttons[index].pad]]
 
     def targets(self) -> list[Touchable]:
         """Everything a touch acts on now, with its hit circle: apart from one another, so a
@@ -248,14 +300,8 @@ class LobbyView(BaseView):
             member = self.members.get(index)
             found.append(Touchable(buttons.pad, functools.partial(
                 self._set, index, None if member and member.bot is None else Member(None))))
-            found.append(Touchable(buttons.bot, functools.partial(
-                self._set, index, lobby.next_bot(member))))
-            if member and buttons.rule.visible:
-                found.append(Touchable(buttons.rule, functools.partial(
-                    self._set, index, lobby.other_rule(member))))
-            if member:
-                found.append(Touchable(buttons.mode, functools.partial(
-                    self._set, index, lobby.other_mode(member))))
+            if buttons.bot.visible:
+                found.append(Touchable(buttons.bot, functools.partial(self._robot, index)))
         return found
 
     def tap(self, x: float, y: float) -> None:
@@ -272,6 +318,11 @@ class LobbyView(BaseView):
     def _remove(self, loco: WagonType) -> None:
         """Duo: take this locomotive out, or put it back (D6)."""
         self.lobby.take_out(loco)
+        self.app.media.play("flip")
+        self._refresh()
+
+    def _robot(self, index: int) -> None:
+        self.lobby.tap_robot(index)
         self.app.media.play("flip")
         self._refresh()
 
