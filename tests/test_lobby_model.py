@@ -8,9 +8,9 @@ import subprocess
 import sys
 
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.kiosk.config.schema import TableSettings
 from seigneurs.rules import Rule, WagonType
 from seigneurs.table.layout import TableLayout
-from seigneurs.kiosk.config.schema import TableSettings
 from seigneurs.ui.lobby import HOLD_S, MEANING_S, Lobby, Member, Step
 
 LAYOUT = TableLayout.build(1280, 720)

@@ -18,6 +18,7 @@ from seigneurs.rules import WAGONS, Rule, check_train
 from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
+from seigneurs.ui.lobby import HOLD_S, Member
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
@@ -340,3 +341,30 @@ def test_refusal_reasons_reach_the_view_not_exceptions(driver: Driver) -> None:
     assert isinstance(last, events.Refused) and last.reason is Reason.NOT_STARTED
     assert view.game.hands[0] == -1 and view.game.table_mask >> card & 1
     assert view.game.phase is Phase.READY
+
+
+def test_a_child_alone_starts_the_kids_lobby_by_touch_and_a_tap_flips_no_rule(
+        driver: Driver) -> None:
+    """Issue 29, item 3, through the real touch path: the lobby opens on Kids; a tap on the
+    rule or mode button beside the child's face changes nothing, a hold does; the robot
+    beside the child keeps the child; the hint leads to a free place's robot, then the
+    whistle."""
+    view = lobby(driver)
+    assert view.variant_name == "kids"
+    buttons = view.buttons[0]
+    driver.tap(*buttons.pad.position)
+    driver.tap(*buttons.rule.position)
+    driver.tap(*buttons.mode.position)
+    driver.frames(90)
+    assert view.members == {0: Member(None)}
+    driver.tap(*buttons.bot.position)  # hidden beside a child: it does nothing
+    assert view.members == {0: Member(None)}
+    touch = driver.down(*buttons.mode.position)
+    driver.frames(round(HOLD_S * 60) + 2)
+    driver.up(touch, *buttons.mode.position)
+    assert view.members[0].assisted is False and buttons.meaning.visible
+    robot = view.next_steps()
+    assert len(robot) == 1 and (robot[0].x, robot[0].y) == view.buttons[1].bot.position
+    driver.tap(*view.buttons[1].bot.position)
+    whistle = view.next_steps()
+    assert [(whistle[0].x, whistle[0].y)] == [view.start.position]
