@@ -137,3 +137,10 @@ def test_a_changed_mode_shows_what_it_means_for_a_while() -> None:
 
 def test_the_lobby_opens_on_kids_on_a_fresh_install() -> None:
     assert TableSettings().default_variant == "kids"
+
+
+def test_a_rule_held_where_seats_have_no_choice_changes_nothing() -> None:
+    lobby = Lobby("lords")
+    lobby.set(0, Member(None))
+    lobby.press(1, 0, "rule", now=0.0)
+    assert lobby.tick(HOLD_S) == [] and lobby.members[0] == Member(None)

@@ -161,10 +161,11 @@ class Lobby:
                 del self.holds[touch]
                 if hold.setting == "rule" and self.mixed:
                     self.members[hold.index] = self.other_rule(member)
+                    done.append(hold.index)
                 elif hold.setting == "mode":
                     self.members[hold.index] = self.other_mode(member)
                     self.changed[hold.index] = now
-                done.append(hold.index)
+                    done.append(hold.index)
         return done
 
     def meanings(self, now: float) -> dict[int, bool]:
