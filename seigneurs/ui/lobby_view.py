@@ -32,6 +32,7 @@ TILE_SLACK = 0.75
 """A variant tile's hit circle, as a share of its half-width (tiles are wide and short)."""
 LOCO_SLACK = 0.7
 """A Duo locomotive's hit circle, as a share of its half-height (they stand side by side)."""
+Icons = dict[str, arcade.Texture]
 BUTTON_SIZES = (1.25, 1.0, 0.85, 0.85)
 """A place's buttons, child face, robot, rule and mode, relative to the robot."""
 
@@ -56,12 +57,74 @@ class Touchable:
 
 @dataclass(slots=True)
 class PlaceButtons:
+    """One place's buttons: child face, robot, rule, mode, and the picture of a changed
+    mode."""
+
     pad: arcade.Sprite
     bot: arcade.Sprite
     rule: arcade.Sprite
     mode: arcade.Sprite
     meaning: arcade.Sprite
     zone: arcade.SpriteSolidColor
+
+    @classmethod
+    def make(cls, place: Place, index: int, card_w: float, icons: Icons,
+             first_bot: str) -> PlaceButtons:
+        """The place's buttons in a row, their hit circles side by side with a gap, as large
+        as the zone allows; the picture of a changed mode further in, over them."""
+        long_side = max(place.zone.w, place.zone.h)
+        size = min(card_w * 1.05, long_side * 0.9 / (sum(BUTTON_SIZES) * 1.15 + 0.6),
+                   min(place.zone.w, place.zone.h) * 0.8 / 1.25)
+        gap = size * 0.15
+        across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
+        sprites = []
+        for icon, scale in zip(("child", f"bot-{first_bot}", "smile", "assisted"),
+                               BUTTON_SIZES, strict=True):
+            sprite = fit(arcade.Sprite(icons[icon]), size * scale)
+            face(sprite, place, 0, across + size * scale * 1.15 / 2)
+            across += size * scale * 1.15 + gap
+            sprites.append(sprite)
+        meaning = fit(arcade.Sprite(icons["meaning-assisted"]), size * 1.6)
+        face(meaning, place, size * 1.4, 0)
+        meaning.visible = False
+        pad, bot, rule, mode = sprites
+        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, index, 60))
+
+    @property
+    def sprites(self) -> tuple[arcade.Sprite, ...]:
+        return self.pad, self.bot, self.rule, self.mode, self.meaning
+
+    def show(self, lobby: Lobby, member: Member | None, icons: Icons) -> None:
+        """Who is at the place and what they play; no robot beside a child who joined."""
+        self.zone.alpha = 170 if member else 60
+        self.pad.alpha = 255 if member and member.bot is None else 120
+        level = member.bot if member and member.bot else lobby.levels[0]
+        self.bot.texture = icons[f"bot-{level.name}"]
+        self.bot.alpha = 255 if member and member.bot else 110
+        self.bot.visible = not (member and member.bot is None)
+        self.rule.texture = icons["crown" if lobby.rule(member) is Rule.EXACTLY_ONE else "smile"]
+        self.rule.visible = member is not None and lobby.mixed
+        self.mode.texture = icons["assisted" if lobby.assisted(member) else "classic"]
+        self.mode.visible = member is not None
+
+    def held_at(self, x: float, y: float) -> Setting | None:
+        """The rule or mode button under (x, y), which a hold changes."""
+        if self.rule.visible and hit(self.rule, x, y):
+            return "rule"
+        return "mode" if self.mode.visible and hit(self.mode, x, y) else None
+
+    def show_hold(self, held: Callable[[Setting], float], assisted: bool | None,
+                  icons: Icons) -> None:
+        """A held button grows as its hold fills (`held`: how far, 0..1); a changed mode
+        (`assisted` not None) shows what it means."""
+        settings: tuple[tuple[arcade.Sprite, Setting], ...] = (
+            (self.rule, "rule"), (self.mode, "mode"))
+        for sprite, setting in settings:
+            grown = 1.0 + 0.4 * held(setting)
+            sprite.scale = self.pad.scale_x * BUTTON_SIZES[2] / BUTTON_SIZES[0] * grown
+        self.meaning.visible = assisted is not None
+        if assisted is not None:
+            self.meaning.texture = icons["meaning-assisted" if assisted else "meaning-classic"]
 
 
 class LobbyView(BaseView):
@@ -153,35 +216,16 @@ class LobbyView(BaseView):
     def _build_place_buttons(self) -> None:
         media, layout = self.app.media, self.app.layout
         for buttons in self.buttons.values():
-            for sprite in (buttons.pad, buttons.bot, buttons.rule, buttons.mode,
-                           buttons.meaning):
+            for sprite in buttons.sprites:
                 self.sprites.remove(sprite)
         self.buttons.clear()
         self.zones.clear()
         for index, place in self.places().items():
-            long_side = max(place.zone.w, place.zone.h)
-            zone = zone_sprite(place, index, 60)
-            self.zones.append(zone)
-            # the row's hit circles side by side with a gap, as large as the zone allows
-            size = min(layout.card_w * 1.05, long_side * 0.9 / (sum(BUTTON_SIZES) * 1.15 + 0.6),
-                       min(place.zone.w, place.zone.h) * 0.8 / 1.25)
-            gap = size * 0.15
-            across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
-            sprites = []
-            for icon, scale in zip(("child", f"bot-{self.lobby.levels[0].name}", "smile",
-                                    "assisted"), BUTTON_SIZES, strict=True):
-                sprite = fit(arcade.Sprite(media.icons[icon]), size * scale)
-                face(sprite, place, 0, across + size * scale * 1.15 / 2)
-                across += size * scale * 1.15 + gap
-                self.sprites.append(sprite)
-                sprites.append(sprite)
-            pad, bot, rule, mode = sprites
-            # what a changed mode means, further in, over the place's buttons
-            meaning = fit(arcade.Sprite(media.icons["meaning-assisted"]), size * 1.6)
-            face(meaning, place, size * 1.4, 0)
-            meaning.visible = False
-            self.sprites.append(meaning)
-            self.buttons[index] = PlaceButtons(pad, bot, rule, mode, meaning, zone)
+            buttons = PlaceButtons.make(place, index, layout.card_w, media.icons,
+                                        self.lobby.levels[0].name)
+            self.zones.append(buttons.zone)
+            self.sprites.extend(buttons.sprites)
+            self.buttons[index] = buttons
 
     def _refresh(self) -> None:
         """Show the state: chosen tile, who is where, what each seat plays, start if ready."""
@@ -192,19 +236,7 @@ class LobbyView(BaseView):
         for name, tile in self.tiles.items():
             tile.alpha = 255 if name == self.variant_name else 150
         for index, buttons in self.buttons.items():
-            member = self.members.get(index)
-            buttons.zone.alpha = 170 if member else 60
-            buttons.pad.alpha = 255 if member and member.bot is None else 120
-            level = member.bot if member and member.bot else lobby.levels[0]
-            buttons.bot.texture = media.icons[f"bot-{level.name}"]
-            buttons.bot.alpha = 255 if member and member.bot else 110
-            buttons.bot.visible = not (member and member.bot is None)  # never beside a child
-            rule = lobby.rule(member)
-            buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
-            buttons.rule.visible = member is not None and lobby.mixed
-            assisted = lobby.assisted(member)
-            buttons.mode.texture = media.icons["assisted" if assisted else "classic"]
-            buttons.mode.visible = member is not None
+            buttons.show(lobby, self.members.get(index), media.icons)
         self._show_holds()
         offered = lobby.offers_locomotives
         for loco_type, sprite in self.locos.items():
@@ -246,29 +278,17 @@ class LobbyView(BaseView):
     def held_button(self, x: float, y: float) -> tuple[int, Setting] | None:
         """The seat rule or mode button under (x, y), which a hold changes, if any."""
         for index, buttons in self.buttons.items():
-            if index not in self.members:
-                continue
-            if buttons.rule.visible and hit(buttons.rule, x, y):
-                return index, "rule"
-            if buttons.mode.visible and hit(buttons.mode, x, y):
-                return index, "mode"
+            setting = buttons.held_at(x, y) if index in self.members else None
+            if setting is not None:
+                return index, setting
         return None
 
     def _show_holds(self) -> None:
-        """A held button grows as the hold fills; a changed mode shows what it means."""
-        lobby, now, icons = self.lobby, self.clock, self.app.media.icons
+        lobby, now = self.lobby, self.clock
         meanings = lobby.meanings(now)
         for index, buttons in self.buttons.items():
-            held: tuple[tuple[arcade.Sprite, Setting], ...] = (
-                (buttons.rule, "rule"), (buttons.mode, "mode"))
-            for sprite, setting in held:
-                grown = 1.0 + 0.4 * lobby.held(index, setting, now)
-                sprite.scale = buttons.pad.scale_x * BUTTON_SIZES[2] / BUTTON_SIZES[0] * grown
-            assisted = meanings.get(index)
-            buttons.meaning.visible = assisted is not None
-            if assisted is not None:
-                buttons.meaning.texture = icons[
-                    "meaning-assisted" if assisted else "meaning-classic"]
+            buttons.show_hold(functools.partial(lobby.held, index, now=now),
+                              meanings.get(index), self.app.media.icons)
 
     def next_steps(self) -> list[Target]:
         """Where to point when nobody acts (issue 12, 29): the whistle once enough have
