@@ -6,6 +6,7 @@ touches, and ends on the results view; each view is saved under out/screenshots/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import pytest
@@ -19,7 +20,7 @@ from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby import HOLD_S, Member
-from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.lobby_view import RING_ACROSS, LobbyView, PlaceButtons
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
 
@@ -368,3 +369,37 @@ def test_a_child_alone_starts_the_kids_lobby_by_touch_and_a_tap_flips_no_rule(
     driver.tap(*view.buttons[1].bot.position)
     whistle = view.next_steps()
     assert [(whistle[0].x, whistle[0].y)] == [view.start.position]
+
+
+def test_a_held_mode_fills_a_ring_clockwise_from_its_players_top(driver: Driver) -> None:
+    """Issue 29, item 3: the one holding a seat's mode button sees how far the hold has come,
+    a white ring filling clockwise as that player reads it (a seat across the table fills the
+    other way round on the screen), gone once the mode changed or the finger left early."""
+    view = lobby(driver)
+    seats = {round(b.angle) % 360: i for i, b in view.buttons.items()}
+    near, far = view.buttons[seats[0]], view.buttons[seats[180]]
+    for buttons in (near, far):
+        driver.tap(*buttons.pad.position)
+    height = driver.window.height
+
+    def white(buttons: PlaceButtons, clock: int) -> bool:
+        """Whether the ring is white at `clock` o'clock, as the seat's player reads it."""
+        x, y = buttons.mode.position
+        r = buttons.mode.width * RING_ACROSS / 2
+        turn = math.radians(buttons.angle + 90 - clock * 30)
+        px = driver.window.snapshot().getpixel((round(x + r * math.cos(turn)),
+                                                round(height - (y + r * math.sin(turn)))))
+        return all(c > 235 for c in px[:3])
+
+    driver.window.step(dt=0.0)
+    assert not any(white(b, c) for b in (near, far) for c in (3, 6, 9))
+    held = [driver.down(*b.mode.position) for b in (near, far)]
+    driver.frames(round(HOLD_S * 60 * 0.6))
+    driver.window.step(dt=0.0)
+    for buttons in (near, far):
+        assert white(buttons, 3) and white(buttons, 5) and not white(buttons, 9)
+    driver.up(held[1], *far.mode.position)  # lifted early: no ring, no change
+    driver.frames(round(HOLD_S * 60 * 0.5))
+    driver.window.step(dt=0.0)
+    assert not white(far, 3) and view.members[seats[180]] == Member(None)
+    assert view.members[seats[0]].assisted is False and not white(near, 3)  # changed: gone

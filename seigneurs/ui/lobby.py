@@ -146,7 +146,7 @@ class Lobby:
         self.holds.pop(touch, None)
 
     def held(self, index: int, setting: Setting, now: float) -> float:
-        """How far the longest hold on this button has come, 0..1 (drawn as it grows)."""
+        """How far the longest hold on this button has come, 0..1 (drawn as a ring filling)."""
         return max((min(1.0, (now - h.since) / HOLD_S) for h in self.holds.values()
                     if (h.index, h.setting) == (index, setting)), default=0.0)
 

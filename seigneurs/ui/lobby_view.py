@@ -3,8 +3,8 @@
 Nothing to read: a picture per variant, a child face to join, a robot (its pips = level) for
 a bot, a smile (Kids) or crown (Rois) per seat in mixed games (R25), a green shield for
 assisted or a magnifier for classic (D8), and in Duo the six locomotives to take one out (D6).
-The rule and mode buttons change on a hold (`HOLD_S`), never on the tap a child joins with;
-a changed mode shows a picture of what it means.
+The rule and mode buttons change on a hold (`HOLD_S`), never on the tap a child joins with; a
+ring fills round a held button, and a changed mode shows a picture of what it means.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ LOCO_SLACK = 0.7
 Icons = dict[str, arcade.Texture]
 BUTTON_SIZES = (1.25, 1.0, 0.85, 0.85)
 """A place's buttons, child face, robot, rule and mode, relative to the robot."""
+RING_ACROSS = 1.45
+"""A hold's ring, as wide as this many held buttons: it shows round the finger on it."""
+RING_TRACK = (0, 0, 0, 80)
+RING_FILL = (255, 255, 255, 255)
 
 
 def _radius(sprite: arcade.Sprite, slack: float = 1.15) -> float:
@@ -66,6 +70,8 @@ class PlaceButtons:
     mode: arcade.Sprite
     meaning: arcade.Sprite
     zone: arcade.SpriteSolidColor
+    angle: float
+    """The place's angle: the way its player reads (the hold ring starts at their top)."""
 
     @classmethod
     def make(cls, place: Place, index: int, card_w: float, icons: Icons,
@@ -88,7 +94,7 @@ class PlaceButtons:
         face(meaning, place, size * 1.4, 0)
         meaning.visible = False
         pad, bot, rule, mode = sprites
-        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, index, 60))
+        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, index, 60), place.angle)
 
     @property
     def sprites(self) -> tuple[arcade.Sprite, ...]:
@@ -113,18 +119,29 @@ class PlaceButtons:
             return "rule"
         return "mode" if self.mode.visible and hit(self.mode, x, y) else None
 
-    def show_hold(self, held: Callable[[Setting], float], assisted: bool | None,
-                  icons: Icons) -> None:
-        """A held button grows as its hold fills (`held`: how far, 0..1); a changed mode
-        (`assisted` not None) shows what it means."""
-        settings: tuple[tuple[arcade.Sprite, Setting], ...] = (
-            (self.rule, "rule"), (self.mode, "mode"))
-        for sprite, setting in settings:
-            grown = 1.0 + 0.4 * held(setting)
-            sprite.scale = self.pad.scale_x * BUTTON_SIZES[2] / BUTTON_SIZES[0] * grown
+    def show_meaning(self, assisted: bool | None, icons: Icons) -> None:
+        """A changed mode (`assisted` not None) shows what it means."""
         self.meaning.visible = assisted is not None
         if assisted is not None:
             self.meaning.texture = icons["meaning-assisted" if assisted else "meaning-classic"]
+
+    def draw_holds(self, held: Callable[[Setting], float]) -> None:
+        """A ring round each held rule or mode button, filling clockwise from the player's
+        top as the hold comes on (`held`: how far, 0..1): wider than a finger, so the one
+        holding sees it fill, and sees it is not done yet."""
+        settings: tuple[tuple[arcade.Sprite, Setting], ...] = (
+            (self.rule, "rule"), (self.mode, "mode"))
+        for sprite, setting in settings:
+            share = held(setting)
+            if share <= 0.0 or not sprite.visible:
+                continue
+            x, y = sprite.position
+            across = sprite.width * RING_ACROSS
+            thick = max(4.0, sprite.width * 0.25)
+            top = self.angle + 90.0  # the player's "up", counter-clockwise from the x axis
+            arcade.draw_arc_outline(x, y, across, across, RING_TRACK, 0.0, 360.0, thick)
+            arcade.draw_arc_outline(x, y, across, across, RING_FILL, top - 360.0 * share, top,
+                                    thick)
 
 
 class LobbyView(BaseView):
@@ -237,7 +254,7 @@ class LobbyView(BaseView):
             tile.alpha = 255 if name == self.variant_name else 150
         for index, buttons in self.buttons.items():
             buttons.show(lobby, self.members.get(index), media.icons)
-        self._show_holds()
+        self._show_meanings()
         offered = lobby.offers_locomotives
         for loco_type, sprite in self.locos.items():
             sprite.visible = offered
@@ -272,7 +289,7 @@ class LobbyView(BaseView):
         if self.lobby.tick(self.clock):
             self.app.media.play("flip")
             self._refresh()
-        self._show_holds()
+        self._show_meanings()
         self.hints.update(self.clock, self.next_steps)
 
     def held_button(self, x: float, y: float) -> tuple[int, Setting] | None:
@@ -283,12 +300,10 @@ class LobbyView(BaseView):
                 return index, setting
         return None
 
-    def _show_holds(self) -> None:
-        lobby, now = self.lobby, self.clock
-        meanings = lobby.meanings(now)
+    def _show_meanings(self) -> None:
+        meanings = self.lobby.meanings(self.clock)
         for index, buttons in self.buttons.items():
-            buttons.show_hold(functools.partial(lobby.held, index, now=now),
-                              meanings.get(index), self.app.media.icons)
+            buttons.show_meaning(meanings.get(index), self.app.media.icons)
 
     def next_steps(self) -> list[Target]:
         """Where to point when nobody acts (issue 12, 29): the whistle once enough have
@@ -365,5 +380,8 @@ class LobbyView(BaseView):
         self.clear()
         self.zones.draw()
         self.sprites.draw()
+        if self.lobby.holds:
+            for index, buttons in self.buttons.items():
+                buttons.draw_holds(functools.partial(self.lobby.held, index, now=self.clock))
         self.hints.over.draw()
 
