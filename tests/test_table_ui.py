@@ -186,6 +186,26 @@ def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> N
     assert again.game.config.variant == variant and again.seats == results.seats
 
 
+def play_duo_round(driver: Driver, duo: DuoView, game: DuoGame) -> None:
+    """Each player, by touch, lays their shown card on a row it fits (R28), else under their
+    pile (R30)."""
+    for seat in (0, 1):
+        card = duo.session.control.revealed[seat]
+        if game.over or card is None:
+            continue
+        rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
+        if rows:
+            laid = len(game.rows[seat][rows[0]])
+            sign = 1 if seat == 0 else -1
+            target = (duo.geometry.mid + sign * duo.layout.card_w * 2,
+                      duo.geometry.row_y(rows[0]))
+            driver.drag(tuple(duo.card_sprites[card].position), target)
+            assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
+        else:
+            driver.tap(*duo.geometry.under(seat).centre)  # R30
+            assert game.piles[seat][-1] == card
+
+
 def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
     view = lobby(driver)
     driver.tap(*view.tiles["duo"].position)
@@ -205,21 +225,7 @@ def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
     for _ in range(400):
         if game.over:
             break
-        for seat in (0, 1):
-            card = duo.session.control.revealed[seat]
-            if game.over or card is None:
-                continue
-            rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
-            if rows:
-                laid = len(game.rows[seat][rows[0]])
-                sign = 1 if seat == 0 else -1
-                target = (duo.geometry.mid + sign * duo.layout.card_w * 2,
-                          duo.geometry.row_y(rows[0]))
-                driver.drag(tuple(duo.card_sprites[card].position), target)
-                assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
-            else:
-                driver.tap(*duo.geometry.under(seat).centre)  # R30
-                assert game.piles[seat][-1] == card
+        play_duo_round(driver, duo, game)
     assert game.over and game.end_reason in (EndReason.PILE_EMPTY, EndReason.STALEMATE)
     driver.shot("duo-end")
     results = finish(driver, "duo")
@@ -403,3 +409,40 @@ def test_a_held_mode_fills_a_ring_clockwise_from_its_players_top(driver: Driver)
     driver.window.step(dt=0.0)
     assert not white(far, 3) and view.members[seats[180]] == Member(None)
     assert view.members[seats[0]].assisted is False and not white(near, 3)  # changed: gone
+
+
+def test_a_count_that_turns_into_another_carries_a_bar_on_its_readers_side(
+        driver: Driver) -> None:
+    """Issue 29, item 4, in the rendered picture: in Duo the top player reads their pile's
+    count turned half round; when it is 9 (a 6 to the other player) a bar in the digits'
+    white lies under it as that player reads it (above it on the screen); at 7 or 8, none."""
+    view = lobby(driver)
+    driver.tap(*view.tiles["duo"].position)
+    for place in (0, 1):
+        driver.tap(*view.buttons[place].pad.position)
+    driver.tap(*view.start.position)
+    duo = driver.scene
+    assert isinstance(duo, DuoView)
+    game = duo.game
+    assert isinstance(game, DuoGame)
+    driver.frames(int(COUNTDOWN * 60) + 2)
+    top = next(s for s, plan in enumerate(duo.seats) if round(plan.place.angle) == 180)
+    label = duo.counts[top]
+
+    def white(dy: float) -> bool:
+        """Whether the screen is the digits' white `dy` font sizes above the count's middle."""
+        driver.window.step(dt=0.0)
+        x, y = label.x, label.y + dy * float(label.font_size)
+        pixel = driver.window.snapshot().getpixel((round(x), round(driver.window.height - y)))
+        return all(c > 235 for c in pixel[:3])
+
+    seen = set()
+    for _ in range(400):
+        if game.over or {"9", "8"} <= seen:
+            break
+        if label.text in ("9", "8", "7") and label.text not in seen:
+            seen.add(label.text)
+            assert white(0.72) == (label.text == "9"), label.text
+            assert not white(-0.72)  # nothing on the other player's side of it
+        play_duo_round(driver, duo, game)
+    assert "9" in seen and seen & {"8", "7"}, seen
