@@ -20,7 +20,8 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=out_file(".png"), required=True, metavar="FILE.png")
     parser.add_argument("--variant", choices=sorted(VARIANTS), default=None,
                         help="the lobby's chosen variant, or the table's (default: the "
-                        "configured one)")
+                        "setting default_variant's own default, kids: a picture never "
+                        "depends on this machine's configuration)")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=size, default=(1920, 1080), metavar="WxH")
