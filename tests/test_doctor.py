@@ -10,10 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from seigneurs.kiosk.doctor import service, table_user, touch_panels
+from seigneurs.kiosk.config import TableSettings
+from seigneurs.kiosk.doctor import card_size, service, table_user, touch_panels
 
 NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "assets",
-         "configuration", "data folder", "history", "sound", "admin PIN", "service"]
+         "configuration", "card size", "data folder", "history", "sound", "admin PIN", "service"]
 
 
 def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dict[str, str]]:
@@ -41,15 +42,17 @@ def test_each_check_fails_on_its_scene_with_the_fix(tmp_path: Path) -> None:
     empty = tmp_path / "bin"
     empty.mkdir()  # a PATH with neither cage, xinit, Xwayland nor systemctl
     try:
-        code, checks = doctor(tmp_path, f'[kiosk]\nvolume = 7\n[input]\ntuio = '
-                                        f'"127.0.0.1:{port}"\n', str(empty), not_a_folder)
+        config = (f'[kiosk]\nvolume = 7\n[table]\ndiagonal_inches = 24\n[input]\ntuio = '
+                  f'"127.0.0.1:{port}"\n')
+        code, checks = doctor(tmp_path, config, str(empty), not_a_folder)
     finally:
         held.close()
     assert code == 1
     fixes = {
         "display": "sudo apt install cage xwayland", "Xwayland": "sudo apt install xwayland",
         "touch panels": "plug the panel in", "TUIO port": f"127.0.0.1:{port} is taken",
-        "configuration": "seigneurs config check", "data folder": "cannot be written",
+        "configuration": "seigneurs config check", "card size": "too little room",
+        "data folder": "cannot be written",
         "admin PIN": "still the default 2580", "service": "systemd is not running here"}
     for name, words in fixes.items():
         assert checks[name].startswith("✗") and words in checks[name], checks[name]
@@ -62,7 +65,7 @@ def test_mended_checks_pass_and_a_damaged_history_is_named(tmp_path: Path) -> No
     (data / "seigneurs" / "history.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\x07" * 900)
     code, checks = doctor(tmp_path, '[kiosk]\nadmin_pin = "482913"\n[input]\nsources = '
                                     '["evdev", "mouse"]\n', os.environ["PATH"], data)
-    for name in ("TUIO port", "configuration", "data folder", "admin PIN"):
+    for name in ("TUIO port", "configuration", "card size", "data folder", "admin PIN"):
         assert checks[name].startswith("✓"), checks[name]
     assert checks["history"].startswith("✗") and "moves it aside" in checks["history"]
     if shutil.which("cage") and shutil.which("Xwayland"):
@@ -83,3 +86,15 @@ def test_the_checks_that_need_another_machine_say_so() -> None:
     states["is-active"] = "failed"
     assert "journalctl -u seigneurs" in service(lambda argv: states[argv[1]]).line()
     assert "sudo ./kiosk.sh install" in service(lambda argv: "").line()
+
+
+def test_the_card_size_is_shown_in_cm_and_a_panel_too_small_for_small_fingers_fails() -> None:
+    """Issue 29, item 5: the layout never draws a card under 4 cm (a three-year-old's
+    finger); the doctor says how large a card is and fails where that floor leaves the
+    middle too little room for the deck."""
+    big = card_size(TableSettings(diagonal_inches=55.0))
+    assert big.ok and "a card is 4.2 by 5.9 cm on the 55-inch panel" in big.found
+    assert card_size(TableSettings(diagonal_inches=32.0)).ok
+    assert "4.0 by 5.6 cm" in card_size(TableSettings(diagonal_inches=32.0)).found
+    small = card_size(TableSettings(diagonal_inches=24.0))
+    assert not small.ok and "too little room" in small.found and small.fix

@@ -6,6 +6,7 @@ touches, and ends on the results view; each view is saved under out/screenshots/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +19,8 @@ from seigneurs.rules import WAGONS, Rule, check_train
 from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
-from seigneurs.ui.lobby_view import LobbyView
+from seigneurs.ui.lobby import HOLD_S, Member
+from seigneurs.ui.lobby_view import RING_ACROSS, LobbyView, PlaceButtons
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
 
@@ -184,6 +186,26 @@ def test_full_race_game_from_lobby_to_results(driver: Driver, variant: str) -> N
     assert again.game.config.variant == variant and again.seats == results.seats
 
 
+def play_duo_round(driver: Driver, duo: DuoView, game: DuoGame) -> None:
+    """Each player, by touch, lays their shown card on a row it fits (R28), else under their
+    pile (R30)."""
+    for seat in (0, 1):
+        card = duo.session.control.revealed[seat]
+        if game.over or card is None:
+            continue
+        rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
+        if rows:
+            laid = len(game.rows[seat][rows[0]])
+            sign = 1 if seat == 0 else -1
+            target = (duo.geometry.mid + sign * duo.layout.card_w * 2,
+                      duo.geometry.row_y(rows[0]))
+            driver.drag(tuple(duo.card_sprites[card].position), target)
+            assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
+        else:
+            driver.tap(*duo.geometry.under(seat).centre)  # R30
+            assert game.piles[seat][-1] == card
+
+
 def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
     view = lobby(driver)
     driver.tap(*view.tiles["duo"].position)
@@ -203,21 +225,7 @@ def test_full_duo_game_from_lobby_to_results(driver: Driver) -> None:
     for _ in range(400):
         if game.over:
             break
-        for seat in (0, 1):
-            card = duo.session.control.revealed[seat]
-            if game.over or card is None:
-                continue
-            rows = [r for r in range(ROWS) if game.fits(seat, r, card)]
-            if rows:
-                laid = len(game.rows[seat][rows[0]])
-                sign = 1 if seat == 0 else -1
-                target = (duo.geometry.mid + sign * duo.layout.card_w * 2,
-                          duo.geometry.row_y(rows[0]))
-                driver.drag(tuple(duo.card_sprites[card].position), target)
-                assert len(game.rows[seat][rows[0]]) == laid + 1  # R28
-            else:
-                driver.tap(*duo.geometry.under(seat).centre)  # R30
-                assert game.piles[seat][-1] == card
+        play_duo_round(driver, duo, game)
     assert game.over and game.end_reason in (EndReason.PILE_EMPTY, EndReason.STALEMATE)
     driver.shot("duo-end")
     results = finish(driver, "duo")
@@ -340,3 +348,101 @@ def test_refusal_reasons_reach_the_view_not_exceptions(driver: Driver) -> None:
     assert isinstance(last, events.Refused) and last.reason is Reason.NOT_STARTED
     assert view.game.hands[0] == -1 and view.game.table_mask >> card & 1
     assert view.game.phase is Phase.READY
+
+
+def test_a_child_alone_starts_the_kids_lobby_by_touch_and_a_tap_flips_no_rule(
+        driver: Driver) -> None:
+    """Issue 29, item 3, through the real touch path: the lobby opens on Kids; a tap on the
+    rule or mode button beside the child's face changes nothing, a hold does; the robot
+    beside the child keeps the child; the hint leads to a free place's robot, then the
+    whistle."""
+    view = lobby(driver)
+    assert view.variant_name == "kids"
+    buttons = view.buttons[0]
+    driver.tap(*buttons.pad.position)
+    driver.tap(*buttons.rule.position)
+    driver.tap(*buttons.mode.position)
+    driver.frames(90)
+    assert view.members == {0: Member(None)}
+    driver.tap(*buttons.bot.position)  # hidden beside a child: it does nothing
+    assert view.members == {0: Member(None)}
+    touch = driver.down(*buttons.mode.position)
+    driver.frames(round(HOLD_S * 60) + 2)
+    driver.up(touch, *buttons.mode.position)
+    assert view.members[0].assisted is False and buttons.meaning.visible
+    robot = view.next_steps()
+    assert len(robot) == 1 and (robot[0].x, robot[0].y) == view.buttons[1].bot.position
+    driver.tap(*view.buttons[1].bot.position)
+    whistle = view.next_steps()
+    assert [(whistle[0].x, whistle[0].y)] == [view.start.position]
+
+
+def test_a_held_mode_fills_a_ring_clockwise_from_its_players_top(driver: Driver) -> None:
+    """Issue 29, item 3: the one holding a seat's mode button sees how far the hold has come,
+    a white ring filling clockwise as that player reads it (a seat across the table fills the
+    other way round on the screen), gone once the mode changed or the finger left early."""
+    view = lobby(driver)
+    seats = {round(b.angle) % 360: i for i, b in view.buttons.items()}
+    near, far = view.buttons[seats[0]], view.buttons[seats[180]]
+    for buttons in (near, far):
+        driver.tap(*buttons.pad.position)
+    height = driver.window.height
+
+    def white(buttons: PlaceButtons, clock: int) -> bool:
+        """Whether the ring is white at `clock` o'clock, as the seat's player reads it."""
+        x, y = buttons.mode.position
+        r = buttons.mode.width * RING_ACROSS / 2
+        turn = math.radians(buttons.angle + 90 - clock * 30)
+        px = driver.window.snapshot().getpixel((round(x + r * math.cos(turn)),
+                                                round(height - (y + r * math.sin(turn)))))
+        return all(c > 235 for c in px[:3])
+
+    driver.window.step(dt=0.0)
+    assert not any(white(b, c) for b in (near, far) for c in (3, 6, 9))
+    held = [driver.down(*b.mode.position) for b in (near, far)]
+    driver.frames(round(HOLD_S * 60 * 0.6))
+    driver.window.step(dt=0.0)
+    for buttons in (near, far):
+        assert white(buttons, 3) and white(buttons, 5) and not white(buttons, 9)
+    driver.up(held[1], *far.mode.position)  # lifted early: no ring, no change
+    driver.frames(round(HOLD_S * 60 * 0.5))
+    driver.window.step(dt=0.0)
+    assert not white(far, 3) and view.members[seats[180]] == Member(None)
+    assert view.members[seats[0]].assisted is False and not white(near, 3)  # changed: gone
+
+
+def test_a_count_that_turns_into_another_carries_a_bar_on_its_readers_side(
+        driver: Driver) -> None:
+    """Issue 29, item 4, in the rendered picture: in Duo the top player reads their pile's
+    count turned half round; when it is 9 (a 6 to the other player) a bar in the digits'
+    white lies under it as that player reads it (above it on the screen); at 7 or 8, none."""
+    view = lobby(driver)
+    driver.tap(*view.tiles["duo"].position)
+    for place in (0, 1):
+        driver.tap(*view.buttons[place].pad.position)
+    driver.tap(*view.start.position)
+    duo = driver.scene
+    assert isinstance(duo, DuoView)
+    game = duo.game
+    assert isinstance(game, DuoGame)
+    driver.frames(int(COUNTDOWN * 60) + 2)
+    top = next(s for s, plan in enumerate(duo.seats) if round(plan.place.angle) == 180)
+    label = duo.counts[top]
+
+    def white(dy: float) -> bool:
+        """Whether the screen is the digits' white `dy` font sizes above the count's middle."""
+        driver.window.step(dt=0.0)
+        x, y = label.x, label.y + dy * float(label.font_size)
+        pixel = driver.window.snapshot().getpixel((round(x), round(driver.window.height - y)))
+        return all(c > 235 for c in pixel[:3])
+
+    seen = set()
+    for _ in range(400):
+        if game.over or {"9", "8"} <= seen:
+            break
+        if label.text in ("9", "8", "7") and label.text not in seen:
+            seen.add(label.text)
+            assert white(0.72) == (label.text == "9"), label.text
+            assert not white(-0.72)  # nothing on the other player's side of it
+        play_duo_round(driver, duo, game)
+    assert "9" in seen and seen & {"8", "7"}, seen

@@ -114,6 +114,28 @@ def _classic(d: Draw) -> None:
     d.line((78, 78, 98, 98), fill=INK, width=10)  # a magnifier: checked at the end
 
 
+def _small_card(d: Draw, x: int, y: int, fill: tuple[int, int, int]) -> None:
+    d.rounded_rectangle((x, y, x + 30, y + 42), radius=5, fill=fill, outline=INK, width=4)
+
+
+def _meaning_assisted(d: Draw) -> None:
+    """What assisted means: a card that does not fit slides back to the hand at once."""
+    _disc(d, (235, 245, 235), outline=(70, 160, 90))
+    _small_card(d, 22, 62, (31, 94, 59))  # the train's last card
+    _small_card(d, 62, 30, (200, 120, 40))  # the one that does not match, on its way back
+    d.arc((54, 40, 112, 110), 200, 340, fill=(70, 160, 90), width=9)
+    d.polygon([(100, 58), (116, 78), (94, 80)], fill=(70, 160, 90))
+
+
+def _meaning_classic(d: Draw) -> None:
+    """What classic means: a train is only checked at the end, a red cross where it breaks."""
+    _disc(d, (240, 240, 240), outline=(150, 150, 150))
+    for k, fill in enumerate(((31, 94, 59), (31, 94, 59), (200, 120, 40))):
+        _small_card(d, 14 + k * 34, 44, fill)
+    d.line((82, 40, 114, 90), fill=(220, 40, 40), width=10)
+    d.line((114, 40, 82, 90), fill=(220, 40, 40), width=10)
+
+
 def _under(d: Draw) -> None:
     _disc(d, (230, 230, 230))
     for k in range(3):
@@ -174,7 +196,7 @@ ICONS: dict[str, Callable[[Draw], None]] = {
     "crown": _crown, "smile": _smile, "assisted": _assisted, "classic": _classic,
     "under": _under, "tick": _tick, "cross": _cross, "light": _light, "dark": _dark,
     "plain": _plain, "hand": _hand, "glow": _glow,
-    "ring": _ring,
+    "ring": _ring, "meaning-assisted": _meaning_assisted, "meaning-classic": _meaning_classic,
     **{f"bot-{name}": partial(_bot, level=level) for name, level in BOT_LEVELS.items()},
 }
 

@@ -18,8 +18,10 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("view", choices=VIEWS)
     parser.add_argument("--out", type=out_file(".png"), required=True, metavar="FILE.png")
-    parser.add_argument("--variant", choices=sorted(VARIANTS), default="lords",
-                        help="the lobby's chosen variant, or the table's")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default=None,
+                        help="the lobby's chosen variant, or the table's (default: the "
+                        "setting default_variant's own default, kids: a picture never "
+                        "depends on this machine's configuration)")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=size, default=(1920, 1080), metavar="WxH")
@@ -33,16 +35,19 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
 
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.kiosk.config import TableSettings
+
+    settings = TableSettings(render=args.render)
+    chosen = args.variant or settings.default_variant
     if args.view in ("table", "results"):
-        check_players(parser, variant(args.variant), args.players)
+        check_players(parser, variant(chosen), args.players)
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
-    from seigneurs.kiosk.config import TableSettings
     from seigneurs.tools.screenshot import screenshot
 
     try:
-        path = screenshot(args.view, args.out, args.variant, args.players, args.seed,
-                          args.size, TableSettings(render=args.render), scenario=args.scenario)
+        path = screenshot(args.view, args.out, chosen, args.players, args.seed, args.size,
+                          settings, scenario=args.scenario)
     except OSError as error:
         fail("screenshot", f"cannot write {args.out}: {error.strerror or error}")
     print(f"wrote {path}")

@@ -25,6 +25,8 @@ from pathlib import Path
 from seigneurs.kiosk.admin_lock import AdminLock, Source, resolve
 from seigneurs.kiosk.config import Problem, TableSettings, load, split_host_port
 from seigneurs.kiosk.service import UNIT_NAME
+from seigneurs.rules import WAGONS
+from seigneurs.table.layout import MIN_CARD_CM, TableLayout
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,28 @@ def tuio_port(settings: TableSettings) -> Check:
     finally:
         probe.close()
     return Check("TUIO port", True, f"{host}:{port} free")
+
+
+def card_size(settings: TableSettings) -> Check:
+    """A card's size on the configured panel (a 16:9 picture: at one aspect the size in cm
+    does not depend on the resolution). The layout never draws a card under MIN_CARD_CM, the
+    figure for three-year-olds' fingers (README, "Cards for small fingers"); on a small panel
+    that floor eats the middle, so the check fails when the middle cannot show at least half
+    of each of the deck's cards."""
+    layout = TableLayout.build(1920, 1080, settings.diagonal_inches, settings.layout)
+    cm = layout.px_per_cm
+    width, height = layout.card_w / cm, layout.card_h / cm
+    room = max(0.0, layout.free.w) * max(0.0, layout.free.h) / (layout.card_w * layout.card_h)
+    found = (f"a card is {width:.1f} by {height:.1f} cm on the {settings.diagonal_inches:g}-inch "
+             f"panel, the middle holds {room:.0f} cards side by side")
+    if width < MIN_CARD_CM:
+        return Check("card size", False, f"{found}, narrower than {MIN_CARD_CM:g} cm: too small "
+                     "for a three-year-old's finger", "check [table] diagonal_inches")
+    if room < len(WAGONS) / 2:
+        return Check("card size", False, f"{found}: too little room for the {len(WAGONS)} "
+                     f"cards at {MIN_CARD_CM:g} cm, the width small fingers need",
+                     "a larger panel (from about 32 inches), or check [table] diagonal_inches")
+    return Check("card size", True, found)
 
 
 def configuration(path: Path, problems: list[Problem]) -> Check:
@@ -318,6 +342,7 @@ def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list
     settings, problems = load(config_path if exists else None)
     return [table_user(os.geteuid(), user, checked), compositor(), xwayland(),
             touch_panels(describe_devices(), user, checked), tuio_port(settings),
-            assets(), configuration(config_path, problems), data_folder(data, user, checked),
+            assets(), configuration(config_path, problems), card_size(settings),
+            data_folder(data, user, checked),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user, checked),
             admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl)]

@@ -22,6 +22,7 @@ from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import DuoSession
 from seigneurs.ui.base import BaseView, face, fit, zone_sprite
 from seigneurs.ui.countdown import Countdown
+from seigneurs.ui.counts import draw_marks
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -147,3 +148,4 @@ class DuoView(BaseView):
         self.sprites.draw()
         self.overlay.draw()
         self.batch.draw()
+        draw_marks(self.counts)

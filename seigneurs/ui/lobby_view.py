@@ -3,6 +3,8 @@
 Nothing to read: a picture per variant, a child face to join, a robot (its pips = level) for
 a bot, a smile (Kids) or crown (Rois) per seat in mixed games (R25), a green shield for
 assisted or a magnifier for classic (D8), and in Duo the six locomotives to take one out (D6).
+The rule and mode buttons change on a hold (`HOLD_S`), never on the tap a child joins with; a
+ring fills round a held button, and a changed mode shows a picture of what it means.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType
 from seigneurs.table.layout import Place
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
-from seigneurs.ui.lobby import Lobby, Member
+from seigneurs.ui.lobby import Lobby, Member, Setting
 from seigneurs.ui.seat import SeatPlan
 
 if TYPE_CHECKING:
@@ -30,8 +32,13 @@ TILE_SLACK = 0.75
 """A variant tile's hit circle, as a share of its half-width (tiles are wide and short)."""
 LOCO_SLACK = 0.7
 """A Duo locomotive's hit circle, as a share of its half-height (they stand side by side)."""
+Icons = dict[str, arcade.Texture]
 BUTTON_SIZES = (1.25, 1.0, 0.85, 0.85)
 """A place's buttons, child face, robot, rule and mode, relative to the robot."""
+RING_ACROSS = 1.45
+"""A hold's ring, as wide as this many held buttons: it shows round the finger on it."""
+RING_TRACK = (0, 0, 0, 80)
+RING_FILL = (255, 255, 255, 255)
 
 
 def _radius(sprite: arcade.Sprite, slack: float = 1.15) -> float:
@@ -54,17 +61,93 @@ class Touchable:
 
 @dataclass(slots=True)
 class PlaceButtons:
+    """One place's buttons: child face, robot, rule, mode, and the picture of a changed
+    mode."""
+
     pad: arcade.Sprite
     bot: arcade.Sprite
     rule: arcade.Sprite
     mode: arcade.Sprite
+    meaning: arcade.Sprite
     zone: arcade.SpriteSolidColor
+    angle: float
+    """The place's angle: the way its player reads (the hold ring starts at their top)."""
+
+    @classmethod
+    def make(cls, place: Place, index: int, card_w: float, icons: Icons,
+             first_bot: str) -> PlaceButtons:
+        """The place's buttons in a row, their hit circles side by side with a gap, as large
+        as the zone allows; the picture of a changed mode further in, over them."""
+        long_side = max(place.zone.w, place.zone.h)
+        size = min(card_w * 1.05, long_side * 0.9 / (sum(BUTTON_SIZES) * 1.15 + 0.6),
+                   min(place.zone.w, place.zone.h) * 0.8 / 1.25)
+        gap = size * 0.15
+        across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
+        sprites = []
+        for icon, scale in zip(("child", f"bot-{first_bot}", "smile", "assisted"),
+                               BUTTON_SIZES, strict=True):
+            sprite = fit(arcade.Sprite(icons[icon]), size * scale)
+            face(sprite, place, 0, across + size * scale * 1.15 / 2)
+            across += size * scale * 1.15 + gap
+            sprites.append(sprite)
+        meaning = fit(arcade.Sprite(icons["meaning-assisted"]), size * 1.6)
+        face(meaning, place, size * 1.4, 0)
+        meaning.visible = False
+        pad, bot, rule, mode = sprites
+        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, index, 60), place.angle)
+
+    @property
+    def sprites(self) -> tuple[arcade.Sprite, ...]:
+        return self.pad, self.bot, self.rule, self.mode, self.meaning
+
+    def show(self, lobby: Lobby, member: Member | None, icons: Icons) -> None:
+        """Who is at the place and what they play; no robot beside a child who joined."""
+        self.zone.alpha = 170 if member else 60
+        self.pad.alpha = 255 if member and member.bot is None else 120
+        level = member.bot if member and member.bot else lobby.levels[0]
+        self.bot.texture = icons[f"bot-{level.name}"]
+        self.bot.alpha = 255 if member and member.bot else 110
+        self.bot.visible = not (member and member.bot is None)
+        self.rule.texture = icons["crown" if lobby.rule(member) is Rule.EXACTLY_ONE else "smile"]
+        self.rule.visible = member is not None and lobby.mixed
+        self.mode.texture = icons["assisted" if lobby.assisted(member) else "classic"]
+        self.mode.visible = member is not None
+
+    def held_at(self, x: float, y: float) -> Setting | None:
+        """The rule or mode button under (x, y), which a hold changes."""
+        if self.rule.visible and hit(self.rule, x, y):
+            return "rule"
+        return "mode" if self.mode.visible and hit(self.mode, x, y) else None
+
+    def show_meaning(self, assisted: bool | None, icons: Icons) -> None:
+        """A changed mode (`assisted` not None) shows what it means."""
+        self.meaning.visible = assisted is not None
+        if assisted is not None:
+            self.meaning.texture = icons["meaning-assisted" if assisted else "meaning-classic"]
+
+    def draw_holds(self, held: Callable[[Setting], float]) -> None:
+        """A ring round each held rule or mode button, filling clockwise from the player's
+        top as the hold comes on (`held`: how far, 0..1): wider than a finger, so the one
+        holding sees it fill, and sees it is not done yet."""
+        settings: tuple[tuple[arcade.Sprite, Setting], ...] = (
+            (self.rule, "rule"), (self.mode, "mode"))
+        for sprite, setting in settings:
+            share = held(setting)
+            if share <= 0.0 or not sprite.visible:
+                continue
+            x, y = sprite.position
+            across = sprite.width * RING_ACROSS
+            thick = max(4.0, sprite.width * 0.25)
+            top = self.angle + 90.0  # the player's "up", counter-clockwise from the x axis
+            arcade.draw_arc_outline(x, y, across, across, RING_TRACK, 0.0, 360.0, thick)
+            arcade.draw_arc_outline(x, y, across, across, RING_FILL, top - 360.0 * share, top,
+                                    thick)
 
 
 class LobbyView(BaseView):
     """Variant tiles in the middle, a row of buttons at each place, the start button."""
 
-    def __init__(self, window: Host, variant_name: str = "lords") -> None:
+    def __init__(self, window: Host, variant_name: str) -> None:
         super().__init__(window)
         settings = window.settings
         self.lobby = Lobby(variant_name, settings.bot_level, settings.mode)
@@ -150,29 +233,16 @@ class LobbyView(BaseView):
     def _build_place_buttons(self) -> None:
         media, layout = self.app.media, self.app.layout
         for buttons in self.buttons.values():
-            for sprite in (buttons.pad, buttons.bot, buttons.rule, buttons.mode):
+            for sprite in buttons.sprites:
                 self.sprites.remove(sprite)
         self.buttons.clear()
         self.zones.clear()
         for index, place in self.places().items():
-            long_side = max(place.zone.w, place.zone.h)
-            zone = zone_sprite(place, index, 60)
-            self.zones.append(zone)
-            # the row's hit circles side by side with a gap, as large as the zone allows
-            size = min(layout.card_w * 1.05, long_side * 0.9 / (sum(BUTTON_SIZES) * 1.15 + 0.6),
-                       min(place.zone.w, place.zone.h) * 0.8 / 1.25)
-            gap = size * 0.15
-            across = -(sum(BUTTON_SIZES) * size * 1.15 + gap * 3) / 2
-            sprites = []
-            for icon, scale in zip(("child", f"bot-{self.lobby.levels[0].name}", "smile",
-                                    "assisted"), BUTTON_SIZES, strict=True):
-                sprite = fit(arcade.Sprite(media.icons[icon]), size * scale)
-                face(sprite, place, 0, across + size * scale * 1.15 / 2)
-                across += size * scale * 1.15 + gap
-                self.sprites.append(sprite)
-                sprites.append(sprite)
-            pad, bot, rule, mode = sprites
-            self.buttons[index] = PlaceButtons(pad, bot, rule, mode, zone)
+            buttons = PlaceButtons.make(place, index, layout.card_w, media.icons,
+                                        self.lobby.levels[0].name)
+            self.zones.append(buttons.zone)
+            self.sprites.extend(buttons.sprites)
+            self.buttons[index] = buttons
 
     def _refresh(self) -> None:
         """Show the state: chosen tile, who is where, what each seat plays, start if ready."""
@@ -183,18 +253,8 @@ class LobbyView(BaseView):
         for name, tile in self.tiles.items():
             tile.alpha = 255 if name == self.variant_name else 150
         for index, buttons in self.buttons.items():
-            member = self.members.get(index)
-            buttons.zone.alpha = 170 if member else 60
-            buttons.pad.alpha = 255 if member and member.bot is None else 120
-            level = member.bot if member and member.bot else lobby.levels[0]
-            buttons.bot.texture = media.icons[f"bot-{level.name}"]
-            buttons.bot.alpha = 255 if member and member.bot else 110
-            rule = lobby.rule(member)
-            buttons.rule.texture = media.icons["crown" if rule is Rule.EXACTLY_ONE else "smile"]
-            buttons.rule.visible = member is not None and lobby.mixed
-            assisted = lobby.assisted(member)
-            buttons.mode.texture = media.icons["assisted" if assisted else "classic"]
-            buttons.mode.visible = member is not None
+            buttons.show(lobby, self.members.get(index), media.icons)
+        self._show_meanings()
         offered = lobby.offers_locomotives
         for loco_type, sprite in self.locos.items():
             sprite.visible = offered
@@ -215,21 +275,48 @@ class LobbyView(BaseView):
         for event in events:
             if event.phase is TouchPhase.DOWN:
                 self.hints.touched(self.clock)
-                self.tap(event.x * layout.width, event.y * layout.height)
+                x, y = event.x * layout.width, event.y * layout.height
+                held = self.held_button(x, y)
+                if held is None:
+                    self.tap(x, y)
+                else:
+                    self.lobby.press(event.id, *held, self.clock)
+            elif event.phase is TouchPhase.UP:
+                self.lobby.lift(event.id)
 
     def tick(self, dt: float) -> None:
         super().tick(dt)
+        if self.lobby.tick(self.clock):
+            self.app.media.play("flip")
+            self._refresh()
+        self._show_meanings()
         self.hints.update(self.clock, self.next_steps)
 
+    def held_button(self, x: float, y: float) -> tuple[int, Setting] | None:
+        """The seat rule or mode button under (x, y), which a hold changes, if any."""
+        for index, buttons in self.buttons.items():
+            setting = buttons.held_at(x, y) if index in self.members else None
+            if setting is not None:
+                return index, setting
+        return None
+
+    def _show_meanings(self) -> None:
+        meanings = self.lobby.meanings(self.clock)
+        for index, buttons in self.buttons.items():
+            buttons.show_meaning(meanings.get(index), self.app.media.icons)
+
     def next_steps(self) -> list[Target]:
-        """Where to point when nobody acts: the whistle once enough have joined, else the
-        child face at every free place (issue 12)."""
-        if self.ready():
+        """Where to point when nobody acts (issue 12, 29): the whistle once enough have
+        joined; a child alone, the robot of a free place; else the child face at every
+        free place."""
+        step = self.lobby.next_step(self.buttons)
+        if step.button == "start":
             return [Target(*self.start.position, self.start.width / 2, 0.0)]
         places = self.places()
-        return [Target(*buttons.pad.position, buttons.pad.width / 2, places[index].angle,
-                       rest=(1.0, 0.0))
-                for index, buttons in self.buttons.items() if index not in self.members]
+        return [Target(*sprite.position, sprite.width / 2, places[index].angle, rest=(1.0, 0.0))
+                for index in step.places
+                for sprite in [self.buttons[index].bot if step.button == "robot"
+                               else self.buttons[index].pad]]
 
     def targets(self) -> list[Touchable]:
         """Everything a touch acts on now, with its hit circle: apart from one another, so a
@@ -248,14 +335,8 @@ class LobbyView(BaseView):
             member = self.members.get(index)
             found.append(Touchable(buttons.pad, functools.partial(
                 self._set, index, None if member and member.bot is None else Member(None))))
-            found.append(Touchable(buttons.bot, functools.partial(
-                self._set, index, lobby.next_bot(member))))
-            if member and buttons.rule.visible:
-                found.append(Touchable(buttons.rule, functools.partial(
-                    self._set, index, lobby.other_rule(member))))
-            if member:
-                found.append(Touchable(buttons.mode, functools.partial(
-                    self._set, index, lobby.other_mode(member))))
+            if buttons.bot.visible:
+                found.append(Touchable(buttons.bot, functools.partial(self._robot, index)))
         return found
 
     def tap(self, x: float, y: float) -> None:
@@ -272,6 +353,11 @@ class LobbyView(BaseView):
     def _remove(self, loco: WagonType) -> None:
         """Duo: take this locomotive out, or put it back (D6)."""
         self.lobby.take_out(loco)
+        self.app.media.play("flip")
+        self._refresh()
+
+    def _robot(self, index: int) -> None:
+        self.lobby.tap_robot(index)
         self.app.media.play("flip")
         self._refresh()
 
@@ -294,5 +380,8 @@ class LobbyView(BaseView):
         self.clear()
         self.zones.draw()
         self.sprites.draw()
+        if self.lobby.holds:
+            for index, buttons in self.buttons.items():
+                buttons.draw_holds(functools.partial(self.lobby.held, index, now=self.clock))
         self.hints.over.draw()
 

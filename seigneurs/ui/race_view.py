@@ -22,6 +22,7 @@ from seigneurs.table.geometry import LAMP
 from seigneurs.table.session import RaceSession
 from seigneurs.ui.base import BaseView, face, fit, zone_sprite
 from seigneurs.ui.countdown import Countdown
+from seigneurs.ui.counts import draw_marks
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.seat import SeatPlan
 
@@ -189,6 +190,7 @@ class RaceView(BaseView):
         self.overlay.draw()
         self.hints.over.draw()
         self.batch.draw()
+        draw_marks(self.counts)
 
     # Guidance without words (issue 12).
 

@@ -23,6 +23,7 @@ from seigneurs.game import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck
 from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
+from seigneurs.ui.counts import draw_marks
 from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band
 from seigneurs.ui.results_timeline import CheckRow, Group, Party, Piece, Shown, Timeline
 from seigneurs.ui.seat import SeatPlan
@@ -63,6 +64,7 @@ class ResultsView(BaseView):
         """A child's face at their place: touched, the child leaves the next game."""
         self.leaving: set[int] = set()
         self.won_counts: list[arcade.Text] = []
+        self.numbers: list[arcade.Text] = []  # every count shown, underlined where it turns
         """Duo: how many locomotives each player has won so far."""
         self.crowned: list[CheckRow] = []
         """The rows whose count lights up with the winners (a race's winning trains)."""
@@ -98,6 +100,7 @@ class ResultsView(BaseView):
         label = arcade.Text(text, *at, arcade.color.WHITE, font_size=size * 0.42,
                             anchor_x="center", anchor_y="center", rotation=angle, bold=True,
                             batch=self.batch)
+        self.numbers.append(label)
         return disc, label
 
     def row(self, seat: int, textures: Sequence[arcade.Texture], check: TrainCheck,
@@ -209,3 +212,4 @@ class ResultsView(BaseView):
         self.sprites.draw()
         self.marks.draw()
         self.batch.draw()
+        draw_marks(self.numbers)

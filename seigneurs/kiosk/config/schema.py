@@ -206,7 +206,7 @@ class TableSettings:
     language: str = setting("game", "fr", "the language of the admin menu, its notices and "
                             "the history", _choice(*LANGUAGES))
     default_variant: str = setting(
-        "game", "lords", "the variant the lobby offers first", _choice(*VARIANTS))
+        "game", "kids", "the variant the lobby opens on", _choice(*VARIANTS))
     mode: str = setting(
         "game", "auto", "how new seats start: auto is each variant's own (D8)",
         _choice("auto", "assisted", "classic"))
