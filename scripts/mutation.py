@@ -47,7 +47,8 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
-        "tests/test_filter_regions.py", "tests/test_dejitter.py")),
+        "tests/test_filter_regions.py", "tests/test_dejitter.py",
+        "tests/test_stuck_and_storm_edges.py")),
 }
 
 KILLED = {"killed", "timeout", "caught by type check"}
