@@ -87,12 +87,15 @@ def test_r32_the_duo_record_names_each_locomotive_its_rows_lengths_and_winner() 
 
 
 def test_issue18_a_close_duo_bot_holds_back_while_it_leads_the_child() -> None:
+    """Level with the child it plays, a wagon ahead it waits, and once the child has caught
+    up it plays again at the child's pace so far."""
     game = duo_dealt(WagonType.COAL)
     assert game.apply(Whistle(0, 0.0)).ok
     bot = DuoBot(game, 1, BOT_LEVELS["close"], random.Random(1))
     bot.people = (0,)
-    assert game.apply(Lay(1, 1.0, 0)).ok  # classic Duo: any row is accepted
-    assert bot.next_action(2.0) is None  # one wagon ahead of the child: it waits
-    for t in (3.0, 4.0):
-        assert game.apply(Lay(0, t, 0)).ok
-    assert bot.progress(0) == 2 and bot.next_action(5.0) is not None  # behind: it plays
+    first = bot.next_action(2.0)  # level, 0 each: nothing to wait for
+    assert isinstance(first, Lay) and game.apply(first).ok
+    assert bot.next_action(3.0) is None  # one wagon ahead of the child: it waits
+    assert game.apply(Lay(0, 4.0, 0)).ok  # classic Duo: any row is accepted
+    assert bot.progress(0) == bot.progress(1) == 1
+    assert bot.next_action(5.0) is not None  # level again, 3 s since its wagon: it plays
