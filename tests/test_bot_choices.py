@@ -10,7 +10,7 @@ import random
 from helpers import started_race
 
 from seigneurs.game import DuoGame, GameConfig, Lay, Pick, Stack, Under, Whistle
-from seigneurs.game.bots import BOT_LEVELS, DuoBot, RaceBot
+from seigneurs.game.bots import BOT_LEVELS, DuoBot, RaceBot, bots_random
 from seigneurs.game.kinds import deal
 from seigneurs.rules import WagonType
 
@@ -114,3 +114,22 @@ def test_r16_a_training_bot_calls_stop_only_when_its_train_is_the_longest() -> N
     assert tied is not None and tied.kind != "call-stop"
     ahead = stacked("training", (6, 5)).next_action(20.0)
     assert ahead is not None and ahead.kind == "call-stop"
+
+
+def test_the_bots_chance_is_their_own_and_the_same_for_the_same_deal() -> None:
+    """The same bots make the same moves in a replay, the table and the simulator: their stream
+    is drawn from the deal's seed, yet apart from the deal's own."""
+    same = [bots_random(5).random() for _ in range(2)]
+    assert same[0] == same[1] != bots_random(6).random()
+    assert bots_random(5).random() != random.Random(5).random()
+
+
+def test_a_bot_reacts_after_its_levels_reaction_time() -> None:
+    """A toddler bot takes 7.8 s on average, never less than a fifth of that; an expert
+    under half a second (the levels `seigneurs matchup` measures against children)."""
+    game = started_race("lords", 2, seed=1)
+    toddler = RaceBot(game, 0, BOT_LEVELS["toddler"], random.Random(3))
+    waits = [toddler.delay() for _ in range(400)]
+    assert 7.3 < sum(waits) / len(waits) < 8.3 and min(waits) >= 7.8 * 0.2
+    expert = RaceBot(game, 1, BOT_LEVELS["expert"], random.Random(3))
+    assert 0.4 < sum(expert.delay() for _ in range(400)) / 400 < 0.5
