@@ -9,7 +9,7 @@ import random
 
 from helpers import started_race
 
-from seigneurs.game import DuoGame, GameConfig, Lay, Pick, Stack, Under, Whistle
+from seigneurs.game import DuoGame, GameConfig, Lay, Pick, Stack, TurnLocomotive, Under, Whistle
 from seigneurs.game.bots import BOT_LEVELS, DuoBot, RaceBot, bots_random
 from seigneurs.game.kinds import deal
 from seigneurs.rules import WagonType
@@ -133,3 +133,10 @@ def test_a_bot_reacts_after_its_levels_reaction_time() -> None:
     assert 7.3 < sum(waits) / len(waits) < 8.3 and min(waits) >= 7.8 * 0.2
     expert = RaceBot(game, 1, BOT_LEVELS["expert"], random.Random(3))
     assert 0.4 < sum(expert.delay() for _ in range(400)) / 400 < 0.5
+
+
+def test_r23_a_kids_bot_turns_its_locomotive_at_the_time_it_acts() -> None:
+    """Actions carry the table's clock (fair simultaneity): the bot's turn is stamped now."""
+    game = deal(GameConfig.for_players("kids", 2, 4))
+    bot = RaceBot(game, 1, BOT_LEVELS["expert"], random.Random(1))  # type: ignore[arg-type]
+    assert bot.next_action(2.5) == TurnLocomotive(1, 2.5)
