@@ -98,4 +98,7 @@ def test_issue18_a_close_duo_bot_holds_back_while_it_leads_the_child() -> None:
     assert bot.next_action(3.0) is None  # one wagon ahead of the child: it waits
     assert game.apply(Lay(0, 4.0, 0)).ok  # classic Duo: any row is accepted
     assert bot.progress(0) == bot.progress(1) == 1
-    assert bot.next_action(5.0) is not None  # level again, 3 s since its wagon: it plays
+    again = bot.next_action(5.0)  # level again, 3 s since its wagon: it plays
+    assert isinstance(again, Lay) and game.apply(again).ok
+    assert game.apply(Lay(0, 6.0, 0)).ok  # level at 2 each; the pace so far: 1.4 s a wagon
+    assert bot.next_action(6.25) is None  # its own last wagon 1.25 s ago: too soon
