@@ -28,6 +28,7 @@ def test_r30_a_tap_on_the_under_button_names_the_card_the_touch_and_no_bot() -> 
     session = playing_duo()
     control, geometry = session.control, session.geometry
     card = session.game.top_card(0)
+    assert card is not None
     control.play.drain()
     x, y = geometry.under(0).centre
     control.touches([TouchEvent(7, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 1.0)],
