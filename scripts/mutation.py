@@ -5,6 +5,11 @@ mutants the tests kill.
 
     nice -n 10 .venv/bin/python scripts/mutation.py [rules] [game] [table] [filters]
     .venv/bin/python scripts/mutation.py --partial game   # the score of what mutants/ holds
+    nice -n 10 .venv/bin/python scripts/mutation.py --sample 120 table  # a random sample
+
+A sample (where the whole package takes hours on 2 cores) runs that many of the package's
+mutants drawn at random (seed MUTATION_SEED, 25 by default) and gives the killed fraction
+with its 95 % (Wilson) interval: an estimate of the package's score, not the score.
 
 A surviving mutant either gets a test that names the rule it breaks, or a line in
 docs/mutation-equivalents.txt saying why no test can tell it from the original. The score
@@ -16,7 +21,9 @@ out/mutation/<package>.txt, since the next package's run starts from a fresh mut
 from __future__ import annotations
 
 import json
+import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -39,15 +46,19 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
     "game": ("seigneurs.game.*", (
         "tests/test_game_race.py", "tests/test_game_duo.py", "tests/test_engine_contract.py",
         "tests/test_properties.py", "tests/test_matchup.py", "tests/test_live_fit_mask.py",
-        "tests/test_duo_pile_ending.py", "tests/test_classic_offers.py")),
+        "tests/test_duo_pile_ending.py", "tests/test_classic_offers.py",
+        "tests/test_game_kinds.py", "tests/test_bot_choices.py",
+        "tests/test_replay_errors.py")),
     "table": ("seigneurs.table.*", (
         "tests/test_hands.py", "tests/test_seat_policy.py", "tests/test_controller_properties.py",
         "tests/test_physics.py", "tests/test_matchup.py", "tests/test_nothing_hidden.py",
         "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
-        "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py")),
+        "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py",
+        "tests/test_attribution.py", "tests/test_duo_table_edges.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
-        "tests/test_filter_regions.py", "tests/test_dejitter.py")),
+        "tests/test_filter_regions.py", "tests/test_dejitter.py",
+        "tests/test_stuck_and_storm_edges.py")),
 }
 
 KILLED = {"killed", "timeout", "caught by type check"}
@@ -79,8 +90,35 @@ def results(prefix: str) -> dict[str, str]:
     return found
 
 
-def run(package: str, workers: int) -> tuple[float, list[str]]:
-    """Mutate one package against its tests; its score and the report lines."""
+def generate() -> None:
+    """A fresh mutants/ holding every mutant (mutmut's own first step, without a run), so a
+    sample can be drawn from their names."""
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    subprocess.run([sys.executable, "-c", (
+        "import os\n"
+        "from mutmut.__main__ import copy_src_dir, copy_also_copy_files, setup_source_paths, "
+        "store_lines_covered_by_tests, create_mutants\n"
+        "from mutmut.mutation.trampoline import set_mutant_under_test\n"
+        "set_mutant_under_test('mutant_generation')\n"
+        "os.makedirs('mutants', exist_ok=True)\n"
+        "copy_src_dir(); copy_also_copy_files(); setup_source_paths()\n"
+        "store_lines_covered_by_tests(); create_mutants(2)\n")],
+        cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of a killed fraction measured on `n` mutants drawn at random."""
+    if not n:
+        return 0.0, 1.0
+    p = killed / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def run(package: str, workers: int, sample: int = 0) -> tuple[float, list[str]]:
+    """Mutate one package (or `sample` of its mutants) against its tests; its score and the
+    report lines."""
     pattern, tests = PACKAGES[package]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     selected = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
@@ -90,23 +128,35 @@ def run(package: str, workers: int) -> tuple[float, list[str]]:
     others = [t for t in selected if t not in tests]
     env = dict(os.environ, ARCADE_HEADLESS="1",
                PYTEST_ADDOPTS=" ".join(f"--deselect {t}" for t in others))
-    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     started = time.monotonic()
+    names = [pattern]
+    if sample:
+        generate()
+        everyone = sorted(results(pattern.rstrip("*")))
+        seed = int(os.environ.get("MUTATION_SEED", "25"))
+        names = random.Random(seed).sample(everyone, min(sample, len(everyone)))
+    else:
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     mutmut = Path(sys.executable).with_name("mutmut")
-    log = ROOT / "out" / "mutation" / f"{package}.log"
+    log = ROOT / "out" / "mutation" / f"{package}{'-sample' if sample else ''}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w", encoding="utf-8") as out:
-        subprocess.run([str(mutmut), "run", "--max-children", str(workers), pattern],
+        subprocess.run([str(mutmut), "run", "--max-children", str(workers), *names],
                        cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
-    return score_of(package, (time.monotonic() - started) / 60)
+    minutes = (time.monotonic() - started) / 60
+    return score_of(package, minutes, set(names) if sample else None)
 
 
-def score_of(package: str, minutes: float | None) -> tuple[float, list[str]]:
-    """The package's score from the mutants mutmut has tested so far, and the report lines
-    (every survivor not known to be equivalent by name)."""
+def score_of(package: str, minutes: float | None,
+             sample: set[str] | None = None) -> tuple[float, list[str]]:
+    """The package's score from the mutants mutmut has tested so far (only those of the
+    `sample`, if one was drawn), and the report lines (every survivor not known to be
+    equivalent by name)."""
     pattern, _tests = PACKAGES[package]
-    log = ROOT / "out" / "mutation" / f"{package}.log"
+    log = ROOT / "out" / "mutation" / f"{package}{'-sample' if sample else ''}.log"
     found = results(pattern.rstrip("*"))
+    if sample is not None:
+        found = {n: s for n, s in found.items() if n in sample}
     untested = sum(s == "not checked" for s in found.values())
     found = {n: s for n, s in found.items() if s != "not checked"}
     known = equivalents()
@@ -118,8 +168,11 @@ def score_of(package: str, minutes: float | None) -> tuple[float, list[str]]:
     score = killed / counted if counted else 0.0
     took = f"in {minutes:.0f} min" if minutes is not None else \
         f"so far, {untested} mutants not yet tested"
-    lines = [f"{package}: {score:.1%} killed ({killed} of {counted}; {len(equivalent)} "
-             f"equivalent, not counted) {took}; "
+    low, high = wilson(killed, counted)
+    what = f"a random sample of {len(sample)} mutants: " if sample else ""
+    interval = f", 95 % interval {low:.1%}-{high:.1%}" if sample else ""
+    lines = [f"{package}: {what}{score:.1%} killed ({killed} of {counted}; {len(equivalent)} "
+             f"equivalent, not counted{interval}) {took}; "
              + ", ".join(f"{s} {n}" for s, n in sorted(counts.items()))]
     lines += [f"    {found[n]}: {n}" for n in unexplained]
     (log.with_suffix(".txt")).write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -127,15 +180,22 @@ def score_of(package: str, minutes: float | None) -> tuple[float, list[str]]:
 
 
 def main() -> None:
-    partial = "--partial" in sys.argv
-    chosen = [a for a in sys.argv[1:] if a != "--partial"] or list(PACKAGES)
+    args = sys.argv[1:]
+    partial = "--partial" in args
+    sample = 0
+    if "--sample" in args:
+        at = args.index("--sample")
+        sample = int(args[at + 1])
+        del args[at:at + 2]
+    chosen = [a for a in args if a != "--partial"] or list(PACKAGES)
     unknown = [p for p in chosen if p not in PACKAGES]
     if unknown:
         sys.exit(f"unknown package {unknown}; expected some of {', '.join(PACKAGES)}")
     workers = int(os.environ.get("MUTATION_WORKERS", os.cpu_count() or 2))
     scores = {}
     for package in chosen:
-        scores[package], lines = score_of(package, None) if partial else run(package, workers)
+        scores[package], lines = score_of(package, None) if partial else \
+            run(package, workers, sample)
         print("\n".join(lines), flush=True)
     sys.exit(0 if all(s >= TARGET for s in scores.values()) else 1)
 

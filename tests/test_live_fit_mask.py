@@ -18,7 +18,7 @@ def test_r7_after_a_stack_the_fit_mask_follows_the_new_top(variant: str) -> None
     for step in range(4):
         card = pick(game, 0, fits=True, t=1.0 + step)
         assert game.apply(Stack(0, 1.5 + step)).ok
-        top, loco, rule = game.top(0), game.locomotives[0], game.rules[0]
+        top, loco, rule = WAGONS[game.trains[0][-1]], game.locomotives[0], game.rules[0]
         assert top == WAGONS[card]
         assert [game.fits(0, c) for c in range(len(WAGONS))] == \
             [rule.fits(loco, top, w) for w in WAGONS]

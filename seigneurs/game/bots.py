@@ -253,6 +253,5 @@ class DuoBot(Bot):
             if game.fits(seat, row, card):  # the first fitting row from the glance (R29)
                 self.last_progress = t
                 return Lay(seat, t, row)
-        under = Under(seat, t)
-        return under if game.can(under) else None  # R30: it fits no row
+        return Under(seat, t)  # R30: it fits no row (so the game always accepts it)
 
