@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-INSTALL = "pip install 'seigneurs[fleet]' (./kiosk.sh installs it when [fleet] is set)"
+INSTALL = ("install the fleet's drivers: .venv/bin/pip install -e '.[fleet]' in the table's "
+           "repository (or pip install 'seigneurs[fleet]')")
 
 
 def table_version() -> str:
