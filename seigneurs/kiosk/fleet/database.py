@@ -77,8 +77,13 @@ def connect(url: str) -> psycopg.Connection[Any]:
     import psycopg
 
     extra: dict[str, Any] = {"application_name": "seigneurs"}
-    if "connect_timeout" not in url:
-        extra["connect_timeout"] = CONNECT_TIMEOUT
+    # A server gone mid-answer (no reset ever comes) must not hold the worker for ever: TCP
+    # keepalives and a send timeout end the wait; the URL's own values win.
+    for name, value in (("connect_timeout", CONNECT_TIMEOUT), ("keepalives_idle", 30),
+                        ("keepalives_interval", 10), ("keepalives_count", 3),
+                        ("tcp_user_timeout", 60_000)):
+        if name not in url:
+            extra[name] = value
     connection = psycopg.connect(url, autocommit=False, **extra)
     connection.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
     connection.commit()
