@@ -95,7 +95,7 @@ def other_value(default: Any, check: Callable[[Any], str | None]) -> Any:
     else:
         told = check(object()) or ""
         tries = told.removeprefix("one of ").split(", ") if told.startswith("one of ") else []
-        tries += ["4711", "127.0.0.1:4444"]
+        tries += ["4711", "127.0.0.1:4444", "postgresql://table@db/fleet"]
     return next(v for v in tries if v != default and check(v) is None)
 
 

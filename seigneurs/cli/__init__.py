@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from seigneurs.cli.common import COMMANDS
 
-TOPICS = ("play", "doctor", "touch", "keeping", "games", "pictures", "bench")
+TOPICS = ("play", "doctor", "touch", "keeping", "fleet", "games", "pictures", "bench")
 """The command modules, in the order `--help` lists them: the table and setting it up first,
 the tools for developers last. Each registers its commands when imported."""
 for _topic in TOPICS:
@@ -27,7 +27,7 @@ Setting up a table (see the README's kiosk section):
   seigneurs config example         every setting with its default and meaning
   seigneurs config check           is the configuration file right?
   seigneurs play --window 1280x720 try the game in a window (./kiosk.sh runs it full screen)
-Keeping it: seigneurs history lists the finished games.
+Keeping it: seigneurs history lists the finished games; seigneurs fleet, a fleet's tables.
 """
 
 

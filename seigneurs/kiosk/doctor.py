@@ -335,6 +335,7 @@ def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list
     """Every check, in the order an installer mends them, of `checked`'s table (default: this
     user's)."""
     from seigneurs.input.evdev_source import describe_devices
+    from seigneurs.kiosk.fleet.checks import fleet_checks
 
     checked = checked or whose()
     user = checked.name
@@ -345,4 +346,5 @@ def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list
             assets(), configuration(config_path, problems), card_size(settings),
             data_folder(data, user, checked),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user, checked),
-            admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl)]
+            admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl),
+            *(Check(*line) for line in fleet_checks(settings, data))]

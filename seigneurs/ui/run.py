@@ -13,6 +13,7 @@ from seigneurs.input.sources import TouchSource
 
 if TYPE_CHECKING:  # the window (and Arcade) load only when a command opens one
     from seigneurs.kiosk.config import TableSettings
+    from seigneurs.kiosk.fleet.running import Fleet
     from seigneurs.ui.window import SeigneursWindow
 
 
@@ -60,19 +61,38 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                 window.nav.deal(variant_name, plans)
     finally:
         gc.enable()
-    if soaking is not None and variant_name is not None:
-        return _keep_dealing(window, variant_name, soaking, soak)
     if first_frame is not None:
         window.step()
         window.ctx.finish()
         first_frame()
         window.close()
         return 0
-    if window.headless:
-        _run_headless(window)
-    else:
-        arcade.run()
-    return window.exit_code
+    fleet = _start_fleet(window)
+    try:
+        if soaking is not None and variant_name is not None:
+            return _keep_dealing(window, variant_name, soaking, soak)
+        if window.headless:
+            _run_headless(window)
+        else:
+            arcade.run()
+        return window.exit_code
+    finally:
+        fleet.stop()
+
+
+def _start_fleet(window: SeigneursWindow) -> Fleet:
+    """The fleet's parts (`kiosk/fleet`) the settings ask for (none without `[fleet]`): the
+    frame time goes to the metrics through pyglet's clock, once a frame."""
+    import pyglet
+
+    from seigneurs.input.report import source_report
+    from seigneurs.kiosk.fleet.running import start
+
+    fleet = start(window.settings,
+                  lambda: [source_report(s) for s in window.touch_input.sources])
+    if fleet.frame is not None:
+        pyglet.clock.schedule(fleet.frame)
+    return fleet
 
 
 def _stop_on_signals(window: SeigneursWindow) -> None:

@@ -126,7 +126,8 @@ def read_table(settings: type, body: dict[str, Any], where: str, name: str,
         expected = key.check(value)
         if expected is not None:
             problems.append(Problem(name, f"{where} {key_text}",
-                                    f"expected {expected}, got {shown(value)}"))
+                                    f"expected {expected}, got "
+                                    f"{'a value not shown here' if key.secret else shown(value)}"))
         elif key.table is not None:
             table = f"{key.section}.{key_text}"
             values[f.name] = {entry: key.table(**read_table(

@@ -49,14 +49,16 @@ class Key:
     """What `config example` shows, commented out, for a key with no plain default."""
     table: type | None = None
     """A table of named tables, each read as this settings class (`[input.devices."PATH"]`)."""
+    secret: bool = False
+    """Its value may hold a password: never echoed back in a problem."""
 
 
 def setting(section: str, default: T, meaning: str, check: Check,
             read: Callable[[Any], Any] | None = None, *, name: str | None = None,
-            example: str | None = None, table: type | None = None) -> T:
+            example: str | None = None, table: type | None = None, secret: bool = False) -> T:
     """A settings field that the file sets as `[section] name` (an empty table: a new one
     for each settings value)."""
-    metadata = {"key": Key(section, meaning, check, read, name, example, table)}
+    metadata = {"key": Key(section, meaning, check, read, name, example, table, secret)}
     if isinstance(default, dict) and not default:
         return field(default_factory=dict, metadata=metadata)  # type: ignore[return-value]
     return field(default=default, metadata=metadata)
@@ -115,6 +117,25 @@ def _host_port(value: Any) -> str | None:
     except ValueError:
         return f'an address "HOST:PORT" such as "{DEFAULT_HOST}:{DEFAULT_PORT}"'
     return None
+
+
+def _optional_host_port(value: Any) -> str | None:
+    """Off ("") or an address; the metrics endpoint is off unless configured."""
+    if value == "":
+        return None
+    problem = _host_port(value)
+    return None if problem is None else f'"" (off) or {problem.removeprefix("an address ")}'
+
+
+def _database_url(value: Any) -> str | None:
+    ok = isinstance(value, str) and (value == "" or value.startswith(
+        ("postgresql://", "postgres://")))
+    return None if ok else '"" (off) or "postgresql://USER:PASSWORD@HOST/DATABASE?sslmode=..."'
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) and "\n" not in value and len(value) <= 200 \
+        else "a line of text (at most 200 characters)"
 
 
 def _range(value: Any) -> str | None:
@@ -258,6 +279,19 @@ class TableSettings:
     devices: Mapping[str, DeviceSettings] = setting(
         "input", {}, "one panel's own corrections", _devices,
         table=PanelSettings)
+    fleet_name: str = setting(
+        "fleet", "", "this table's name in the fleet's database and metrics (\"\": the "
+        "machine's host name)", _text, name="name")
+    history_url: str = setting(
+        "fleet", "", "PostgreSQL that every finished game is also sent to (off when \"\"); "
+        "TLS as URL parameters (sslmode, sslrootcert)", _database_url,
+        secret=True, example='"postgresql://table@db.example/seigneurs?sslmode=verify-full"')
+    history_url_file: str = setting(
+        "fleet", "", "a file (mode 0600) holding history_url, to keep its password out of "
+        "this one", _text, example='"/etc/seigneurs/history-url"')
+    metrics: str = setting(
+        "fleet", "", "where Prometheus scrapes the table's health (off when \"\")",
+        _optional_host_port, example='"127.0.0.1:9464"')
     locked: bool = False
     data_dir: Path | None = None
     """Where history and the game in progress are kept; None keeps nothing (tests, bench)."""

@@ -1,0 +1,109 @@
+"""The fleet's parts started beside the table, as the `[fleet]` settings ask: the shipper's
+thread, the metrics endpoint. Whatever cannot start (a refused setting, the drivers not
+installed, the address taken) is one clear line in the log and that part stays off; the
+table plays on with its local history. With no fleet settings nothing here is imported."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from seigneurs.kiosk.config import TableSettings
+from seigneurs.kiosk.fleet.plan import FleetPlan, plan
+
+if TYPE_CHECKING:
+    from seigneurs.kiosk.fleet.metrics import MetricsServer, Reports
+    from seigneurs.kiosk.fleet.shipper import Shipper
+
+log = logging.getLogger(__name__)
+
+INSTALL = ("install the fleet's drivers: .venv/bin/pip install -e '.[fleet]' in the table's "
+           "repository (or pip install 'seigneurs[fleet]')")
+
+
+def table_version() -> str:
+    """The installed version (read only when a fleet part starts: it costs a start ~10 ms)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("seigneurs")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@dataclass(slots=True)
+class Fleet:
+    """The parts running: each None when off."""
+
+    plan: FleetPlan
+    shipper: Shipper | None = None
+    metrics: MetricsServer | None = None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def frame(self) -> Callable[[float], None] | None:
+        """What the window calls with each frame's time, when metrics are served."""
+        return self.metrics.frame if self.metrics is not None else None
+
+    def stop(self) -> None:
+        if self.shipper is not None:
+            self.shipper.stop()
+        if self.metrics is not None:
+            self.metrics.stop()
+
+
+def start(settings: TableSettings, sources: Reports) -> Fleet:
+    """Start what the settings ask for; problems are logged, and kept (the doctor's words)."""
+    wanted = plan(settings)
+    fleet = Fleet(wanted)
+    if not wanted.wanted:
+        return fleet
+    problems = [str(refusal) for refusal in wanted.refusals]
+    folder = settings.data_dir
+    if wanted.url is not None and folder is None:
+        problems.append("[fleet] history_url: this run keeps no history (no data folder): "
+                        "nothing to send")
+    elif wanted.url is not None and folder is not None:
+        try:
+            import psycopg  # noqa: F401 - only to know it is there before the thread starts
+
+            from seigneurs.kiosk.fleet.shipper import Shipper
+        except ImportError:
+            problems.append(f"[fleet] history_url: the PostgreSQL driver is not installed: "
+                            f"{INSTALL}; the table keeps its local history only")
+        else:
+            fleet.shipper = Shipper(wanted.url, wanted.table, folder, table_version())
+            fleet.shipper.start()
+    if wanted.metrics is not None:
+        fleet.metrics, problem = _serve(wanted, folder, fleet, sources)
+        if problem:
+            problems.append(problem)
+    for problem in problems:
+        log.error("fleet: %s", problem)
+    fleet.problems = tuple(problems)
+    return fleet
+
+
+def _serve(wanted: FleetPlan, folder: Path | None, fleet: Fleet, sources: Reports
+           ) -> tuple[MetricsServer | None, str | None]:
+    assert wanted.metrics is not None
+    try:
+        from seigneurs.kiosk.fleet.metrics import MetricsServer, TableCollector
+    except ImportError:
+        return None, f"[fleet] metrics: prometheus_client is not installed: {INSTALL}"
+
+    def waiting() -> int | None:
+        return fleet.shipper.waiting if fleet.shipper is not None else None
+
+    server = MetricsServer(TableCollector(wanted.table, table_version(), folder, waiting,
+                                          sources))
+    host, port = wanted.metrics
+    try:
+        server.serve(host, port)
+    except OSError as error:
+        return None, (f"[fleet] metrics: {host}:{port} cannot be listened on "
+                      f"({error.strerror or error}); no metrics are served")
+    return server, None

@@ -1,0 +1,202 @@
+"""A real table in a fleet, end to end: `seigneurs play` in its own process (headless, bots
+playing a Kids game), touched over real UDP by python-osc's TUIO sender, with `[fleet]`
+pointing at a real PostgreSQL and serving metrics. Its games reach the database, its metrics
+are scraped over HTTP (and by a real Prometheus where Debian's is installed), every series
+the issue names is there and non-zero where the scene makes it so, nothing else is served,
+and no line of its log shows the database password."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from postgres_server import PASSWORD, PostgresServer, free_port, postgres
+from prometheus_client.parser import text_string_to_metric_families
+from tuio_client import Tuio2Tracker
+
+LIMIT = 240.0
+"""Seconds for three adult bots to end a Kids game on a busy two-core machine (generous)."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PostgresServer]:
+    with postgres() as started:
+        yield started
+
+
+def scrape(port: int, path: str = "/metrics") -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def value(found: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: str,
+          **labels: str) -> float | None:
+    return found.get((name, tuple(sorted(labels.items()))))
+
+
+def games_in_database(url: str) -> int:
+    try:
+        with psycopg.connect(url, connect_timeout=2) as connection:
+            return int(connection.execute(
+                "SELECT count(*) FROM seigneurs_games WHERE table_name = 'fleet-test'"
+            ).fetchone()[0])
+    except psycopg.Error:
+        return 0  # the table has not made its tables yet
+
+
+@pytest.mark.slow
+def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
+        tmp_path: Path, server: PostgresServer) -> None:
+    metrics_port, tuio_port = free_port(), free_port()
+    config = tmp_path / "config.toml"
+    url_file = tmp_path / "history-url"
+    url_file.write_text(server.url() + "\n")
+    url_file.chmod(0o600)
+    config.write_text(f'[input]\ntuio = "127.0.0.1:{tuio_port}"\nmax_touches = 1\n'
+                      f'[fleet]\nname = "fleet-test"\nhistory_url_file = "{url_file}"\n'
+                      f'metrics = "127.0.0.1:{metrics_port}"\n')
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    log = tmp_path / "table.log"
+    with log.open("w") as out:
+        table = subprocess.Popen(
+            [sys.executable, "-m", "seigneurs", "play", "--config", str(config), "--window",
+             "480x270", "--variant", "kids", "--players", "3", "--bots", "3", "--level",
+             "adult", "--input", "tuio"], env=env, stdout=out, stderr=subprocess.STDOUT,
+            cwd=tmp_path)
+        try:
+            found = _play_until_shipped(table, metrics_port, tuio_port, server.url())
+            assert scrape(metrics_port, "/")[0] == 404
+            assert scrape(metrics_port, "/metrics/../admin")[0] == 404
+            prometheus = _real_prometheus(tmp_path, metrics_port)
+            table.send_signal(signal.SIGTERM)
+            assert table.wait(30) == 128 + signal.SIGTERM
+        finally:
+            if table.poll() is None:
+                table.kill()
+                table.wait()
+    text = log.read_text()
+    assert PASSWORD not in text, "the database password was written to the log"
+    assert "fleet: finished games also go to postgresql://table_user:***@" in text
+    assert value(found, "seigneurs_table_info", table="fleet-test", version=_version()) == 1
+    assert (value(found, "seigneurs_up_since_seconds") or 0) > time.time() - LIMIT - 60
+    assert (value(found, "seigneurs_games_finished_total", variant="kids") or 0) >= 1
+    assert value(found, "seigneurs_outbox_games") == 0
+    assert (value(found, "seigneurs_last_game_end_seconds") or 0) > time.time() - LIMIT - 60
+    assert (value(found, "seigneurs_data_free_bytes") or 0) > 0
+    assert (value(found, "seigneurs_history_bytes") or 0) > 0
+    assert (value(found, "seigneurs_frame_seconds_count") or 0) > 60
+    tuio = f"tuio 127.0.0.1:{tuio_port}"
+    for what in ("packets", "malformed", "storm_dropped"):
+        assert (value(found, "seigneurs_touch_source_events_total", source=tuio, what=what)
+                or 0) > 0, what
+    # A stale touch replaced needs a silent tracker's ghost (the input tests make one); here
+    # every finger is vouched for by its live tracker: the series is there, at 0.
+    assert value(found, "seigneurs_touch_source_events_total", source=tuio,
+                 what="stale_replaced") == 0
+    if prometheus is not None:
+        assert prometheus["seigneurs_games_finished_total"] >= 1
+        assert prometheus["seigneurs_frame_seconds_count"] > 0
+
+
+def _play_until_shipped(table: subprocess.Popen[bytes], metrics_port: int, tuio_port: int,
+                        url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Touch the table (two fresh fingers where one is allowed: the second waits, its events
+    dropped; a datagram that is no OSC) until a game has ended and reached the database; the
+    last scrape."""
+    tracker = Tuio2Tracker("127.0.0.1", tuio_port)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as raw:
+        deadline = time.monotonic() + LIMIT
+        found: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
+        touching = 0  # frames with fingers down, counted once the table answers
+        while time.monotonic() < deadline and table.poll() is None:
+            tracker.frame({1: (0.2, 0.5, 0), 2: (0.8, 0.5, 0)} if 0 < touching < 5 else {})
+            raw.sendto(b"not OSC at all", ("127.0.0.1", tuio_port))
+            time.sleep(0.5)  # polling the table's state, not timing it
+            status, text = (0, "")
+            try:
+                status, text = scrape(metrics_port)
+            except OSError:
+                continue  # not listening yet
+            found = samples(text) if status == 200 else {}
+            touching += bool(found)
+            if games_in_database(url) and value(found, "seigneurs_outbox_games") == 0 and (
+                    value(found, "seigneurs_games_finished_total", variant="kids") or 0) >= 1:
+                assert all(line.startswith(("# HELP seigneurs_", "# TYPE seigneurs_",
+                                            "seigneurs_"))
+                           for line in text.splitlines() if line), "only the table's metrics"
+                return found
+    pytest.fail(f"no game reached the database within {LIMIT:.0f} s "
+                f"(the table {'ended' if table.poll() is not None else 'ran'})")
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("seigneurs")
+
+
+def _real_prometheus(folder: Path, metrics_port: int) -> dict[str, float] | None:
+    """Debian's Prometheus scrapes the table; the series it then holds. None (said in the
+    output) where it is not installed."""
+    binary = shutil.which("prometheus")
+    if binary is None:
+        print("Prometheus is not installed (apt-get install prometheus): scraped over HTTP only")
+        return None
+    store = Path(tempfile.mkdtemp(prefix="seigneurs-prom-", dir=folder))
+    (store / "prometheus.yml").write_text(
+        "global: {scrape_interval: 1s}\nscrape_configs:\n  - job_name: table\n"
+        f"    static_configs: [{{targets: ['127.0.0.1:{metrics_port}']}}]\n")
+    port = free_port()
+    with (store / "log").open("w") as out:
+        prometheus = subprocess.Popen(
+            [binary, f"--config.file={store / 'prometheus.yml'}",
+             f"--storage.tsdb.path={store / 'data'}", f"--web.listen-address=127.0.0.1:{port}"],
+            stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 90
+            while time.monotonic() < deadline:
+                got = _query(port)
+                if "seigneurs_games_finished_total" in got and \
+                        "seigneurs_frame_seconds_count" in got:
+                    return got
+                time.sleep(0.5)  # waiting for its scrape, not timing it
+            pytest.fail("Prometheus scraped nothing from the table: "
+                        + (store / "log").read_text()[-2000:])
+        finally:
+            prometheus.terminate()
+            prometheus.wait(30)
+    return None
+
+
+def _query(port: int) -> dict[str, float]:
+    query = '{__name__=~"seigneurs_games_finished_total|seigneurs_frame_seconds_count"}'
+    try:
+        with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/api/v1/query?query={urllib.request.quote(query)}",
+                timeout=5) as answer:
+            result = json.load(answer)["data"]["result"]
+    except (OSError, KeyError, ValueError):
+        return {}
+    return {r["metric"]["__name__"]: float(r["value"][1]) for r in result}
