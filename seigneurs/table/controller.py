@@ -61,6 +61,9 @@ COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
+SLACK = 0.25
+"""Seconds an event's time may lie off the table's clock and still be taken as it is: more than
+a slow frame (a 100 ms frame, or a source one frame ahead), less than a stall."""
 
 
 class Play:
@@ -80,6 +83,8 @@ class Play:
         self.start_at = COUNTDOWN if ready and game.variant.start is Start.WHISTLE else None
         self.ended_at: float | None = None
         self.happened: list[events.Event] = []
+        self.offset = 0.0
+        """The game clock less the touch source's clock (`event_time`)."""
 
     @property
     def finished(self) -> bool:
@@ -107,9 +112,20 @@ class Play:
         seat = result.action.seat
         self.emit(events.Refused(seat, card, touch, result.reason, seat in self.bot_seats))
 
-    def game_time(self, event: TouchEvent, latest: float) -> float:
-        """The event's time on the game clock, keeping the frame's order."""
-        return self.clock + min(0.0, event.t - latest)
+    def event_time(self, event: TouchEvent) -> float:
+        """The event's own time on the game clock: the source's time moved by one offset, so
+        that the gaps between events stay exact however many frames they came in (issue 32);
+        the offset is taken anew (the event is now) when the source's time lies more than
+        SLACK off the clock (another epoch, a source that stamps no time, a stalled machine)."""
+        t = event.t + self.offset
+        if abs(t - self.clock) > SLACK:
+            self.offset = self.clock - event.t
+            t = self.clock
+        return t
+
+    def action_time(self, t: float) -> float:
+        """An event's time for the game's actions: never ahead of the table's clock."""
+        return min(t, self.clock)
 
     def advance(self, dt: float) -> bool:
         """Move the clock on; whether the whistle blew just now."""
@@ -128,8 +144,17 @@ class Play:
         return list(self.bot_loop.actions(self.clock, avoid, near, fetch))
 
 
-def _latest(events: Sequence[TouchEvent]) -> float:
-    return max(e.t for e in events)
+def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
+    """A frame's events in runs of one instant (the same time stamp), in order: each run is
+    judged after the one before it, so that batching more of them into a frame changes
+    nothing; only touches of one instant share a card fairly (`FairGrabs`)."""
+    runs: list[list[TouchEvent]] = []
+    for event in frame:
+        if runs and runs[-1][0].t == event.t:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
 
 
 class Measured(Protocol):
@@ -213,26 +238,24 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     # Touches: whose hand (attribution), then the card (physics), then the game.
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
-        """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        if not frame:
-            return
-        latest = _latest(frame)
-
+        """A frame's events, in order, in display fractions of a `width` x `height` table,
+        each judged at its own time, as if it had come in a frame of its own (issue 32)."""
         def seat_of(e: TouchEvent) -> int:  # the child, where the source knows
             seat = self.guesser.by_user(e.user)
             return self.everyone.nearest(e.x * width, e.y * height) if seat is None else seat
-        targets, winners = self.grabs.frame(
-            frame, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
-        for event in frame:
-            x, y = event.x * width, event.y * height
-            t = self.play.game_time(event, latest)
-            if event.phase is TouchPhase.DOWN:
-                self._down(event, x, y, t, targets.get(event.id), winners)
-            elif event.phase is TouchPhase.MOVE:
-                self._move(event.id, x, y)
-            else:
-                self._up(event.id, x, y, t)
-            self.seats.track(event, x, y, self.play.clock)
+        for instant in _instants(frame):
+            targets, winners = self.grabs.frame(
+                instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
+            for event in instant:
+                x, y = event.x * width, event.y * height
+                t = self.play.event_time(event)
+                if event.phase is TouchPhase.DOWN:
+                    self._down(event, x, y, t, targets.get(event.id), winners)
+                elif event.phase is TouchPhase.MOVE:
+                    self._move(event.id, x, y, t)
+                else:
+                    self._up(event.id, x, y, t)
+                self.seats.track(event, x, y, t)
 
     def _down(self, event: TouchEvent, x: float, y: float, t: float, card: int | None,
               winners: dict[int, int]) -> None:
@@ -248,11 +271,12 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
         won = winners.get(card, event.id) == event.id and self.loose(card)
-        down = Down(event.id, card, x, y, t, play.clock, event.user, event.contact, won)
+        down = Down(event.id, card, x, y, play.action_time(t), t, event.user, event.contact,
+                    won)
         match decide(down, self.seats):
             case Refuse(who, reason, remembered):
                 if remembered:
-                    self.seats.remember(x, y, play.clock)
+                    self.seats.remember(x, y, t)
                 play.emit(events.Refused(who, card, event.id, reason))
             case Take() as take:
                 self._take(down, take)
@@ -261,10 +285,11 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""
         if take.gives_way is not None:
             self.policy.make_room(take.gives_way)
-        body = self.physics.bodies[down.card]
-        carry = Carry(down.card, take.seat, take.decided, (body.position.x, body.position.y),
-                      down.clock, other_hand_of=take.other_hand_of, named=take.named,
-                      user=down.user, contact=down.contact)
+        home = self.physics.settles_at(down.card)  # not mid-slide: the same at any frame rate
+        carry = Carry(down.card, take.seat, take.decided, home, down.clock,
+                      grip=(down.x - home[0], down.y - home[1]),
+                      other_hand_of=take.other_hand_of, named=take.named, user=down.user,
+                      contact=down.contact)
         carry.trail.append((down.clock, down.x, down.y))
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)
@@ -283,15 +308,15 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             if self.game.phase is Phase.PLAYING:
                 self.play.emit(events.Started())
 
-    def _move(self, touch: int, x: float, y: float) -> None:
+    def _move(self, touch: int, x: float, y: float, t: float) -> None:
         carry = self.hands.carries.get(touch)
         if carry is not None:
-            self._carried(touch, carry, x, y)
-        self.physics.drag(touch, x, y)
+            self._carried(touch, carry, x, y, t)
+        self.physics.drag(touch, x, y)  # drawing only: the card follows at the next step
 
-    def _carried(self, touch: int, carry: Carry, x: float, y: float) -> None:
-        """A card carried on: its trail, and its seat where a guess goes with the pull (R9)."""
-        clock = self.play.clock
+    def _carried(self, touch: int, carry: Carry, x: float, y: float, clock: float) -> None:
+        """A card carried on at the event's time `clock`: its trail, and its seat where a guess
+        goes with the pull (R9)."""
         carry.moved_at = clock
         carry.trail.append((clock, x, y))
         now = pulled(carry, touch, x, y, clock, self.seats)
@@ -307,7 +332,8 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         if carry is None or self.game.over:
             return
         play = self.play
-        dropped = drop(carry, x, y, play.clock, self.seats)
+        dropped = drop(carry, x, y, t, self.seats)
+        t = play.action_time(t)
         seat, zone = dropped.seat, dropped.zone
         if dropped.yields:  # R9: the other hand's card gives way
             self.policy.yield_to_drop(seat, touch, carry)
@@ -405,27 +431,26 @@ class DuoController(Control[DuoGame, DuoGeometry]):
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        if not frame:
-            return
-        latest = _latest(frame)
         for event in frame:
             x, y = event.x * width, event.y * height
-            t = self.play.game_time(event, latest)
-            self.hands.track(event, x, y, self.play.clock)
+            t = self.play.event_time(event)
+            self.hands.track(event, x, y, t)
             self.took = {f: s for f, s in self.took.items() if f in self.hands.fingertips}
             if event.phase is TouchPhase.DOWN:
                 self._down(event.id, x, y, t)
             elif event.phase is TouchPhase.MOVE:
-                self.physics.drag(event.id, x, y)
+                self.physics.drag(event.id, x, y)  # drawing only: the card follows at a step
             else:
-                self._up(event.id, x, y, t)
+                self._up(event.id, x, y, self.play.action_time(t))
 
-    def _down(self, touch: int, x: float, y: float, t: float) -> None:
+    def _down(self, touch: int, x: float, y: float, clock: float) -> None:
+        """A finger landing at the event's time `clock`."""
         if self.game.phase is not Phase.PLAYING:
             return
         geometry, humans = self.geometry, self.play.humans
         # one hand's fingertips take one card (R28)
-        hand = self.hands.same_hand(x, y, self.play.clock, self.took)
+        hand = self.hands.same_hand(x, y, clock, self.took)
+        t = self.play.action_time(clock)
         for seat in humans:
             if geometry.under(seat).hit(x, y):
                 if hand != seat:
@@ -486,5 +511,5 @@ class DuoController(Control[DuoGame, DuoGeometry]):
                 self._reveal(seat)
         for action in self.play.bot_turns(self.hands.mask):
             if isinstance(action, Lay | Under):
-                self._play(replace(action, t=self.play.clock), None)
+                self._play(replace(action, t=self.play.clock), None)  # bots live by the frame
         self.physics.step(dt)

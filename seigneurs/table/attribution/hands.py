@@ -36,7 +36,10 @@ class Carry:
     home: Point
     moved_at: float = 0.0
     trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
-    """The finger's latest (clock, x, y): how fast it went at the drop."""
+    """The finger's latest (time, x, y), at the events' own times: how fast it went at the
+    drop, and where it is."""
+    grip: Point = (0.0, 0.0)
+    """Where on the card the finger took it, from the card's centre."""
     other_hand_of: int | None = None
     """The seat whose child this finger may be the other hand of: the likeliest seat (or the
     id's) held a card already when it landed, so it went to another seat."""
@@ -46,6 +49,15 @@ class Carry:
     """...and the id itself (one no seat has is somebody else: an adult reaching in)."""
     contact: Contact | None = None
     """What the panel saw of the finger as it landed: which way its arm came from."""
+
+    def where(self) -> Point:
+        """Where the card is as the finger carries it: the finger's last point less the grip.
+        Read from the events, not the physics (whose card lags the finger by what the frames
+        drew), so that every frame rate judges the same place."""
+        if not self.trail:
+            return self.home
+        _, x, y = self.trail[-1]
+        return x - self.grip[0], y - self.grip[1]
 
 
 @dataclass(slots=True)
@@ -90,7 +102,8 @@ class Hands:
         return mask
 
     def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
-        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW)."""
+        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW);
+        `clock`: the event's own time."""
         if event.phase is TouchPhase.DOWN:
             self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
                                if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}

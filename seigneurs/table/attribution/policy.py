@@ -94,11 +94,11 @@ class SeatPolicy:
             return Free()
         if other.decided:
             return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
-        where = self.physics.bodies[other.card].position
-        if keep_carried and self.guesser.heading(seat, other.home, where.x, where.y) > HEADING \
+        where = other.where()
+        if keep_carried and self.guesser.heading(seat, other.home, *where) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
             return Occupied()
-        alternative = self.guesser.at_down(where.x, where.y,
+        alternative = self.guesser.at_down(*where,
                                            lambda s: s == seat or self.holds(s), reach)
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
@@ -116,21 +116,20 @@ class SeatPolicy:
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
                 continue
-            where = self.physics.bodies[other.card].position
+            where = other.where()
             now = other.seat if other.decided else self.guesser.while_carried(
-                other.seat, other.home, where.x, where.y, self.travel)
+                other.seat, other.home, *where, self.travel)
             if seat not in (now, other.other_hand_of, other.named):
                 continue
             if theirs and (other.named == seat or (
                     other.named is None and now == seat
-                    and self._may_be_other_hand(seat, other, (where.x, where.y)))):
+                    and self._may_be_other_hand(seat, other, where))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
                 self.send_home(other, seat, finger)
             elif other.seat == seat:
-                alternative = self.guesser.at_down(where.x, where.y,
-                                                   lambda s: s == seat or self.holds(s))
+                alternative = self.guesser.at_down(*where, lambda s: s == seat or self.holds(s))
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
 
