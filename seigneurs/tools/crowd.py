@@ -138,10 +138,12 @@ class CrowdTable(Protocol):
         """Deal a game of `config` at this seating; the session the table plays."""
         ...
 
-    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
-        """One frame at the game's `now`: the fingers' events (display fractions, y up)
-        delivered and the table advanced by FRAME; what it reported, its `touch` ids the
-        crowd's fingers, and the CPU milliseconds the table spent."""
+    def frame(self, touches: list[TouchEvent],
+              now: float) -> tuple[list[events.Event], float | None]:
+        """One step of the children at the game's `now`: the fingers' events (display
+        fractions, y up) delivered and the table advanced by FRAME (or by its own frame, once
+        one is due); what it reported, its `touch` ids the crowd's fingers, and the CPU
+        milliseconds the table spent (None: it drew no frame this step)."""
         ...
 
     def finger(self, touch: int) -> int:
@@ -159,13 +161,19 @@ class CrowdTable(Protocol):
 
 class DirectTable:
     """The fingers' events straight into the production filters and the session, headless,
-    on a 1920x1080 55" table; no drawing."""
+    on a 1920x1080 55" table; no drawing. The children live at 60 steps a second; the table
+    reads their touches and moves on `fps` times a second (a busy kiosk draws 20: issue 32),
+    each frame bringing the events stamped since the last."""
 
     over = "direct"
 
-    def __init__(self) -> None:
+    def __init__(self, fps: int = 60) -> None:
+        if fps < 1 or round(1 / FRAME) % fps:
+            raise ValueError(f"--fps must divide {round(1 / FRAME)}, not {fps}")
         self.layout = TableLayout.build(*SIZE)
         self.now = 0.0
+        self.every = round(1 / FRAME) // fps  # the children's steps per table frame
+        self.steps = 0
         self.source = ScriptedSource()
         self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
                               clock=lambda: self.now)
@@ -174,14 +182,18 @@ class DirectTable:
         self.session = open_session(self.layout, seating, config)
         return self.session
 
-    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
+    def frame(self, touches: list[TouchEvent],
+              now: float) -> tuple[list[events.Event], float | None]:
         self.now = now
         for touch in touches:
             self.source.push(touch)
+        self.steps += 1
+        if self.steps % self.every:
+            return [], None  # no frame drawn yet: the touches wait in the source
         session = self.session
         started = time.thread_time()  # CPU time: other processes on the machine don't count
         session.touches(self.input.poll())
-        session.tick(FRAME)
+        session.tick(FRAME * self.every)
         spent = (time.thread_time() - started) * 1000
         return session.drain(), spent
 
@@ -427,9 +439,10 @@ class Crowd:
             self.panel.ghost(self.now, lambda: self._finger(None), self._event, self._gone)
         fingers = len(self.down)
         happened, spent = self.table.frame(self.source.poll(), self.now)
-        score.cpu_ms.append(spent)
-        if fingers >= 12:
-            score.busy_cpu_ms.append(spent)
+        if spent is not None:
+            score.cpu_ms.append(spent)
+            if fingers >= 12:
+                score.busy_cpu_ms.append(spent)
         score.fingers_down_max = max(score.fingers_down_max, fingers)
         self.judge(happened)
 
@@ -704,15 +717,17 @@ CHILDREN: dict[str, type[RaceChildren] | type[DuoChildren]] = {
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
-              settings: CrowdSettings, table: CrowdTable | None = None) -> dict[str, Any]:
+              settings: CrowdSettings, table: CrowdTable | None = None,
+              fps: int = 60) -> dict[str, Any]:
     """Play `games` crowd games from `seed` at `table` (none: a new `DirectTable` for each
-    game) and report what they measured."""
+    game, drawing `fps` frames a second) and report what they measured."""
     score = Score()
-    used: CrowdTable = table or DirectTable()
+    used: CrowdTable = table or DirectTable(fps)
     for number in range(games):
         config = GameConfig.for_players(variant_name, players, seed + number)
-        used = table or DirectTable()
+        used = table or DirectTable(fps)
         Crowd(config, settings, random.Random(seed + number), score, used).play()
     return {"variant": variant_name, "players": players, "bots": settings.bots, "seed": seed,
             "age": settings.age, "user_ids": settings.user_ids, "panel": settings.panel,
-            "over": used.over, **score.to_json(), **used.stats()}
+            "over": used.over, **({} if table else {"fps": fps}), **score.to_json(),
+            **used.stats()}
