@@ -183,3 +183,19 @@ def test_issue32_the_same_touches_get_the_same_answer_at_any_frame_rate(
     runs = {fps: play(players, seed, users, gestures, fps) for fps in RATES}
     for fps in RATES[1:]:
         assert runs[fps] == runs[60], fps
+
+
+def test_issue32_a_source_on_its_own_clock_keeps_its_gaps_on_the_tables() -> None:
+    """A panel stamps its own epoch: its first event is taken as now, and the gaps after it
+    are kept exactly (not rounded to frames); one that stamps nothing (all 0) is taken as now."""
+    control = controller(2, 0, 1, users=False)
+    control.tick(COUNTDOWN)
+    play, now = control.play, control.play.clock
+
+    def at(t: float) -> float:
+        return play.event_time(TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, t))
+    assert at(1e9) == now
+    assert abs(at(1e9 + 0.05) - (now + 0.05)) < 1e-6
+    control.tick(1.0)
+    assert at(0.0) == play.clock  # a source that stamps no time
+    assert at(0.0) == play.clock

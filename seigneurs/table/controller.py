@@ -232,6 +232,8 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         return bool(self.loose_mask >> card & 1)
 
     def card_under(self, x: float, y: float) -> int | None:
+        """The loose card under (x, y). It needs the frame: a card still sliding is where the
+        physics steps so far put it (a card at rest is where it is at any frame rate)."""
         mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
         return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
 
@@ -260,19 +262,19 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     def _down(self, event: TouchEvent, x: float, y: float, t: float, card: int | None,
               winners: dict[int, int]) -> None:
         game, play = self.game, self.play
+        at = play.action_time(t)
         for seat in play.humans:
             spots = self.geometry.seats[seat]
             if spots.stop is not None and spots.stop.hit(x, y):
-                self._press(CallStop(seat, t))
+                self._press(CallStop(seat, at))
                 return
             if game.phase is Phase.READY and spots.locomotive.hit(x, y):
-                self._press(TurnLocomotive(seat, t))
+                self._press(TurnLocomotive(seat, at))
                 return
         if card is None or not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
         won = winners.get(card, event.id) == event.id and self.loose(card)
-        down = Down(event.id, card, x, y, play.action_time(t), t, event.user, event.contact,
-                    won)
+        down = Down(event.id, card, x, y, at, t, event.user, event.contact, won)
         match decide(down, self.seats):
             case Refuse(who, reason, remembered):
                 if remembered:
@@ -370,7 +372,9 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     # Time and bots.
 
     def tick(self, dt: float) -> None:
-        """Advance: the whistle when due, the bots, the physics."""
+        """Advance: the whistle when due, the bots, the physics (these live by the frame: the
+        bots' reaction times are counted in frames of the table's clock, and a card dragged or
+        sliding is where the physics steps put it, which only drawing and hit-tests read)."""
         if self.play.advance(dt):
             self.play.emit(events.Started())
         for action in self.play.bot_turns(self.hands.mask, self.bot_hands.near,

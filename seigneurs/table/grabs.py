@@ -1,5 +1,6 @@
-"""Simultaneous grabs: when different touches go for one card in the same frame, who gets it
-(issue 9, clause 5)."""
+"""Simultaneous grabs: when different touches go for one card at the same instant (the same
+time stamp), who gets it (issue 9, clause 5); touches a moment apart are simply taken in order,
+however many a frame brings (issue 32)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 
 
 class FairGrabs:
-    """The earliest device timestamp wins; exact ties go by a seat priority that turns after
-    each tie, so no seat always wins. (One touch's own down and up in a frame are simply
-    taken in order.)"""
+    """Exact ties go by a seat priority that turns after each tie, so no seat always wins (the
+    controller hands over one instant's events at a time; the earliest timestamp still wins
+    among any it is given)."""
 
     def __init__(self, seat_count: int) -> None:
         self.seat_count = seat_count
