@@ -2,4 +2,23 @@
 
 import os
 
+import pytest
+
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: with two workers, the kill soak runs beside everything else
+    instead of alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def _sound_as_each_test_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `play` run inside the test process decides once for the process that this machine has
+    no sound device (the game then loads no sound at all); a later test's own window must
+    still load its sounds, whatever ran before it in the same worker."""
+    from seigneurs.ui import sound_output
+
+    monkeypatch.setattr(sound_output, "_nothing_to_play_on", False)
+    monkeypatch.delenv("ARCADE_SOUND_BACKENDS", raising=False)

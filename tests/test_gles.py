@@ -22,8 +22,10 @@ SIZE = (1280, 720)
 BLOCK = 8
 """Pixels averaged into one block before comparing: multisampling changes a shape's edge by
 a pixel or two, which a block's mean hardly sees; a card changed or missing it sees at once."""
-MOST_BLOCK_DIFFERENCE = 40
-"""Out of 255, per colour channel, of any 8x8 block's mean (measured: up to 28)."""
+MOST_BLOCK_DIFFERENCE = 50
+"""Out of 255, per colour channel, of any 8x8 block's mean (measured: up to 28 on the cards;
+45 on the admin screen, whose text is scaled to fit the window and anti-aliased a little
+differently by each API; a recoloured card is 59, a hidden one 120)."""
 MOST_PIXELS_OFF = 0.02
 """The share of pixels allowed to differ by more than 48 in a channel (measured: under 1 %)."""
 

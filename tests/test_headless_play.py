@@ -65,4 +65,4 @@ def test_headless_play_with_bots_records_a_finished_game(tmp_path: Path) -> None
                            f"play:\n{said[-2000:]}")
     assert "ended: in the history" in said  # the log says where the game is
     assert stopped == STOPPED_BY_SIGTERM  # closed at a frame's edge, not killed
-    assert "asked to stop (SIGTERM)" in said
+    assert "stopped by SIGTERM: the game in progress stays resumable" in said

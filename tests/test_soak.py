@@ -124,18 +124,24 @@ def can_have_own_mounts() -> bool:
 
 
 @pytest.mark.slow
-def test_a_hundred_kills_of_a_real_table_lose_no_finished_game(tmp_path: Path) -> None:
-    """About four minutes on two cores. A full disk three runs in ten and a read-only one two
-    in ten wherever the kernel gives us a mount namespace (else on the plain disk)."""
+@pytest.mark.timeout(1800)  # a busy machine makes it slower, never wrong: its kills follow play
+def test_fifty_kills_of_a_real_table_lose_no_finished_game(tmp_path: Path) -> None:
+    """Each kill comes at a moment of the table's own progress (after a number of journal
+    actions, at a game's end, once it met the full or read-only disk), never at a time, so
+    what is asserted holds on any machine: nothing lost, each finished game recorded once,
+    every look at the history sound, and the planned kills made (ten at a game's end, each a
+    different game). A full disk three runs in ten and a read-only one two in ten wherever the
+    kernel gives us a mount namespace (else on the plain disk)."""
     full = ["--full-disk"] if can_have_own_mounts() else []
-    done = subprocess.run([sys.executable, "-m", "seigneurs", "soak", "--kills", "100",
+    done = subprocess.run([sys.executable, "-m", "seigneurs", "soak", "--kills", "50",
                            "--dir", str(tmp_path), "--json", *full],
-                          capture_output=True, text=True, timeout=600, cwd=REPO)
+                          capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout.splitlines()[-1])
-    assert report["kills"] == 100 and report["losses"] == []
-    assert report["games_finished"] >= 10 and report["games_recorded"] >= report["games_finished"]
-    assert report["resumes"] >= 10 and report["integrity_checks"] >= 100
+    assert report["kills"] == 50 and report["losses"] == []
+    assert report["kills_at_game_end"] == 10 <= report["games_finished"]
+    assert report["games_recorded"] >= report["games_finished"]
+    assert report["resumes"] > 0 and report["integrity_checks"] >= report["kills_at_game_end"]
     if full:
-        assert report["full_disk_runs"] >= 20 and report["full_disk_met"] > 0
-        assert report["read_only_runs"] >= 10 and report["read_only_met"] > 0
+        assert report["full_disk_runs"] == 15 and report["read_only_runs"] == 10
+        assert report["full_disk_met"] + report["read_only_met"] >= 25

@@ -9,12 +9,16 @@ from pathlib import Path
 import pyglet
 import pytest
 
-from seigneurs.ui.sound_output import choose_sound_output, sound_outputs
+from seigneurs.ui import sound_output
+from seigneurs.ui.sound_output import choose_sound_output, silent, sound_outputs
 
 
 @pytest.fixture
 def audio_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a test decides about this process' sound is undone after it."""
     monkeypatch.setitem(pyglet.options, "audio", pyglet.options["audio"])
+    monkeypatch.setattr(sound_output, "_nothing_to_play_on", False)
+    monkeypatch.delenv("ARCADE_SOUND_BACKENDS", raising=False)
 
 
 def test_no_playback_device_and_no_server_is_silent_said_once(
@@ -48,3 +52,20 @@ def test_a_playback_device_or_a_sound_server_keeps_the_drivers(
     assert sound_outputs(devices, runtime) == [str(runtime / "pulse" / "native")]
     assert choose_sound_output(devices, runtime)
     assert pyglet.options["audio"] == before
+
+
+def test_with_nothing_to_play_on_the_game_loads_and_plays_no_sound(
+        tmp_path: Path, audio_option: None) -> None:
+    """Not even into pyglet's silent driver: its worker thread would spend the CPU a busy
+    table needs on every sound."""
+    import os
+
+    from seigneurs.ui.media import Media
+
+    assert not silent()
+    assert not choose_sound_output(tmp_path / "no-snd", None)
+    assert silent() and os.environ["ARCADE_SOUND_BACKENDS"] == "silent"
+    media = Media()
+    media.load_all()
+    media.play("flip")
+    assert not media.sounds and not media.playing

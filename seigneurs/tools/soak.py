@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,29 @@ RESUMED = "resumed game "
 FULL_DISK_SIZE = "16m"
 """Room for a long soak's history and its write-ahead log (SQLite lets it grow to 4 MiB)."""
 PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
+END_EVERY = 5
+"""One kill in this many comes as soon as a game's end is seen: between the end and the
+history, the moment a finished game is likeliest to be lost."""
+STALL_S = 300.0
+"""A table whose journal has not moved for this long is stuck (a guard against a hang, far
+beyond any pace: a table on a busy machine starts in well under a minute)."""
+LOOK_EVERY_S = 0.01
+"""How often the soak reads the table's journal while it runs."""
+
+
+class Moment(StrEnum):
+    """When a run is killed, besides after a number of actions."""
+
+    GAME_END = "at a game's end"
+    DISK_TROUBLE = "once the table met the full or read-only disk"
+
+
+class Reached(StrEnum):
+    """How a run's wait for its kill ended."""
+
+    YES = "reached its moment"
+    STOPPED = "stopped by itself"
+    STUCK = f"made no progress for {STALL_S:.0f} s"
 
 
 @dataclass(slots=True)
@@ -56,6 +80,7 @@ class SoakReport:
     full_disk_met: int = 0  # runs whose table logged a write refused for want of room
     read_only_runs: int = 0
     read_only_met: int = 0  # runs whose table logged a write refused by a read-only disk
+    kills_at_game_end: int = 0  # kills as soon as a game's end was seen (one in END_EVERY)
     seconds: float = 0.0
     losses: list[str] = field(default_factory=list)
 
@@ -64,7 +89,8 @@ class SoakReport:
 
     def summary(self) -> str:
         lost = "; ".join(self.losses[:5]) if self.losses else "none"
-        return (f"{self.kills} kills in {self.seconds:.0f} s: {self.games_finished} games "
+        return (f"{self.kills} kills ({self.kills_at_game_end} at a game's end) in "
+                f"{self.seconds:.0f} s: {self.games_finished} games "
                 f"finished, {self.games_recorded} recorded, {self.resumes} resumes, "
                 f"{self.integrity_checks} integrity checks ok, "
                 f"{self.full_disk_runs} runs on a full disk ({self.full_disk_met} met it), "
@@ -127,11 +153,14 @@ def table_command(variant: str, players: int, speed: int) -> list[str]:
 
 
 def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, speed: int = 16,
-         mean_up: float = 2.5, seed: int = 1, full_disk: bool = False,
+         mean_actions: int = 20, seed: int = 1, full_disk: bool = False,
          progress: Callable[[str], None] | None = None) -> SoakReport:
-    """Start, kill and restart the table `kills` times (each run lives a random 0 to 2 `mean_up`
-    seconds), checking the data folder after each kill; a last clean run settles what
-    waits, and the history must then hold every game seen finished, once."""
+    """Start, kill and restart the table `kills` times, checking the data folder after each
+    kill; a last clean run settles what waits, and the history must then hold every game seen
+    finished, once. When to kill is read from the table's own progress, never from the clock
+    (a busy machine only makes the soak slower): one kill in END_EVERY as soon as a game's end
+    is seen, the others after a random 0 to 2 `mean_actions` actions of its journal (0: while
+    it starts), and on a full or read-only disk once the table has met it."""
     rng = random.Random(seed)
     workdir.mkdir(parents=True, exist_ok=True)
     folder = workdir / "data" / "seigneurs"
@@ -159,21 +188,25 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
             read_only = report.kills % 10 == 2
             _remount(folder, "ro" if read_only else "rw")
         report.read_only_runs += read_only
+        at_end = report.kills % END_EVERY == END_EVERY - 1
+        moment = Moment.DISK_TROUBLE if read_only or filler.exists() else \
+            Moment.GAME_END if at_end else rng.randint(0, 2 * mean_actions)
         with log.open("w") as out:
             table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
                                      preexec_fn=_die_with_parent)
-            try:
-                table.wait(rng.uniform(0.0, 2 * mean_up))
-                report.losses.append(f"the table stopped by itself ({table.returncode}); "
-                                     f"see {log}")
-                break
-            except subprocess.TimeoutExpired:
-                table.send_signal(signal.SIGKILL)
-                table.wait()
+            reached = _run_until(table, folder, log, moment)
+            table.send_signal(signal.SIGKILL)
+            table.wait()
+        if reached is not Reached.YES:
+            report.losses.append(f"the table {reached.value} before run {report.kills}'s kill "
+                                 f"({moment}); see {log}")
+            break
+        report.kills_at_game_end += moment is Moment.GAME_END
         report.kills += 1
         said = log.read_text(encoding="utf-8", errors="replace")
-        report.full_disk_met += "No space left" in said or "disk is full" in said
-        report.read_only_met += "Read-only file system" in said or "readonly" in said
+        full, read_only_met = _met_disk_trouble(said)
+        report.full_disk_met += full
+        report.read_only_met += read_only_met
         expect = _check_resume(said, expect, report)
         seen = look(folder, report)
         _check_kept(seen, finished, report)
@@ -190,6 +223,70 @@ def soak(kills: int, workdir: Path, variant: str = "kids", players: int = 3, spe
     if full_disk:
         subprocess.run(["umount", str(folder)], check=False)
     return report
+
+
+def _run_until(table: subprocess.Popen[bytes], folder: Path, log: Path,
+               moment: Moment | int) -> Reached:
+    """Let the table run until `moment`: that many more actions in its journal, a game's end
+    seen (its journal replays over, or is gone into the history or a waiting journal), or its log
+    telling of a write the disk refused. The table's own progress decides, not the clock; the
+    clock only catches a table stuck for STALL_S (no journal line, no log line)."""
+    if moment == 0:
+        return Reached.YES  # killed while it starts
+    game, lines = _journal_now(folder)
+    ended = game if lines and replay(lines).over else None  # before this run: not its end
+    applied, over, said = 0, False, ""
+    moved_at = time.monotonic()
+    while table.poll() is None:
+        now_game, now_lines = _journal_now(folder)
+        if now_game is not None and now_game == ended:
+            now_game, now_lines = None, []
+        now_said = log.read_text(encoding="utf-8", errors="replace")
+        if now_game != game or len(now_lines) != len(lines):
+            new = len(now_lines) - len(lines) if now_game == game else len(now_lines) - 1
+            applied += max(0, new)
+            over = over or (game is not None and now_game != game and _settled(folder, game)) \
+                or (bool(now_lines) and replay(now_lines).over)
+            game, lines, moved_at = now_game, now_lines, time.monotonic()
+        elif len(now_said) != len(said):
+            moved_at = time.monotonic()
+        elif time.monotonic() - moved_at > STALL_S:
+            return Reached.STUCK
+        said = now_said
+        if moment is Moment.DISK_TROUBLE:
+            reached = any(_met_disk_trouble(said))
+        else:
+            reached = over if moment is Moment.GAME_END else applied >= moment
+        if reached:
+            return Reached.YES
+        time.sleep(LOOK_EVERY_S)
+    return Reached.STOPPED
+
+
+def _settled(folder: Path, game: str) -> bool:
+    """Whether a game whose journal is gone went into the history or waits for it (ended),
+    rather than being replaced by a new deal."""
+    return game in _recorded(folder) or (folder / WAITING.format(game)).exists()
+
+
+def _journal_now(folder: Path) -> tuple[str | None, list[str]]:
+    """The game in the table's journal now and the journal's whole lines (header first)."""
+    try:
+        data = (folder / CURRENT).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None, []
+    lines = data[:data.rfind("\n") + 1].splitlines()
+    try:
+        return str(json.loads(lines[0])["game"]), lines
+    except (IndexError, ValueError, KeyError, TypeError):
+        return None, []
+
+
+def _met_disk_trouble(said: str) -> tuple[bool, bool]:
+    """Whether the table's log tells of a write refused for want of room, and by a read-only
+    disk."""
+    return ("No space left" in said or "disk is full" in said,
+            "Read-only file system" in said or "readonly" in said)
 
 
 def _check_resume(log: str, expect: tuple[str, int] | None, report: SoakReport
@@ -218,14 +315,14 @@ def _check_kept(seen: Seen, finished: set[str], report: SoakReport) -> None:
 def _settle(command: list[str], env: dict[str, str], log: Path, folder: Path,
             finished: set[str], report: SoakReport) -> None:
     """A last run, until the history holds every game seen finished (those that waited in
-    journals go in at its start) or a minute passes; then the final count."""
+    journals go in at its start; a table stuck for STALL_S gives up); then the final count."""
     with log.open("w") as out:
         table = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT,
                                  preexec_fn=_die_with_parent)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + STALL_S
         while time.monotonic() < deadline and table.poll() is None \
                 and not finished <= _recorded(folder):
-            time.sleep(0.25)
+            time.sleep(LOOK_EVERY_S)
         table.send_signal(signal.SIGKILL)
         table.wait()
     seen = look(folder, report)
@@ -325,8 +422,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, help="bots at the table")
     parser.add_argument("--speed", type=int, default=16,
                         help="table frames per 60th of a second (games go this much faster)")
-    parser.add_argument("--mean-up", type=float, default=2.5,
-                        help="mean seconds a run lives before its kill (random, 0 to twice it)")
+    parser.add_argument("--mean-actions", type=int, default=20,
+                        help="mean actions a run plays before its kill (random, 0 to twice it; "
+                             "one kill in 5 comes at a game's end instead)")
     parser.add_argument("--seed", type=int, default=1, help="of the random kill moments")
     parser.add_argument("--full-disk", action="store_true",
                         help="data on a small tmpfs, now and then full to the last byte or "
@@ -339,14 +437,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run the soak; exit 0 when nothing was lost, 1 otherwise."""
-    if args.kills < 1 or args.speed < 1 or args.mean_up <= 0:
-        parser.error("--kills and --speed must be at least 1, --mean-up above 0")
+    if args.kills < 1 or args.speed < 1 or args.mean_actions < 1:
+        parser.error("--kills, --speed and --mean-actions must be at least 1")
     if args.full_disk and (again := in_own_mounts(
             [sys.executable, "-m", "seigneurs", "soak", *sys.argv[2:]])) is not None:
         return subprocess.run(again, check=False).returncode
     with tempfile.TemporaryDirectory(prefix="seigneurs-soak-") as scratch:
         report = soak(args.kills, args.dir or Path(scratch), args.variant, args.players,
-                      args.speed, args.mean_up, args.seed, args.full_disk,
+                      args.speed, args.mean_actions, args.seed, args.full_disk,
                       progress=lambda line: print(line, file=sys.stderr, flush=True))
         small = full_disk_part(args, args.dir or Path(scratch)) if args.full_disk else None
     if args.json:
@@ -356,13 +454,19 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 1 if report.losses or (small and small.losses) else 0
 
 
+FULL_DISK_LIFE = 10.0
+"""Mean seconds a run on the tiny disk lives before its stop. Wall time here on purpose: a
+table on a full disk may be stalled, so its journal's progress cannot time the stop; what the
+part asserts (no loss, each end where the log said) holds whatever the pace."""
+
+
 def full_disk_part(args: argparse.Namespace, workdir: Path) -> FullDiskReport:
     """`--full-disk`'s starts on a tiny disk filled while the table plays."""
     env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_CONFIG_HOME": str(workdir / "config")}
     lent = Lent(_die_with_parent, _fill, _look_from_outside, _recorded)
     return full_disk_starts(args.starts, workdir, table_command(args.variant, args.players,
                                                                 args.speed), env,
-                            random.Random(args.seed), lent, 4 * args.mean_up,
+                            random.Random(args.seed), lent, FULL_DISK_LIFE,
                             progress=lambda line: print(line, file=sys.stderr, flush=True))
 
 

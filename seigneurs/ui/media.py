@@ -27,6 +27,7 @@ from seigneurs.art.icons import ICONS, icon_image
 from seigneurs.art.sounds import SOUNDS
 from seigneurs.bounded import ASSET_LIMIT, read_bytes
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, WagonType
+from seigneurs.ui.sound_output import silent
 
 log = logging.getLogger(__name__)
 SLICE = 0.004
@@ -87,6 +88,8 @@ class Media:
         if self._sounds_loaded:
             return
         self._sounds_loaded = True
+        if silent():  # no sound device: nothing loaded, so nothing played (and no driver)
+            return
         for name, path in self.art.sounds.items():
             try:
                 self.sounds[name] = arcade.load_sound(path)

@@ -49,7 +49,7 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
                                  mouse=wants_mouse(inputs),
                                  mouse_during_touch=inputs.mouse_during_touch, settings=settings)
         _open_sources_behind_the_lobby(window, inputs)
-        _stop_on_sigterm(window)
+        _stop_on_signals(window)
         soaking: list[BotLevel | None] | None = None
         if variant_name is not None and players is not None:  # the command line chose seats
             robot = BOT_LEVELS[level or window.settings.bot_level]
@@ -75,15 +75,18 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     return window.exit_code
 
 
-def _stop_on_sigterm(window: SeigneursWindow) -> None:
-    """systemd's stop (and `kill`): the window closes at its next frame, as the adults' exit
-    does, so the history is closed whole and the log says where every finished game is."""
+def _stop_on_signals(window: SeigneursWindow) -> None:
+    """systemd's stop (SIGTERM), Ctrl+C (SIGINT) and a closed terminal (SIGHUP): the window
+    closes at its next frame, as the adults' exit does, so the history is closed whole and the
+    log says where every finished game is (before the window stands, `cli.play.log_signals`
+    ends the start the same way, in one line)."""
     import signal
 
-    def stop(_signal: int, _frame: object) -> None:
-        window.stop_asked = True
+    def stop(signum: int, _frame: object) -> None:
+        window.stop_asked = signum
 
-    signal.signal(signal.SIGTERM, stop)
+    for caught in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(caught, stop)
 
 
 def _run_headless(window: SeigneursWindow) -> None:

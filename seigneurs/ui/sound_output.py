@@ -4,7 +4,9 @@ pyglet opens OpenAL at the first sound, and OpenAL opens ALSA's default device: 
 card, ALSA prints its complaints (nine lines and more) on every start, and no sound comes out
 anyway. So before pyglet loads a driver we look for something to play on: a playback device
 in /dev/snd (pcmC*D*p) or a sound server's socket in XDG_RUNTIME_DIR (PulseAudio's, PipeWire's).
-Neither: pyglet gets its silent driver, and the log one line.
+Neither: the game loads and plays no sound at all (not even into pyglet's silent driver,
+whose worker thread would spend CPU on every sound), pyglet and Arcade are told "silent" in
+case anything else asks, and the log says so in one line.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 SERVER_SOCKETS = ("pulse/native", "pipewire-0")
+_nothing_to_play_on = False
 
 
 def sound_outputs(devices: Path, runtime: Path | None) -> list[str]:
@@ -35,7 +38,15 @@ def choose_sound_output(devices: Path = Path("/dev/snd"), runtime: Path | None =
         runtime = Path(os.environ["XDG_RUNTIME_DIR"])
     if sound_outputs(devices, runtime):
         return True
+    global _nothing_to_play_on
+    _nothing_to_play_on = True
+    os.environ["ARCADE_SOUND_BACKENDS"] = "silent"  # Arcade sets pyglet's list as it loads
     pyglet.options["audio"] = ("silent",)
     log.warning("no sound device (nothing to play on in %s, no sound server): the game plays "
                 "silently", devices)
     return False
+
+
+def silent() -> bool:
+    """True once `choose_sound_output` found nothing to play on in this process."""
+    return _nothing_to_play_on

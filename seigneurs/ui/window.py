@@ -8,6 +8,7 @@ watchdog are the kiosk keeper's (`kiosk/keeper.py`), told each frame what happen
 from __future__ import annotations
 
 import logging
+import signal
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -20,7 +21,6 @@ from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
-from seigneurs.kiosk.notify import STOPPED_BY_SIGTERM
 from seigneurs.table.layout import TableLayout
 from seigneurs.ui.base import BaseView
 from seigneurs.ui.gl_setup import open_window
@@ -59,7 +59,7 @@ class SeigneursWindow(arcade.Window):
         self.attach(sources)
         self.clock = 0.0
         self.exit_code = 0
-        self.stop_asked = False  # SIGTERM: leave cleanly at the next frame
+        self.stop_asked: int | None = None  # a signal's number: leave cleanly at the next frame
         self.keeper = Keeper((self.width, self.height), self.settings.idle_timeout,
                              self.settings.attract_after, self.settings.data_dir)
         self.keeper.records.listen(self.notices.append)  # the history's and journal's troubles
@@ -110,10 +110,11 @@ class SeigneursWindow(arcade.Window):
         """Poll every source once, let the keeper watch (the adults' gesture, idleness, the
         demo), hand the frame's touches to the view, then advance it. (Views draw in their own
         `on_draw`.)"""
-        if self.stop_asked:  # between frames, never inside a game's step
-            self.stop_asked = False
-            log.info("asked to stop (SIGTERM): closing the table")
-            self.quit(STOPPED_BY_SIGTERM)
+        if self.stop_asked is not None:  # between frames, never inside a game's step
+            name = signal.Signals(self.stop_asked).name
+            log.warning("stopped by %s: the game in progress stays resumable", name)
+            self.quit(128 + self.stop_asked)  # what a death by that signal gives
+            self.stop_asked = None
             return
         self.clock += delta_time
         events = self.touch_input.poll()

@@ -85,9 +85,9 @@ class SeatPolicy:
         seat within `reach` (the neighbour who reached across gets their own card back,
         nobody is blocked), or a card lying still too long. With `keep_carried`, a guessed
         card already carried toward `seat` stays `seat`'s; with `same_child` (a user id
-        decided `touch`), a card of `seat` lying still gives way sooner."""
-        if self.game.hands[seat] != NOBODY:
-            return Occupied()
+        decided `touch`), a card of `seat` lying still gives way sooner. (A child's card
+        reaches the game's search hand only inside the lift that stacks or puts it back: what
+        a seat holds here is on a finger.)"""
         finger, other = next(((t, c) for t, c in self.hands.carries.items()
                               if c.seat == seat and t != touch), (None, None))
         if finger is None or other is None:

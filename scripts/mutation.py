@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Mutation score per package: runs mutmut (configured in pyproject.toml, [tool.mutmut]) on one
+package at a time, against that package's own test files only, and prints how many of its
+mutants the tests kill.
+
+    nice -n 10 .venv/bin/python scripts/mutation.py [rules] [game] [table] [filters]
+    .venv/bin/python scripts/mutation.py --partial game   # the score of what mutants/ holds
+
+A surviving mutant either gets a test that names the rule it breaks, or a line in
+docs/mutation-equivalents.txt saying why no test can tell it from the original. The score
+counts killed and timed-out mutants over all mutants but the equivalent ones; the target is
+90 % per package (the exit status is 1 below it). Each package's result is kept in
+out/mutation/<package>.txt, since the next package's run starts from a fresh mutants/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 0.90
+EQUIVALENTS = ROOT / "docs" / "mutation-equivalents.txt"
+
+# Which mutants (mutmut's names) and which test files guard them.
+PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "rules": ("seigneurs.rules.*", (
+        "tests/test_rules.py", "tests/test_properties.py", "tests/test_engine_contract.py",
+        "tests/test_game_race.py", "tests/test_game_duo.py", "tests/test_train_check.py",
+        "tests/test_duo_locomotive_tie.py", "tests/test_outcome_details.py",
+        "tests/test_card_values.py", "tests/test_unknown_names.py")),
+    "game": ("seigneurs.game.*", (
+        "tests/test_game_race.py", "tests/test_game_duo.py", "tests/test_engine_contract.py",
+        "tests/test_properties.py", "tests/test_matchup.py", "tests/test_live_fit_mask.py",
+        "tests/test_duo_pile_ending.py", "tests/test_classic_offers.py")),
+    "table": ("seigneurs.table.*", (
+        "tests/test_hands.py", "tests/test_seat_policy.py", "tests/test_controller_properties.py",
+        "tests/test_physics.py", "tests/test_matchup.py", "tests/test_nothing_hidden.py",
+        "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
+        "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py")),
+    "filters": ("seigneurs.input.filters.*", (
+        "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
+        "tests/test_filter_regions.py", "tests/test_dejitter.py")),
+}
+
+KILLED = {"killed", "timeout", "caught by type check"}
+# mutmut's exit codes (mutmut/stats.py), as the .meta files record them
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
+          34: "skipped", 36: "timeout", 37: "caught by type check", -24: "timeout",
+          24: "timeout", 152: "timeout", 255: "timeout", -11: "segfault", -9: "segfault",
+          None: "not checked"}
+
+
+def equivalents() -> dict[str, str]:
+    """Mutant name -> why it is equivalent, from the committed list."""
+    known: dict[str, str] = {}
+    for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, why = line.partition(" ")
+            known[name] = why.strip()
+    return known
+
+
+def results(prefix: str) -> dict[str, str]:
+    """Mutant name -> status, for the mutants whose names start with `prefix`."""
+    found: dict[str, str] = {}
+    for meta in (ROOT / "mutants").rglob("*.meta"):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        for name, code in data.get("exit_code_by_key", {}).items():
+            if name.startswith(prefix):
+                found[name] = STATUS.get(code, "suspicious")
+    return found
+
+
+def run(package: str, workers: int) -> tuple[float, list[str]]:
+    """Mutate one package against its tests; its score and the report lines."""
+    pattern, tests = PACKAGES[package]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    selected = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
+    missing = [t for t in tests if t not in selected]
+    if missing:
+        sys.exit(f"add {missing} to [tool.mutmut] pytest_add_cli_args_test_selection")
+    others = [t for t in selected if t not in tests]
+    env = dict(os.environ, ARCADE_HEADLESS="1",
+               PYTEST_ADDOPTS=" ".join(f"--deselect {t}" for t in others))
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    started = time.monotonic()
+    mutmut = Path(sys.executable).with_name("mutmut")
+    log = ROOT / "out" / "mutation" / f"{package}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w", encoding="utf-8") as out:
+        subprocess.run([str(mutmut), "run", "--max-children", str(workers), pattern],
+                       cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
+    return score_of(package, (time.monotonic() - started) / 60)
+
+
+def score_of(package: str, minutes: float | None) -> tuple[float, list[str]]:
+    """The package's score from the mutants mutmut has tested so far, and the report lines
+    (every survivor not known to be equivalent by name)."""
+    pattern, _tests = PACKAGES[package]
+    log = ROOT / "out" / "mutation" / f"{package}.log"
+    found = results(pattern.rstrip("*"))
+    untested = sum(s == "not checked" for s in found.values())
+    found = {n: s for n, s in found.items() if s != "not checked"}
+    known = equivalents()
+    counts = Counter(found.values())
+    equivalent = [n for n, s in found.items() if s not in KILLED and n in known]
+    unexplained = sorted(n for n, s in found.items() if s not in KILLED and n not in known)
+    counted = len(found) - len(equivalent) - counts["skipped"]
+    killed = sum(counts[s] for s in KILLED)
+    score = killed / counted if counted else 0.0
+    took = f"in {minutes:.0f} min" if minutes is not None else \
+        f"so far, {untested} mutants not yet tested"
+    lines = [f"{package}: {score:.1%} killed ({killed} of {counted}; {len(equivalent)} "
+             f"equivalent, not counted) {took}; "
+             + ", ".join(f"{s} {n}" for s, n in sorted(counts.items()))]
+    lines += [f"    {found[n]}: {n}" for n in unexplained]
+    (log.with_suffix(".txt")).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return score, lines
+
+
+def main() -> None:
+    partial = "--partial" in sys.argv
+    chosen = [a for a in sys.argv[1:] if a != "--partial"] or list(PACKAGES)
+    unknown = [p for p in chosen if p not in PACKAGES]
+    if unknown:
+        sys.exit(f"unknown package {unknown}; expected some of {', '.join(PACKAGES)}")
+    workers = int(os.environ.get("MUTATION_WORKERS", os.cpu_count() or 2))
+    scores = {}
+    for package in chosen:
+        scores[package], lines = score_of(package, None) if partial else run(package, workers)
+        print("\n".join(lines), flush=True)
+    sys.exit(0 if all(s >= TARGET for s in scores.values()) else 1)
+
+
+if __name__ == "__main__":
+    main()
