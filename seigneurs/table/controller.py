@@ -53,7 +53,7 @@ from seigneurs.table.attribution import (
 from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
-from seigneurs.table.grabs import FairGrabs
+from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, lay_under
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
@@ -271,8 +271,10 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             if game.phase is Phase.READY and spots.locomotive.hit(x, y):
                 self._press(TurnLocomotive(seat, at))
                 return
-        if card is None or not play.humans:
+        if not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
+        if card is None and (card := self._just_taken(x, y, t, event.user)) is None:
+            return
         won = winners.get(card, event.id) == event.id and self.loose(card)
         down = Down(event.id, card, x, y, at, t, event.user, event.contact, won)
         match decide(down, self.seats):
@@ -283,6 +285,21 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             case Take() as take:
                 self._take(down, take)
 
+    def _just_taken(self, x: float, y: float, clock: float, user: int | None) -> int | None:
+        """The card under (x, y), as it lay, that another hand took at the same moment
+        (`SAME_MOMENT` before `clock`): the finger landing now lost a contest for it. A
+        fingertip of the hand that took it is no contestant (unless the user ids name two
+        children)."""
+        geometry, named = self.geometry, self.guesser.by_user(user)
+        for touch, carry in self.hands.carries.items():
+            if not (0 <= clock - carry.taken_at <= SAME_MOMENT and lay_under(
+                    x, y, carry.home, carry.angle, geometry.card_w, geometry.card_h)):
+                continue
+            two = named is not None and carry.named is not None and named != carry.named
+            if two or self.hands.same_hand(x, y, clock, {touch: carry}) is None:
+                return carry.card
+        return None
+
     def _take(self, down: Down, take: Take) -> None:
         """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""
         if take.gives_way is not None:
@@ -291,7 +308,8 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         carry = Carry(down.card, take.seat, take.decided, home, down.clock,
                       grip=(down.x - home[0], down.y - home[1]),
                       other_hand_of=take.other_hand_of, named=take.named, user=down.user,
-                      contact=down.contact)
+                      contact=down.contact, taken_at=down.clock,
+                      angle=self.physics.bodies[down.card].angle)
         carry.trail.append((down.clock, down.x, down.y))
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)

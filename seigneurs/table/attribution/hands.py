@@ -49,6 +49,11 @@ class Carry:
     """...and the id itself (one no seat has is somebody else: an adult reaching in)."""
     contact: Contact | None = None
     """What the panel saw of the finger as it landed: which way its arm came from."""
+    taken_at: float = 0.0
+    """When the finger took the card (a finger landing on it at the same moment lost a
+    contest for it)..."""
+    angle: float = 0.0
+    """...and how the card lay then, turned this many radians, at `home`."""
 
     def where(self) -> Point:
         """Where the card is as the finger carries it: the finger's last point less the grip.
