@@ -62,6 +62,9 @@ ADULT_EVERY_S = (15.0, 40.0)
 ADULT_BEHIND_CM = 25.0
 FINGER_GAP_CM = (1.2, 2.5)
 """How far a child's other fingertips land from the first."""
+TIP_LIFTS = 0.3
+"""Chance a hand of several fingertips lifts its first one mid-drag while the others stay on
+the glass and carry on (issue 33: the journal showed a pick and a put-back mid-drag)."""
 FINGERTIP_CM = (0.9, 1.5)
 PALM_CM = (5.0, 8.0)
 SLEEVE_CM = (9.0, 15.0)
@@ -89,6 +92,8 @@ class Hand:
     extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingertips, offsets
     palm: tuple[int, Point] | None = None  # a palm or sleeve following the hand, offset
     look_until: float = math.inf  # holding a face-down card still to look at it
+    tip_lifts: bool = False  # its first fingertip lifts mid-drag, the others carry on
+    tip_lifts_at: int = -1  # ...when this many steps of the path are left
 
 
 @dataclass(slots=True)
@@ -333,6 +338,7 @@ class Crowd:
             self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
                         self.panel.contact(hand.base, x + offset[0], y + offset[1],
                                            FINGERTIP_CM), user)
+        hand.tip_lifts = fingers > 1 and rng.random() < TIP_LIFTS
         if rng.random() < PALM and not child.adult:
             self._palm(child, hand, x, y, user)
         if not path and hand.look_until == math.inf:  # a tap: sometimes down and up in a frame
@@ -377,7 +383,7 @@ class Crowd:
             self.down.discard(other)
             self._event(other, TouchPhase.UP, x + dx, y + dy)
         hand.finger, hand.path, hand.extra, hand.palm = None, [], [], None
-        hand.look_until = math.inf
+        hand.look_until, hand.tip_lifts, hand.tip_lifts_at = math.inf, False, -1
 
     def path(self, child: Child, start: Point, end: Point, fling: bool) -> list[Point]:
         """A fling is a flick of a few frames; a drag goes at the child's pace."""
@@ -394,10 +400,31 @@ class Crowd:
                 self.kind.looked(child, hand)
             if hand.finger is None or not hand.path:
                 continue
+            if hand.tip_lifts and hand.tip_lifts_at < 0:
+                hand.tip_lifts_at = len(hand.path) // 2
             x, y = hand.path.pop(0)
             self.follow(hand, x, y)
             if not hand.path or len(hand.path) == hand.slip_at:  # there, or the finger slips
                 self.lift(hand, x, y)
+            elif hand.extra and len(hand.path) == hand.tip_lifts_at:
+                self.tip_lifts(hand, x, y)
+
+    def tip_lifts(self, hand: Hand, x: float, y: float) -> None:
+        """The hand's first fingertip lifts at (x, y); the next carries on along the path (the
+        child still holds their card with it)."""
+        finger = hand.finger
+        assert finger is not None
+        self.down.discard(finger)
+        self._event(finger, TouchPhase.UP, x, y)
+        other, (dx, dy) = hand.extra.pop(0)
+        self.main.add(other)
+        self.intent[other] = self.intent.get(finger)
+        hand.finger = other
+        hand.path = [(px + dx, py + dy) for px, py in hand.path]
+        hand.extra = [(f, (ex - dx, ey - dy)) for f, (ex, ey) in hand.extra]
+        if hand.palm is not None:
+            palm, (px, py) = hand.palm
+            hand.palm = (palm, (px - dx, py - dy))
 
     def _children(self) -> None:
         game = self.game
