@@ -218,6 +218,9 @@ class Crowd:
     def __init__(self, config: GameConfig, settings: CrowdSettings, rng: random.Random,
                  score: Score, table: CrowdTable | None = None) -> None:
         self.rng = rng
+        self.tips = random.Random(hash(rng.getstate()))
+        """Whose first fingertip lifts mid-drag (`TIP_LIFTS`): a stream of its own, so that
+        every other choice of the children stays what the seed made it."""
         self.score = score
         self.settings = settings
         players = len(config.seats)
@@ -338,7 +341,7 @@ class Crowd:
             self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
                         self.panel.contact(hand.base, x + offset[0], y + offset[1],
                                            FINGERTIP_CM), user)
-        hand.tip_lifts = fingers > 1 and rng.random() < TIP_LIFTS
+        hand.tip_lifts = fingers > 1 and self.tips.random() < TIP_LIFTS
         if rng.random() < PALM and not child.adult:
             self._palm(child, hand, x, y, user)
         if not path and hand.look_until == math.inf:  # a tap: sometimes down and up in a frame
