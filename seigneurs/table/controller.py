@@ -248,16 +248,30 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         for instant in _instants(frame):
             targets, winners = self.grabs.frame(
                 instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
+            won_by = {e.id: e for e in instant if e.id in winners.values()}
             for event in instant:
                 x, y = event.x * width, event.y * height
                 t = self.play.event_time(event)
                 if event.phase is TouchPhase.DOWN:
-                    self._down(event, x, y, t, targets.get(event.id), winners)
+                    # a fingertip of the hand that got its card at this instant takes nothing
+                    card = targets.get(event.id)
+                    winner = won_by.get(winners.get(card, event.id)) if card is not None \
+                        else None
+                    if winner is None or winner.id == event.id or not self._one_hand(
+                            event, winner, width, height):
+                        self._down(event, x, y, t, card, winners)
                 elif event.phase is TouchPhase.MOVE:
                     self._move(event.id, x, y, t)
                 else:
                     self._up(event.id, x, y, t)
                 self.seats.track(event, x, y, t)
+
+    def _one_hand(self, a: TouchEvent, b: TouchEvent, width: float, height: float) -> bool:
+        """Whether two touch-downs of one instant are fingertips of one hand: within
+        HAND_SPAN_CM, and no user ids naming two children."""
+        seats = {self.guesser.by_user(a.user), self.guesser.by_user(b.user)} - {None}
+        return len(seats) < 2 and math.hypot((a.x - b.x) * width, (a.y - b.y) * height) <= \
+            self.hands.span
 
     def _down(self, event: TouchEvent, x: float, y: float, t: float, card: int | None,
               winners: dict[int, int]) -> None:
@@ -346,17 +360,21 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             carry.seat = now.seat
             self.play.emit(events.SeatChanged(now.seat, carry.card, touch))
 
-    def _up(self, touch: int, x: float, y: float, t: float) -> None:
+    def _up(self, touch: int, x: float, y: float, clock: float) -> None:
         self.physics.release(touch)
         carry = self.hands.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
+        tip = self.hands.hand_goes_on(touch, x, y, carry.named)
+        if tip is not None:
+            self._hand_on(carry, touch, tip, clock)
+            return
         play = self.play
-        dropped = drop(carry, x, y, t, self.seats)
-        t = play.action_time(t)
+        dropped = drop(carry, x, y, clock, self.seats)
+        t = play.action_time(clock)
         seat, zone = dropped.seat, dropped.zone
         if dropped.yields:  # R9: the other hand's card gives way
-            self.policy.yield_to_drop(seat, touch, carry)
+            self.policy.yield_to_drop(seat, touch, carry, clock)
         pick = play.apply(Pick(seat, t, carry.card))
         if isinstance(pick, NotApplied):
             self._slide_home(carry, seat, pick.reason, touch)
@@ -371,6 +389,18 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                                      stack.reason))  # D8 assisted: gently, and back it goes
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
+
+    def _hand_on(self, carry: Carry, touch: int, tip: int, clock: float) -> None:
+        """The fingertip `touch` carrying `carry` lifted; fingertip `tip` of the same hand is
+        still down and carries the card on, from where it touches it (issue 33)."""
+        at = self.hands.fingertips[tip]
+        cx, cy = carry.where()
+        carry.grip = (at.x - cx, at.y - cy)
+        carry.trail.clear()
+        carry.trail.append((clock, at.x, at.y))
+        self.hands.carries[tip] = carry
+        self.physics.grab(tip, carry.card, at.x, at.y)
+        self.play.emit(events.HandedOn(carry.seat, carry.card, tip, touch))
 
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int) -> None:
         """Gently refused: the card wiggles and slides back to where it was taken from."""

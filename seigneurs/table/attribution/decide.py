@@ -123,7 +123,7 @@ class Attribution:
         the child nearest it is not still now."""
         if event.phase is TouchPhase.DOWN and self.humans:
             self.downs[self.guesser.nearest(x, y)] = clock
-        self.hands.track(event, x, y, clock)
+        self.hands.track(event, x, y, clock, self.guesser.by_user(event.user))
 
     def wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""

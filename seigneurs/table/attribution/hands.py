@@ -21,6 +21,10 @@ HAND_SPAN_CM = 3.0
 """Fingertips landing this close together..."""
 HAND_WINDOW = 0.25
 """...within this many seconds of each other are one hand (small children touch with several)."""
+MOVING_S = 0.15
+"""A carried card whose finger went somewhere within this many seconds is being moved..."""
+TREMOR_CM = 0.3
+"""...farther than this (a still fingertip trembles less)."""
 
 T = TypeVar("T")
 
@@ -74,6 +78,8 @@ class Fingertip:
     y: float
     down_at: float
     lifted: bool = False
+    named: int | None = None
+    """The seat its user id names, if any."""
 
 
 class Hands:
@@ -106,13 +112,14 @@ class Hands:
             mask |= 1 << card
         return mask
 
-    def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
+    def track(self, event: TouchEvent, x: float, y: float, clock: float,
+              named: int | None = None) -> None:
         """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW);
-        `clock`: the event's own time."""
+        `clock`: the event's own time; `named`: the seat its user id names."""
         if event.phase is TouchPhase.DOWN:
             self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
                                if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}
-            self.fingertips[event.id] = Fingertip(x, y, clock)
+            self.fingertips[event.id] = Fingertip(x, y, clock, named=named)
         elif (tip := self.fingertips.get(event.id)) is not None:
             tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
 
@@ -125,6 +132,30 @@ class Hands:
             if tip is not None and clock - tip.down_at <= HAND_WINDOW and \
                     math.hypot(tip.x - x, tip.y - y) <= self.span:
                 return taken
+        return None
+
+    def moving(self, carry: Carry, clock: float) -> bool:
+        """Whether the finger carrying `carry` is moving it at `clock`: it went farther than
+        a still fingertip's tremor within the last MOVING_S."""
+        recent = [(x, y) for t, x, y in carry.trail if clock - t <= MOVING_S]
+        return len(recent) > 1 and max(math.dist(recent[-1], p) for p in recent) > \
+            TREMOR_CM * self.px_per_cm
+
+    def hand_goes_on(self, touch: int, x: float, y: float, named: int | None) -> int | None:
+        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y), still on the
+        glass and carrying nothing: it landed within HAND_WINDOW of `touch` and is within
+        HAND_SPAN_CM of it now (with user ids, of the same child). The hand carries its card
+        until the last of them lifts."""
+        lifted = self.fingertips.get(touch)
+        if lifted is None:
+            return None
+        for other, tip in self.fingertips.items():
+            if other == touch or tip.lifted or other in self.carries or \
+                    abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
+                    math.hypot(tip.x - x, tip.y - y) > self.span or \
+                    (named is not None and tip.named is not None and tip.named != named):
+                continue
+            return other
         return None
 
     def flung(self, carry: Carry, x: float, y: float, clock: float) -> bool:

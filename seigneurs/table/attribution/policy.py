@@ -30,6 +30,11 @@ AWAY_TRAVEL, AWAY_HEADING = 0.2, 0.3
 """A card moved this share of a card's travel, and no straighter than this toward a seat
 (cosine), is being pulled away from that seat (crowd: 1 in 5 of the cards slid back from the
 wrong child kept, 1 in 55 of the right ones no longer slid back)."""
+JUST_TOUCHED = 1.0
+"""Seconds after its finger landed that a guessed card, taken after the card being dropped
+was, is no evidence of the dropping child's other hand: a child carrying a card home does not
+reach out with the other hand just then; a neighbour does (issue 33: taken back 0.1-0.5 s
+after the touch, it was a refusal to the neighbour)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -104,14 +109,16 @@ class SeatPolicy:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
 
-    def yield_to_drop(self, seat: int, touch: int, carry: Carry) -> None:
+    def yield_to_drop(self, seat: int, touch: int, carry: Carry, clock: float) -> None:
         """A card dropped on `seat`'s zone is that child's, and is never refused (a child who
         carries a card home must not see it slide back). R9 is kept by the other fingers: when
         the dropped `carry` may be `seat`'s child's (its user id names them, or it has none: a
         gift or an adult's help is rarer than a guess gone wrong), a card another finger
         carries that is believed theirs too (by its id, or else by the guess, updated by where
         it is pulled) is their other hand's and slides back; one that only may be is re-guessed
-        away from the seat."""
+        away from the seat. A drop is no evidence against a card a finger is moving, nor
+        against a guessed card touched JUST_TOUCHED ago while the dropped one was carried:
+        that card is its child's until their own finger says otherwise (issue 33)."""
         theirs = carry.named == seat or carry.user is None
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
@@ -121,7 +128,10 @@ class SeatPolicy:
                 other.seat, other.home, *where, self.travel)
             if seat not in (now, other.other_hand_of, other.named):
                 continue
-            if theirs and (other.named == seat or (
+            kept = self.hands.moving(other, clock) or (
+                other.named is None and carry.taken_at < other.taken_at
+                and clock - other.taken_at < JUST_TOUCHED)
+            if theirs and not kept and (other.named == seat or (
                     other.named is None and now == seat
                     and self._may_be_other_hand(seat, other, where))):
                 self.physics.release(finger)
