@@ -78,6 +78,7 @@ def test_r9_a_neighbours_drop_leaves_a_card_touched_just_before(before: float,
     mine, theirs = beside_my_zone(crowd)
     seen = happened(crowd)
     my_finger = finger_down(crowd, me, mine, 0)
+    frames(crowd, 0.4)  # this child looks at their card a moment, then carries it home
     if gap:
         slow(crowd)
     path = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)

@@ -249,6 +249,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             targets, winners = self.grabs.frame(
                 instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
             won_by = {e.id: e for e in instant if e.id in winners.values()}
+            lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
             for event in instant:
                 x, y = event.x * width, event.y * height
                 t = self.play.event_time(event)
@@ -263,7 +264,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                 elif event.phase is TouchPhase.MOVE:
                     self._move(event.id, x, y, t)
                 else:
-                    self._up(event.id, x, y, t)
+                    self._up(event.id, x, y, t, lifting)
                 self.seats.track(event, x, y, t)
 
     def _one_hand(self, a: TouchEvent, b: TouchEvent, width: float, height: float) -> bool:
@@ -360,12 +361,13 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             carry.seat = now.seat
             self.play.emit(events.SeatChanged(now.seat, carry.card, touch))
 
-    def _up(self, touch: int, x: float, y: float, clock: float) -> None:
+    def _up(self, touch: int, x: float, y: float, clock: float, lifting: set[int]) -> None:
+        """A finger lifts; with it, the fingertips in `lifting` (the same instant's)."""
         self.physics.release(touch)
         carry = self.hands.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
-        tip = self.hands.hand_goes_on(touch, x, y, carry.named)
+        tip = self.hands.hand_goes_on(touch, x, y, carry.named, lifting)
         if tip is not None:
             self._hand_on(carry, touch, tip, clock)
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -141,16 +141,17 @@ class Hands:
         return len(recent) > 1 and max(math.dist(recent[-1], p) for p in recent) > \
             TREMOR_CM * self.px_per_cm
 
-    def hand_goes_on(self, touch: int, x: float, y: float, named: int | None) -> int | None:
+    def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
+                     lifting: Collection[int] = ()) -> int | None:
         """Another fingertip of the hand whose fingertip `touch` lifts at (x, y), still on the
-        glass and carrying nothing: it landed within HAND_WINDOW of `touch` and is within
-        HAND_SPAN_CM of it now (with user ids, of the same child). The hand carries its card
-        until the last of them lifts."""
+        glass (not among `lifting` at this instant) and carrying nothing: it landed within
+        HAND_WINDOW of `touch` and is within HAND_SPAN_CM of it now (with user ids, of the
+        same child). The hand carries its card until the last of them lifts."""
         lifted = self.fingertips.get(touch)
         if lifted is None:
             return None
         for other, tip in self.fingertips.items():
-            if other == touch or tip.lifted or other in self.carries or \
+            if other == touch or tip.lifted or other in self.carries or other in lifting or \
                     abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
                     math.hypot(tip.x - x, tip.y - y) > self.span or \
                     (named is not None and tip.named is not None and tip.named != named):
