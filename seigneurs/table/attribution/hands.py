@@ -80,6 +80,8 @@ class Fingertip:
     lifted: bool = False
     named: int | None = None
     """The seat its user id names, if any."""
+    landed: Point = (0.0, 0.0)
+    """Where it landed."""
 
 
 class Hands:
@@ -119,7 +121,7 @@ class Hands:
         if event.phase is TouchPhase.DOWN:
             self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
                                if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}
-            self.fingertips[event.id] = Fingertip(x, y, clock, named=named)
+            self.fingertips[event.id] = Fingertip(x, y, clock, named=named, landed=(x, y))
         elif (tip := self.fingertips.get(event.id)) is not None:
             tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
 
@@ -143,17 +145,25 @@ class Hands:
 
     def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
                      lifting: Collection[int] = ()) -> int | None:
-        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y), still on the
-        glass (not among `lifting` at this instant) and carrying nothing: it landed within
-        HAND_WINDOW of `touch` and is within HAND_SPAN_CM of it now (with user ids, of the
-        same child). The hand carries its card until the last of them lifts."""
+        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y) mid-drag (it
+        carried its card farther than HAND_SPAN_CM), still on the glass (not among `lifting`
+        at this instant) and carrying nothing: it landed within HAND_WINDOW of `touch`, went
+        the same way (within half HAND_SPAN_CM) and is within HAND_SPAN_CM of it now (with
+        user ids, of the same child). The hand carries its card until the last of them lifts;
+        a neighbour's finger lying near a card lifted where it was taken is no fingertip of
+        that hand."""
         lifted = self.fingertips.get(touch)
         if lifted is None:
+            return None
+        gone = (x - lifted.landed[0], y - lifted.landed[1])
+        if math.hypot(*gone) <= self.span:
             return None
         for other, tip in self.fingertips.items():
             if other == touch or tip.lifted or other in self.carries or other in lifting or \
                     abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
                     math.hypot(tip.x - x, tip.y - y) > self.span or \
+                    math.hypot(tip.x - tip.landed[0] - gone[0],
+                               tip.y - tip.landed[1] - gone[1]) > self.span / 2 or \
                     (named is not None and tip.named is not None and tip.named != named):
                 continue
             return other
