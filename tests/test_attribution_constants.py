@@ -36,12 +36,14 @@ def control() -> RaceController:
 def held(control: RaceController, seat: int, decided: bool, finger: int = FINGER,
          at: tuple[float, float] | None = None, moved_at: float = 10.0, card: int = 0,
          **kw: object) -> Carry:
-    """A finger holding `card` for `seat`, moved last at `moved_at`, now lying at `at`."""
+    """A finger holding `card` for `seat` by its centre, moved last at `moved_at` to `at` (the
+    finger's events say where a carried card is; the body goes there too)."""
     body = control.physics.bodies[card]
     home = (body.position.x, body.position.y)
     carry = Carry(card, seat, decided, home, moved_at, **kw)  # type: ignore[arg-type]
     control.hands.carries[finger] = carry
     if at is not None:
+        carry.trail.append((moved_at, *at))
         body.position = at
     return carry
 
@@ -111,7 +113,7 @@ def test_r9_a_drop_re_guesses_the_card_that_may_be_the_childs_other_hand(
     assert control.guesser.while_carried(0, other.home, *where, control.policy.travel) == 1
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
     control.drain()
-    control.policy.yield_to_drop(0, DROPPING, dropped)
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
     assert other.seat == 1
     assert any(isinstance(e, events.SeatChanged) and e.seat == other.seat
                for e in control.drain())

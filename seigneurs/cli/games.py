@@ -107,6 +107,9 @@ def _crowd_args(parser: argparse.ArgumentParser) -> None:
                         help="direct: fingers straight into the controller, headless (default); "
                              "tuio: TUIO 2 bundles over loopback UDP into the real window, "
                              "drawn every frame")
+    parser.add_argument("--fps", type=int, default=60,
+                        help="with --over direct: frames the table draws a second, each "
+                             "bringing the touches since the last (a divisor of 60; default 60)")
     parser.add_argument("--realtime", action="store_true",
                         help="with --over tuio: frames at the wall clock's pace (default: "
                              "simulated time, as fast as it goes)")
@@ -131,6 +134,10 @@ def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--realtime and --visible go with --over tuio")
     if args.visible:
         need_display("crowd --visible")
+    if args.fps < 1 or 60 % args.fps:
+        parser.error("--fps must divide 60 (60, 30, 20, 15, 12, 10, ...)")
+    if args.over == "tuio" and args.fps != 60:
+        parser.error("--fps goes with --over direct (the real window draws what it can)")
     settings = CrowdSettings(args.bots, args.age, args.user_ids, args.panel,
                              adult=not args.no_adult, ghosts=not args.no_ghosts)
     started = time.perf_counter()
@@ -143,7 +150,7 @@ def _crowd(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         finally:
             table.close()
     else:
-        report = run_crowd(spec.name, players, args.games, args.seed, settings)
+        report = run_crowd(spec.name, players, args.games, args.seed, settings, fps=args.fps)
     report["wall_seconds"] = round(time.perf_counter() - started, 2)
     if args.json:
         print(json.dumps(report))

@@ -53,7 +53,7 @@ from seigneurs.table.attribution import (
 from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
-from seigneurs.table.grabs import FairGrabs
+from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, lay_under
 from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
@@ -61,6 +61,9 @@ COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
 END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
+SLACK = 0.25
+"""Seconds an event's time may lie off the table's clock and still be taken as it is: more than
+a slow frame (a 100 ms frame, or a source one frame ahead), less than a stall."""
 
 
 class Play:
@@ -80,6 +83,8 @@ class Play:
         self.start_at = COUNTDOWN if ready and game.variant.start is Start.WHISTLE else None
         self.ended_at: float | None = None
         self.happened: list[events.Event] = []
+        self.offset = 0.0
+        """The game clock less the touch source's clock (`event_time`)."""
 
     @property
     def finished(self) -> bool:
@@ -107,9 +112,20 @@ class Play:
         seat = result.action.seat
         self.emit(events.Refused(seat, card, touch, result.reason, seat in self.bot_seats))
 
-    def game_time(self, event: TouchEvent, latest: float) -> float:
-        """The event's time on the game clock, keeping the frame's order."""
-        return self.clock + min(0.0, event.t - latest)
+    def event_time(self, event: TouchEvent) -> float:
+        """The event's own time on the game clock: the source's time moved by one offset, so
+        that the gaps between events stay exact however many frames they came in (issue 32);
+        the offset is taken anew (the event is now) when the source's time lies more than
+        SLACK off the clock (another epoch, a source that stamps no time, a stalled machine)."""
+        t = event.t + self.offset
+        if abs(t - self.clock) > SLACK:
+            self.offset = self.clock - event.t
+            t = self.clock
+        return t
+
+    def action_time(self, t: float) -> float:
+        """An event's time for the game's actions: never ahead of the table's clock."""
+        return min(t, self.clock)
 
     def advance(self, dt: float) -> bool:
         """Move the clock on; whether the whistle blew just now."""
@@ -128,8 +144,17 @@ class Play:
         return list(self.bot_loop.actions(self.clock, avoid, near, fetch))
 
 
-def _latest(events: Sequence[TouchEvent]) -> float:
-    return max(e.t for e in events)
+def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
+    """A frame's events in runs of one instant (the same time stamp), in order: each run is
+    judged after the one before it, so that batching more of them into a frame changes
+    nothing; only touches of one instant share a card fairly (`FairGrabs`)."""
+    runs: list[list[TouchEvent]] = []
+    for event in frame:
+        if runs and runs[-1][0].t == event.t:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
 
 
 class Measured(Protocol):
@@ -207,64 +232,99 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         return bool(self.loose_mask >> card & 1)
 
     def card_under(self, x: float, y: float) -> int | None:
+        """The loose card under (x, y). It needs the frame: a card still sliding is where the
+        physics steps so far put it (a card at rest is where it is at any frame rate)."""
         mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
         return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
 
     # Touches: whose hand (attribution), then the card (physics), then the game.
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
-        """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        if not frame:
-            return
-        latest = _latest(frame)
-
+        """A frame's events, in order, in display fractions of a `width` x `height` table,
+        each judged at its own time, as if it had come in a frame of its own (issue 32)."""
         def seat_of(e: TouchEvent) -> int:  # the child, where the source knows
             seat = self.guesser.by_user(e.user)
             return self.everyone.nearest(e.x * width, e.y * height) if seat is None else seat
-        targets, winners = self.grabs.frame(
-            frame, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
-        for event in frame:
-            x, y = event.x * width, event.y * height
-            t = self.play.game_time(event, latest)
-            if event.phase is TouchPhase.DOWN:
-                self._down(event, x, y, t, targets.get(event.id), winners)
-            elif event.phase is TouchPhase.MOVE:
-                self._move(event.id, x, y)
-            else:
-                self._up(event.id, x, y, t)
-            self.seats.track(event, x, y, self.play.clock)
+        for instant in _instants(frame):
+            targets, winners = self.grabs.frame(
+                instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
+            won_by = {e.id: e for e in instant if e.id in winners.values()}
+            lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
+            for event in instant:
+                x, y = event.x * width, event.y * height
+                t = self.play.event_time(event)
+                if event.phase is TouchPhase.DOWN:
+                    # a fingertip of the hand that got its card at this instant takes nothing
+                    card = targets.get(event.id)
+                    winner = won_by.get(winners.get(card, event.id)) if card is not None \
+                        else None
+                    if winner is None or winner.id == event.id or not self._one_hand(
+                            event, winner, width, height):
+                        self._down(event, x, y, t, card, winners)
+                elif event.phase is TouchPhase.MOVE:
+                    self._move(event.id, x, y, t)
+                else:
+                    self._up(event.id, x, y, t, lifting)
+                self.seats.track(event, x, y, t)
+
+    def _one_hand(self, a: TouchEvent, b: TouchEvent, width: float, height: float) -> bool:
+        """Whether two touch-downs of one instant are fingertips of one hand: within
+        HAND_SPAN_CM, and no user ids naming two children."""
+        seats = {self.guesser.by_user(a.user), self.guesser.by_user(b.user)} - {None}
+        return len(seats) < 2 and math.hypot((a.x - b.x) * width, (a.y - b.y) * height) <= \
+            self.hands.span
 
     def _down(self, event: TouchEvent, x: float, y: float, t: float, card: int | None,
               winners: dict[int, int]) -> None:
         game, play = self.game, self.play
+        at = play.action_time(t)
         for seat in play.humans:
             spots = self.geometry.seats[seat]
             if spots.stop is not None and spots.stop.hit(x, y):
-                self._press(CallStop(seat, t))
+                self._press(CallStop(seat, at))
                 return
             if game.phase is Phase.READY and spots.locomotive.hit(x, y):
-                self._press(TurnLocomotive(seat, t))
+                self._press(TurnLocomotive(seat, at))
                 return
-        if card is None or not play.humans:
+        if not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
+        if card is None and (card := self._just_taken(x, y, t, event.user)) is None:
+            return
         won = winners.get(card, event.id) == event.id and self.loose(card)
-        down = Down(event.id, card, x, y, t, play.clock, event.user, event.contact, won)
+        down = Down(event.id, card, x, y, at, t, event.user, event.contact, won)
         match decide(down, self.seats):
             case Refuse(who, reason, remembered):
                 if remembered:
-                    self.seats.remember(x, y, play.clock)
+                    self.seats.remember(x, y, t)
                 play.emit(events.Refused(who, card, event.id, reason))
             case Take() as take:
                 self._take(down, take)
+
+    def _just_taken(self, x: float, y: float, clock: float, user: int | None) -> int | None:
+        """The card under (x, y), as it lay, that another hand took at the same moment
+        (`SAME_MOMENT` before `clock`): the finger landing now lost a contest for it. A
+        fingertip of the hand that took it is no contestant (unless the user ids name two
+        children)."""
+        geometry, named = self.geometry, self.guesser.by_user(user)
+        for touch, carry in self.hands.carries.items():
+            if not (0 <= clock - carry.taken_at <= SAME_MOMENT and lay_under(
+                    x, y, carry.home, carry.angle, geometry.card_w, geometry.card_h)):
+                continue
+            two = named is not None and carry.named is not None and named != carry.named
+            if two or self.hands.same_hand(x, y, clock, {touch: carry}) is None:
+                return carry.card
+        return None
 
     def _take(self, down: Down, take: Take) -> None:
         """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""
         if take.gives_way is not None:
             self.policy.make_room(take.gives_way)
-        body = self.physics.bodies[down.card]
-        carry = Carry(down.card, take.seat, take.decided, (body.position.x, body.position.y),
-                      down.clock, other_hand_of=take.other_hand_of, named=take.named,
-                      user=down.user, contact=down.contact)
+        home = self.physics.settles_at(down.card)  # not mid-slide: the same at any frame rate
+        carry = Carry(down.card, take.seat, take.decided, home, down.clock,
+                      grip=(down.x - home[0], down.y - home[1]),
+                      other_hand_of=take.other_hand_of, named=take.named, user=down.user,
+                      contact=down.contact, taken_at=down.clock,
+                      angle=self.physics.bodies[down.card].angle)
         carry.trail.append((down.clock, down.x, down.y))
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)
@@ -283,15 +343,15 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             if self.game.phase is Phase.PLAYING:
                 self.play.emit(events.Started())
 
-    def _move(self, touch: int, x: float, y: float) -> None:
+    def _move(self, touch: int, x: float, y: float, t: float) -> None:
         carry = self.hands.carries.get(touch)
         if carry is not None:
-            self._carried(touch, carry, x, y)
-        self.physics.drag(touch, x, y)
+            self._carried(touch, carry, x, y, t)
+        self.physics.drag(touch, x, y)  # drawing only: the card follows at the next step
 
-    def _carried(self, touch: int, carry: Carry, x: float, y: float) -> None:
-        """A card carried on: its trail, and its seat where a guess goes with the pull (R9)."""
-        clock = self.play.clock
+    def _carried(self, touch: int, carry: Carry, x: float, y: float, clock: float) -> None:
+        """A card carried on at the event's time `clock`: its trail, and its seat where a guess
+        goes with the pull (R9)."""
         carry.moved_at = clock
         carry.trail.append((clock, x, y))
         now = pulled(carry, touch, x, y, clock, self.seats)
@@ -301,16 +361,22 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             carry.seat = now.seat
             self.play.emit(events.SeatChanged(now.seat, carry.card, touch))
 
-    def _up(self, touch: int, x: float, y: float, t: float) -> None:
+    def _up(self, touch: int, x: float, y: float, clock: float, lifting: set[int]) -> None:
+        """A finger lifts; with it, the fingertips in `lifting` (the same instant's)."""
         self.physics.release(touch)
         carry = self.hands.carries.pop(touch, None)
         if carry is None or self.game.over:
             return
+        tip = self.hands.hand_goes_on(touch, x, y, carry.named, lifting)
+        if tip is not None:
+            self._hand_on(carry, touch, tip, clock)
+            return
         play = self.play
-        dropped = drop(carry, x, y, play.clock, self.seats)
+        dropped = drop(carry, x, y, clock, self.seats)
+        t = play.action_time(clock)
         seat, zone = dropped.seat, dropped.zone
         if dropped.yields:  # R9: the other hand's card gives way
-            self.policy.yield_to_drop(seat, touch, carry)
+            self.policy.yield_to_drop(seat, touch, carry, clock)
         pick = play.apply(Pick(seat, t, carry.card))
         if isinstance(pick, NotApplied):
             self._slide_home(carry, seat, pick.reason, touch)
@@ -325,6 +391,18 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                                      stack.reason))  # D8 assisted: gently, and back it goes
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
+
+    def _hand_on(self, carry: Carry, touch: int, tip: int, clock: float) -> None:
+        """The fingertip `touch` carrying `carry` lifted; fingertip `tip` of the same hand is
+        still down and carries the card on, from where it touches it (issue 33)."""
+        at = self.hands.fingertips[tip]
+        cx, cy = carry.where()
+        carry.grip = (at.x - cx, at.y - cy)
+        carry.trail.clear()
+        carry.trail.append((clock, at.x, at.y))
+        self.hands.carries[tip] = carry
+        self.physics.grab(tip, carry.card, at.x, at.y)
+        self.play.emit(events.HandedOn(carry.seat, carry.card, tip, touch))
 
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int) -> None:
         """Gently refused: the card wiggles and slides back to where it was taken from."""
@@ -344,7 +422,9 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     # Time and bots.
 
     def tick(self, dt: float) -> None:
-        """Advance: the whistle when due, the bots, the physics."""
+        """Advance: the whistle when due, the bots, the physics (these live by the frame: the
+        bots' reaction times are counted in frames of the table's clock, and a card dragged or
+        sliding is where the physics steps put it, which only drawing and hit-tests read)."""
         if self.play.advance(dt):
             self.play.emit(events.Started())
         for action in self.play.bot_turns(self.hands.mask, self.bot_hands.near,
@@ -405,27 +485,26 @@ class DuoController(Control[DuoGame, DuoGeometry]):
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        if not frame:
-            return
-        latest = _latest(frame)
         for event in frame:
             x, y = event.x * width, event.y * height
-            t = self.play.game_time(event, latest)
-            self.hands.track(event, x, y, self.play.clock)
+            t = self.play.event_time(event)
+            self.hands.track(event, x, y, t)
             self.took = {f: s for f, s in self.took.items() if f in self.hands.fingertips}
             if event.phase is TouchPhase.DOWN:
                 self._down(event.id, x, y, t)
             elif event.phase is TouchPhase.MOVE:
-                self.physics.drag(event.id, x, y)
+                self.physics.drag(event.id, x, y)  # drawing only: the card follows at a step
             else:
-                self._up(event.id, x, y, t)
+                self._up(event.id, x, y, self.play.action_time(t))
 
-    def _down(self, touch: int, x: float, y: float, t: float) -> None:
+    def _down(self, touch: int, x: float, y: float, clock: float) -> None:
+        """A finger landing at the event's time `clock`."""
         if self.game.phase is not Phase.PLAYING:
             return
         geometry, humans = self.geometry, self.play.humans
         # one hand's fingertips take one card (R28)
-        hand = self.hands.same_hand(x, y, self.play.clock, self.took)
+        hand = self.hands.same_hand(x, y, clock, self.took)
+        t = self.play.action_time(clock)
         for seat in humans:
             if geometry.under(seat).hit(x, y):
                 if hand != seat:
@@ -486,5 +565,5 @@ class DuoController(Control[DuoGame, DuoGeometry]):
                 self._reveal(seat)
         for action in self.play.bot_turns(self.hands.mask):
             if isinstance(action, Lay | Under):
-                self._play(replace(action, t=self.play.clock), None)
+                self._play(replace(action, t=self.play.clock), None)  # bots live by the frame
         self.physics.step(dt)

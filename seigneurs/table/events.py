@@ -35,6 +35,18 @@ class SeatChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class HandedOn:
+    """The fingertip that carried `card` lifted while another fingertip of the same hand
+    stays on the glass: `touch` carries it on (small children touch with several)."""
+
+    seat: int
+    card: int
+    touch: int
+    before: int
+    """The fingertip that lifted."""
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """A gentle no: `card` (if any) wiggles; a sound plays for a child."""
 
@@ -134,6 +146,6 @@ class Ended:
     reason: EndReason
 
 
-Event = (Picked | SeatChanged | Refused | Stacked | PutBack | SlidHome | Laid | Under | Revealed
-         | Turned | Started | Stopped | Ended)
+Event = (Picked | SeatChanged | HandedOn | Refused | Stacked | PutBack | SlidHome | Laid | Under
+         | Revealed | Turned | Started | Stopped | Ended)
 """Anything a view may draw."""

@@ -1,17 +1,33 @@
-"""Simultaneous grabs: when different touches go for one card in the same frame, who gets it
-(issue 9, clause 5)."""
+"""Simultaneous grabs: when different touches go for one card at the same instant (the same
+time stamp), who gets it (issue 9, clause 5); touches a moment apart are simply taken in order,
+however many a frame brings (issue 32)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table.geometry import Point
+
+SAME_MOMENT = 0.01
+"""Seconds within which two fingers landing on one card went for it at the same moment: the
+earlier gets it, the later is told it lost (the card wiggles). Later than this, the card is
+simply someone's already. A moment of the events' own times, not a frame, so that every frame
+rate judges alike (issue 32); less than a 60-frame table's frame, as the contests always were."""
+
+
+def lay_under(x: float, y: float, centre: Point, angle: float, w: float, h: float) -> bool:
+    """Whether (x, y) is on a `w` x `h` card lying at `centre`, turned `angle` radians."""
+    dx, dy = x - centre[0], y - centre[1]
+    c, s = math.cos(angle), math.sin(angle)
+    return abs(dx * c + dy * s) <= w / 2 and abs(-dx * s + dy * c) <= h / 2
 
 
 class FairGrabs:
-    """The earliest device timestamp wins; exact ties go by a seat priority that turns after
-    each tie, so no seat always wins. (One touch's own down and up in a frame are simply
-    taken in order.)"""
+    """Exact ties go by a seat priority that turns after each tie, so no seat always wins (the
+    controller hands over one instant's events at a time; the earliest timestamp still wins
+    among any it is given)."""
 
     def __init__(self, seat_count: int) -> None:
         self.seat_count = seat_count

@@ -126,6 +126,12 @@ class CardPhysics:
         """Whether a card lies still where it is: no finger holds it, it slides nowhere."""
         return card not in self._homing and all(g.card != card for g in self._grips.values())
 
+    def settles_at(self, card: int) -> tuple[float, float]:
+        """Where a card comes to rest: where it slides to, else where it lies (the same at
+        any frame rate, unlike where it is mid-slide)."""
+        body = self.bodies[card]
+        return self._homing.get(card, (body.position.x, body.position.y))
+
     def send(self, card: int, x: float, y: float) -> None:
         """Slide a card by itself to (x, y) (a refused card going back, a bot's move)."""
         self._homing[card] = (x, y)

@@ -121,7 +121,7 @@ class RaceSession(_Play):
         for event in events:
             seat = getattr(event, "seat", None)  # what a child did, not a bot
             if seat in self.still and not getattr(event, "bot", False):
-                self.still[seat] = self.clock
+                self.still[seat] = self.clock  # the frame's time: it only times a glow drawn
         return events
 
     def fitting_cards(self, wait: float) -> dict[int, tuple[Point, float]]:

@@ -62,6 +62,9 @@ ADULT_EVERY_S = (15.0, 40.0)
 ADULT_BEHIND_CM = 25.0
 FINGER_GAP_CM = (1.2, 2.5)
 """How far a child's other fingertips land from the first."""
+TIP_LIFTS = 0.3
+"""Chance a hand of several fingertips lifts its first one mid-drag while the others stay on
+the glass and carry on (issue 33: the journal showed a pick and a put-back mid-drag)."""
 FINGERTIP_CM = (0.9, 1.5)
 PALM_CM = (5.0, 8.0)
 SLEEVE_CM = (9.0, 15.0)
@@ -89,6 +92,8 @@ class Hand:
     extra: list[tuple[int, Point]] = field(default_factory=list)  # more fingertips, offsets
     palm: tuple[int, Point] | None = None  # a palm or sleeve following the hand, offset
     look_until: float = math.inf  # holding a face-down card still to look at it
+    tip_lifts: bool = False  # its first fingertip lifts mid-drag, the others carry on
+    tip_lifts_at: int = -1  # ...when this many steps of the path are left
 
 
 @dataclass(slots=True)
@@ -138,10 +143,12 @@ class CrowdTable(Protocol):
         """Deal a game of `config` at this seating; the session the table plays."""
         ...
 
-    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
-        """One frame at the game's `now`: the fingers' events (display fractions, y up)
-        delivered and the table advanced by FRAME; what it reported, its `touch` ids the
-        crowd's fingers, and the CPU milliseconds the table spent."""
+    def frame(self, touches: list[TouchEvent],
+              now: float) -> tuple[list[events.Event], float | None]:
+        """One step of the children at the game's `now`: the fingers' events (display
+        fractions, y up) delivered and the table advanced by FRAME (or by its own frame, once
+        one is due); what it reported, its `touch` ids the crowd's fingers, and the CPU
+        milliseconds the table spent (None: it drew no frame this step)."""
         ...
 
     def finger(self, touch: int) -> int:
@@ -159,13 +166,19 @@ class CrowdTable(Protocol):
 
 class DirectTable:
     """The fingers' events straight into the production filters and the session, headless,
-    on a 1920x1080 55" table; no drawing."""
+    on a 1920x1080 55" table; no drawing. The children live at 60 steps a second; the table
+    reads their touches and moves on `fps` times a second (a busy kiosk draws 20: issue 32),
+    each frame bringing the events stamped since the last."""
 
     over = "direct"
 
-    def __init__(self) -> None:
+    def __init__(self, fps: int = 60) -> None:
+        if fps < 1 or round(1 / FRAME) % fps:
+            raise ValueError(f"--fps must divide {round(1 / FRAME)}, not {fps}")
         self.layout = TableLayout.build(*SIZE)
         self.now = 0.0
+        self.every = round(1 / FRAME) // fps  # the children's steps per table frame
+        self.steps = 0
         self.source = ScriptedSource()
         self.input = Pipeline(self.source, production_filters(InputSettings(), Transform()),
                               clock=lambda: self.now)
@@ -174,14 +187,18 @@ class DirectTable:
         self.session = open_session(self.layout, seating, config)
         return self.session
 
-    def frame(self, touches: list[TouchEvent], now: float) -> tuple[list[events.Event], float]:
+    def frame(self, touches: list[TouchEvent],
+              now: float) -> tuple[list[events.Event], float | None]:
         self.now = now
         for touch in touches:
             self.source.push(touch)
+        self.steps += 1
+        if self.steps % self.every:
+            return [], None  # no frame drawn yet: the touches wait in the source
         session = self.session
         started = time.thread_time()  # CPU time: other processes on the machine don't count
         session.touches(self.input.poll())
-        session.tick(FRAME)
+        session.tick(FRAME * self.every)
         spent = (time.thread_time() - started) * 1000
         return session.drain(), spent
 
@@ -201,6 +218,9 @@ class Crowd:
     def __init__(self, config: GameConfig, settings: CrowdSettings, rng: random.Random,
                  score: Score, table: CrowdTable | None = None) -> None:
         self.rng = rng
+        self.tips = random.Random(hash(rng.getstate()))
+        """Whose first fingertip lifts mid-drag (`TIP_LIFTS`): a stream of its own, so that
+        every other choice of the children stays what the seed made it."""
         self.score = score
         self.settings = settings
         players = len(config.seats)
@@ -321,6 +341,7 @@ class Crowd:
             self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
                         self.panel.contact(hand.base, x + offset[0], y + offset[1],
                                            FINGERTIP_CM), user)
+        hand.tip_lifts = fingers > 1 and self.tips.random() < TIP_LIFTS
         if rng.random() < PALM and not child.adult:
             self._palm(child, hand, x, y, user)
         if not path and hand.look_until == math.inf:  # a tap: sometimes down and up in a frame
@@ -365,7 +386,7 @@ class Crowd:
             self.down.discard(other)
             self._event(other, TouchPhase.UP, x + dx, y + dy)
         hand.finger, hand.path, hand.extra, hand.palm = None, [], [], None
-        hand.look_until = math.inf
+        hand.look_until, hand.tip_lifts, hand.tip_lifts_at = math.inf, False, -1
 
     def path(self, child: Child, start: Point, end: Point, fling: bool) -> list[Point]:
         """A fling is a flick of a few frames; a drag goes at the child's pace."""
@@ -382,10 +403,31 @@ class Crowd:
                 self.kind.looked(child, hand)
             if hand.finger is None or not hand.path:
                 continue
+            if hand.tip_lifts and hand.tip_lifts_at < 0:
+                hand.tip_lifts_at = len(hand.path) // 2
             x, y = hand.path.pop(0)
             self.follow(hand, x, y)
             if not hand.path or len(hand.path) == hand.slip_at:  # there, or the finger slips
                 self.lift(hand, x, y)
+            elif hand.extra and len(hand.path) == hand.tip_lifts_at:
+                self.tip_lifts(hand, x, y)
+
+    def tip_lifts(self, hand: Hand, x: float, y: float) -> None:
+        """The hand's first fingertip lifts at (x, y); the next carries on along the path (the
+        child still holds their card with it)."""
+        finger = hand.finger
+        assert finger is not None
+        self.down.discard(finger)
+        self._event(finger, TouchPhase.UP, x, y)
+        other, (dx, dy) = hand.extra.pop(0)
+        self.main.add(other)
+        self.intent[other] = self.intent.get(finger)
+        hand.finger = other
+        hand.path = [(px + dx, py + dy) for px, py in hand.path]
+        hand.extra = [(f, (ex - dx, ey - dy)) for f, (ex, ey) in hand.extra]
+        if hand.palm is not None:
+            palm, (px, py) = hand.palm
+            hand.palm = (palm, (px - dx, py - dy))
 
     def _children(self) -> None:
         game = self.game
@@ -427,9 +469,10 @@ class Crowd:
             self.panel.ghost(self.now, lambda: self._finger(None), self._event, self._gone)
         fingers = len(self.down)
         happened, spent = self.table.frame(self.source.poll(), self.now)
-        score.cpu_ms.append(spent)
-        if fingers >= 12:
-            score.busy_cpu_ms.append(spent)
+        if spent is not None:
+            score.cpu_ms.append(spent)
+            if fingers >= 12:
+                score.busy_cpu_ms.append(spent)
         score.fingers_down_max = max(score.fingers_down_max, fingers)
         self.judge(happened)
 
@@ -704,15 +747,17 @@ CHILDREN: dict[str, type[RaceChildren] | type[DuoChildren]] = {
 
 
 def run_crowd(variant_name: str, players: int, games: int, seed: int,
-              settings: CrowdSettings, table: CrowdTable | None = None) -> dict[str, Any]:
+              settings: CrowdSettings, table: CrowdTable | None = None,
+              fps: int = 60) -> dict[str, Any]:
     """Play `games` crowd games from `seed` at `table` (none: a new `DirectTable` for each
-    game) and report what they measured."""
+    game, drawing `fps` frames a second) and report what they measured."""
     score = Score()
-    used: CrowdTable = table or DirectTable()
+    used: CrowdTable = table or DirectTable(fps)
     for number in range(games):
         config = GameConfig.for_players(variant_name, players, seed + number)
-        used = table or DirectTable()
+        used = table or DirectTable(fps)
         Crowd(config, settings, random.Random(seed + number), score, used).play()
     return {"variant": variant_name, "players": players, "bots": settings.bots, "seed": seed,
             "age": settings.age, "user_ids": settings.user_ids, "panel": settings.panel,
-            "over": used.over, **score.to_json(), **used.stats()}
+            "over": used.over, **({} if table else {"fps": fps}), **score.to_json(),
+            **used.stats()}

@@ -284,6 +284,9 @@ class Scorer:
                 self.held[finger] = shown.card
                 self.picked.add(finger)
                 score.palm_cards += finger in self.palms
+            elif isinstance(shown, events.HandedOn):
+                self.held.pop(shown.before, None)
+                self.held[finger] = shown.card
             elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
                             | events.Laid | events.Under):
                 self.held.pop(finger, None)
@@ -326,12 +329,19 @@ class Scorer:
                     score.refused_twice_in_a_row += run == 2
             elif isinstance(shown, events.Stacked):
                 self._stacked(person, finger, shown, rush)
-            elif isinstance(shown, events.SlidHome) and finger in self.down and \
+            elif isinstance(shown, events.SlidHome | events.PutBack) and \
+                    self._hand_on_glass(finger) and \
                     not self.other_hand_carries(person, finger) and not any(
                         self.owner.get(e.touch) is person for e in happened
                         if isinstance(e, events.Stacked)):  # one card at a time: R9
-                score.taken_from_hand += 1  # their only card, pulled from a finger still on it
+                score.taken_from_hand += 1  # their only card, pulled from a hand still on it
                 seat.taken_from_hand += 1
+
+    def _hand_on_glass(self, finger: int) -> bool:
+        """Whether `finger`, or another fingertip of its hand (not a palm), is on the glass."""
+        hand = self.press_of.get(finger, finger)
+        return finger in self.down or any(
+            self.press_of.get(f) == hand for f in self.down if f not in self.palms)
 
     def _home(self, finger: int, shown: events.Event) -> None:
         """The table's answer to a child who lifted their card on their own zone, meaning

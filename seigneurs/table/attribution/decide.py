@@ -22,8 +22,9 @@ AGAIN_S, AGAIN_CM = 4.0, 10.0
 
 @dataclass(frozen=True, slots=True)
 class Down:
-    """A finger landing on a loose `card`, at the table's `clock` (its event at game time `t`);
-    `won`: no other touch of the frame got the card first."""
+    """A finger landing on a loose `card` at `clock`, its event's own time (every timer of the
+    decision reads it, never the frame's: issue 32); `t`: the time its game action gets;
+    `won`: no other touch of the same instant got the card first."""
 
     touch: int
     card: int
@@ -122,7 +123,7 @@ class Attribution:
         the child nearest it is not still now."""
         if event.phase is TouchPhase.DOWN and self.humans:
             self.downs[self.guesser.nearest(x, y)] = clock
-        self.hands.track(event, x, y, clock)
+        self.hands.track(event, x, y, clock, self.guesser.by_user(event.user))
 
     def wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""

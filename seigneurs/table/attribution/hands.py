@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -21,6 +21,10 @@ HAND_SPAN_CM = 3.0
 """Fingertips landing this close together..."""
 HAND_WINDOW = 0.25
 """...within this many seconds of each other are one hand (small children touch with several)."""
+MOVING_S = 0.15
+"""A carried card whose finger went somewhere within this many seconds is being moved..."""
+TREMOR_CM = 0.3
+"""...farther than this (a still fingertip trembles less)."""
 
 T = TypeVar("T")
 
@@ -36,7 +40,10 @@ class Carry:
     home: Point
     moved_at: float = 0.0
     trail: deque[tuple[float, float, float]] = field(default_factory=lambda: deque(maxlen=12))
-    """The finger's latest (clock, x, y): how fast it went at the drop."""
+    """The finger's latest (time, x, y), at the events' own times: how fast it went at the
+    drop, and where it is."""
+    grip: Point = (0.0, 0.0)
+    """Where on the card the finger took it, from the card's centre."""
     other_hand_of: int | None = None
     """The seat whose child this finger may be the other hand of: the likeliest seat (or the
     id's) held a card already when it landed, so it went to another seat."""
@@ -46,6 +53,20 @@ class Carry:
     """...and the id itself (one no seat has is somebody else: an adult reaching in)."""
     contact: Contact | None = None
     """What the panel saw of the finger as it landed: which way its arm came from."""
+    taken_at: float = 0.0
+    """When the finger took the card (a finger landing on it at the same moment lost a
+    contest for it)..."""
+    angle: float = 0.0
+    """...and how the card lay then, turned this many radians, at `home`."""
+
+    def where(self) -> Point:
+        """Where the card is as the finger carries it: the finger's last point less the grip.
+        Read from the events, not the physics (whose card lags the finger by what the frames
+        drew), so that every frame rate judges the same place."""
+        if not self.trail:
+            return self.home
+        _, x, y = self.trail[-1]
+        return x - self.grip[0], y - self.grip[1]
 
 
 @dataclass(slots=True)
@@ -57,6 +78,10 @@ class Fingertip:
     y: float
     down_at: float
     lifted: bool = False
+    named: int | None = None
+    """The seat its user id names, if any."""
+    landed: Point = (0.0, 0.0)
+    """Where it landed."""
 
 
 class Hands:
@@ -89,12 +114,14 @@ class Hands:
             mask |= 1 << card
         return mask
 
-    def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
-        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW)."""
+    def track(self, event: TouchEvent, x: float, y: float, clock: float,
+              named: int | None = None) -> None:
+        """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW);
+        `clock`: the event's own time; `named`: the seat its user id names."""
         if event.phase is TouchPhase.DOWN:
             self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
                                if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}
-            self.fingertips[event.id] = Fingertip(x, y, clock)
+            self.fingertips[event.id] = Fingertip(x, y, clock, named=named, landed=(x, y))
         elif (tip := self.fingertips.get(event.id)) is not None:
             tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
 
@@ -107,6 +134,39 @@ class Hands:
             if tip is not None and clock - tip.down_at <= HAND_WINDOW and \
                     math.hypot(tip.x - x, tip.y - y) <= self.span:
                 return taken
+        return None
+
+    def moving(self, carry: Carry, clock: float) -> bool:
+        """Whether the finger carrying `carry` is moving it at `clock`: it went farther than
+        a still fingertip's tremor within the last MOVING_S."""
+        recent = [(x, y) for t, x, y in carry.trail if clock - t <= MOVING_S]
+        return len(recent) > 1 and max(math.dist(recent[-1], p) for p in recent) > \
+            TREMOR_CM * self.px_per_cm
+
+    def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
+                     lifting: Collection[int] = ()) -> int | None:
+        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y) mid-drag (it
+        carried its card farther than HAND_SPAN_CM), still on the glass (not among `lifting`
+        at this instant) and carrying nothing: it landed within HAND_WINDOW of `touch`, went
+        the same way (within half HAND_SPAN_CM) and is within HAND_SPAN_CM of it now (with
+        user ids, of the same child). The hand carries its card until the last of them lifts;
+        a neighbour's finger lying near a card lifted where it was taken is no fingertip of
+        that hand."""
+        lifted = self.fingertips.get(touch)
+        if lifted is None:
+            return None
+        gone = (x - lifted.landed[0], y - lifted.landed[1])
+        if math.hypot(*gone) <= self.span:
+            return None
+        for other, tip in self.fingertips.items():
+            if other == touch or tip.lifted or other in self.carries or other in lifting or \
+                    abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
+                    math.hypot(tip.x - x, tip.y - y) > self.span or \
+                    math.hypot(tip.x - tip.landed[0] - gone[0],
+                               tip.y - tip.landed[1] - gone[1]) > self.span / 2 or \
+                    (named is not None and tip.named is not None and tip.named != named):
+                continue
+            return other
         return None
 
     def flung(self, carry: Carry, x: float, y: float, clock: float) -> bool:

@@ -30,6 +30,13 @@ AWAY_TRAVEL, AWAY_HEADING = 0.2, 0.3
 """A card moved this share of a card's travel, and no straighter than this toward a seat
 (cosine), is being pulled away from that seat (crowd: 1 in 5 of the cards slid back from the
 wrong child kept, 1 in 55 of the right ones no longer slid back)."""
+LATER = 0.25
+"""A card taken this long after the card being dropped was taken is no evidence of the
+dropping child's other hand while its finger moves it, or for JUST_TOUCHED seconds after it
+landed (a guess): a child carrying a card home does not reach out with the other hand just
+then, a neighbour does (both hands at once land together: that is R9's case). Issue 33: taken
+back 0.1-0.5 s after the touch, it was a refusal to a neighbour or a gift's child."""
+JUST_TOUCHED = 1.0
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -94,43 +101,47 @@ class SeatPolicy:
             return Free()
         if other.decided:
             return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
-        where = self.physics.bodies[other.card].position
-        if keep_carried and self.guesser.heading(seat, other.home, where.x, where.y) > HEADING \
+        where = other.where()
+        if keep_carried and self.guesser.heading(seat, other.home, *where) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
             return Occupied()
-        alternative = self.guesser.at_down(where.x, where.y,
+        alternative = self.guesser.at_down(*where,
                                            lambda s: s == seat or self.holds(s), reach)
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
 
-    def yield_to_drop(self, seat: int, touch: int, carry: Carry) -> None:
+    def yield_to_drop(self, seat: int, touch: int, carry: Carry, clock: float) -> None:
         """A card dropped on `seat`'s zone is that child's, and is never refused (a child who
         carries a card home must not see it slide back). R9 is kept by the other fingers: when
         the dropped `carry` may be `seat`'s child's (its user id names them, or it has none: a
         gift or an adult's help is rarer than a guess gone wrong), a card another finger
         carries that is believed theirs too (by its id, or else by the guess, updated by where
         it is pulled) is their other hand's and slides back; one that only may be is re-guessed
-        away from the seat."""
+        away from the seat. A drop is no evidence against a card taken LATER than the dropped
+        one while its finger moves it, or a guessed one touched JUST_TOUCHED ago: that card is
+        its child's until their own finger says otherwise (issue 33)."""
         theirs = carry.named == seat or carry.user is None
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
                 continue
-            where = self.physics.bodies[other.card].position
+            where = other.where()
             now = other.seat if other.decided else self.guesser.while_carried(
-                other.seat, other.home, where.x, where.y, self.travel)
+                other.seat, other.home, *where, self.travel)
             if seat not in (now, other.other_hand_of, other.named):
                 continue
-            if theirs and (other.named == seat or (
+            kept = other.taken_at - carry.taken_at >= LATER and (
+                self.hands.moving(other, clock)
+                or (other.named is None and clock - other.taken_at < JUST_TOUCHED))
+            if theirs and not kept and (other.named == seat or (
                     other.named is None and now == seat
-                    and self._may_be_other_hand(seat, other, (where.x, where.y)))):
+                    and self._may_be_other_hand(seat, other, where))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
                 self.send_home(other, seat, finger)
             elif other.seat == seat:
-                alternative = self.guesser.at_down(where.x, where.y,
-                                                   lambda s: s == seat or self.holds(s))
+                alternative = self.guesser.at_down(*where, lambda s: s == seat or self.holds(s))
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
 
