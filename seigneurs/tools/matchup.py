@@ -19,7 +19,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
@@ -44,6 +44,9 @@ TAP_S = 0.4
 """How long a tap (or a card turned and judged useless) takes before the child looks again."""
 MAX_GAME_S = 1800.0
 """A game still going after half an hour counts as unfinished (it never happened so far)."""
+BEFORE = BotLevel("toddler-before-33", 7.8, 2.5, 0.30, memory=False, hand_cm_s=8.0)
+"""The toddler as it was before issue 33, at a fixed pace: measured only, to see the target
+fail (`--levels toddler-before-33`); the lobby never offers it."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""
 
@@ -342,6 +345,11 @@ def cell(variant_name: str, level: BotLevel, age: str, games: int, seed: int,
                 tuple(r.child - r.bot for r in results), sum(not r.finished for r in results))
 
 
+def measured_level(name: str) -> BotLevel:
+    """A bot level by name, or the toddler as it was before issue 33."""
+    return BEFORE if name == BEFORE.name else bot_level(name)
+
+
 def child_model(name: str) -> ChildModel:
     """Look a model of children up by name, with a clear error listing the known ones."""
     return lookup(MODELS, name, "child model")
@@ -368,14 +376,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--models", default=",".join(MODELS),
                         help=f"models of children, comma-separated ({', '.join(MODELS)})")
     parser.add_argument("--levels", default=",".join(BOT_LEVELS),
-                        help=f"bot levels, comma-separated ({', '.join(BOT_LEVELS)})")
+                        help=f"bot levels, comma-separated ({', '.join(BOT_LEVELS)}; "
+                             f"{BEFORE.name} to see the old toddler fail)")
     parser.add_argument("--ages", default=",".join(AGES),
                         help=f"ages, comma-separated ({', '.join(AGES)})")
     parser.add_argument("--games", type=int, default=200, help="games per level and age")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
-    parser.add_argument("--unpaced", action="store_true",
-                        help="the levels as they were before issue 33, pacing nobody: "
-                             "to see the targets fail")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -389,19 +395,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--games must be at least 1")
     try:
         models = [child_model(n.strip()) for n in args.models.split(",")]
-        levels = [bot_level(n.strip()) for n in args.levels.split(",")]
-        if args.unpaced:
-            levels = [replace(level, paced=False) for level in levels]
+        levels = [measured_level(n.strip()) for n in args.levels.split(",")]
         ages = [n.strip() for n in args.ages.split(",")]
         cells = list(matchups(args.variant, models, levels, ages, args.games, args.seed))
     except ValueError as error:
         parser.error(str(error))
     if args.json:
         print(json.dumps({"variant": args.variant, "games": args.games, "seed": args.seed,
-                          "unpaced": args.unpaced, "cells": [c.to_json() for c in cells]}))
+                          "cells": [c.to_json() for c in cells]}))
         return 0
-    print(f"{variant(args.variant).title}, one child against one bot, {args.games} games a cell"
-          + (", levels unpaced" if args.unpaced else ""))
+    print(f"{variant(args.variant).title}, one child against one bot, {args.games} games a cell")
     print("| children | bot | age | child wins (95 %) | child wagons/min | bot wagons/min "
           "| median margin | within 2 (95 %) |")
     print("|---|---|---|---:|---:|---:|---:|---:|")
