@@ -264,7 +264,7 @@ class RaceBot(Bot):
         fitting = game.fitting(seat, face_up)
         if fitting and self.level.paced and self.people:
             choose = self._ending_near_level if self.endgame() else self._leaving_room
-            return Pick(seat, t, choose(fitting))
+            return Pick(seat, t, choose(fitting, near))
         if fitting:
             return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
         face_down = on_table & ~face_up
@@ -272,12 +272,13 @@ class RaceBot(Bot):
         candidates = candidates & near or candidates or fetch & game.pickable(seat)
         return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
 
-    def _leaving_room(self, fitting: int) -> int:
+    def _leaving_room(self, fitting: int, near: int) -> int:
         """A paced bot's card before the endgame. With few cards left (LATE_CARDS) the one
         after which the longest trains each side could still grow end nearest level (so
         neither the bot nor a child is left alone with a long run of last cards). Otherwise,
         and among equals: one no child can use if it can (it never takes a child's last
-        fitting card), then the one that leaves its own train the most cards to follow."""
+        fitting card), then one on its own side (`near`), then the one that leaves its own
+        train the most cards to follow."""
         game = self.game
         rule, locomotive = game.rules[self.seat], game.locomotives[self.seat]
         loose = ALL_CARDS & ~game.stacked_mask
@@ -287,7 +288,7 @@ class RaceBot(Bot):
         late = loose.bit_count() <= LATE_CARDS
         gap = self.best_child() - self.progress(self.seat) - 1
 
-        def cost(card: int) -> tuple[int, bool, int, float]:
+        def cost(card: int) -> tuple[int, bool, bool, int, float]:
             left = loose & ~(1 << card)
             room = rule.mask(locomotive, WAGONS[card]) & left
             margin = 0
@@ -295,7 +296,8 @@ class RaceBot(Bot):
                 mine = max(chain_ends(rule, locomotive, WAGONS[card], left, LATE_SEARCH))
                 theirs = max(self._child_run(seat, left) for seat in self.people)
                 margin = abs(gap + theirs - mine)
-            return margin, bool(wanted >> card & 1), -room.bit_count(), self.rng.random()
+            return (margin, bool(wanted >> card & 1), not near >> card & 1, -room.bit_count(),
+                    self.rng.random())
 
         return min(cards_in(fitting), key=cost)
 
@@ -305,18 +307,20 @@ class RaceBot(Bot):
         return max(chain_ends(game.rules[seat], game.locomotives[seat], game.top(seat), loose,
                               LATE_SEARCH))
 
-    def _ending_near_level(self, fitting: int) -> int:
+    def _ending_near_level(self, fitting: int, near: int) -> int:
         """The fitting card from which the bot's train can end (nothing fits it any more, so
         the game is over, D4) nearest the best child's length: level first, then the child a
-        wagon ahead. The children cannot place a wagon, so only the bot's chain moves it."""
+        wagon ahead, then one on its own side (`near`). The children cannot place a wagon, so
+        only the bot's chain moves it."""
         game = self.game
         rule, locomotive = game.rules[self.seat], game.locomotives[self.seat]
         loose = ALL_CARDS & ~game.stacked_mask
         gap = self.best_child() - self.progress(self.seat)
 
-        def cost(card: int) -> tuple[int, bool]:
+        def cost(card: int) -> tuple[int, bool, bool]:
             ends = chain_ends(rule, locomotive, WAGONS[card], loose & ~(1 << card))
-            return min((abs(gap - 1 - more), gap - 1 - more < 0) for more in ends)
+            best = min((abs(gap - 1 - more), gap - 1 - more < 0) for more in ends)
+            return (*best, not near >> card & 1)
 
         return min(cards_in(fitting), key=cost)
 
