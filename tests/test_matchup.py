@@ -14,16 +14,23 @@ from seigneurs.game.bots import BOT_LEVELS, BotLoop
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
 from seigneurs.game.kinds import make_bot
-from seigneurs.tools.ages import AGES
-from seigneurs.tools.matchup import cell
+from seigneurs.tools.ages import AGES, AgeProfile
+from seigneurs.tools.matchup import ChildModel, cell, engine_child, play
 from seigneurs.tools.simulate import play_bot_game
 
 GAMES = 12
 
 
+def own(profile: AgeProfile) -> ChildModel:
+    """The matchup's child with a profile of the test's own."""
+    return ChildModel("engine", (profile.name,),
+                      lambda config, level, _age, layout: play(config, level,
+                                                               engine_child(profile), layout))
+
+
 def test_the_expert_beats_an_adult_and_a_toddler_bot_loses_to_one() -> None:
-    lost = cell("kids", BOT_LEVELS["expert"], AGES["adult"], GAMES, 0)
-    won = cell("kids", BOT_LEVELS["toddler"], AGES["adult"], GAMES, 0)
+    lost = cell("kids", BOT_LEVELS["expert"], "adult", GAMES, 0)
+    won = cell("kids", BOT_LEVELS["toddler"], "adult", GAMES, 0)
     assert lost.child_wins < 0.2 < 0.8 < won.child_wins
     assert won.child_wpm > won.bot_wpm and lost.child_wpm < lost.bot_wpm
 
@@ -31,31 +38,33 @@ def test_the_expert_beats_an_adult_and_a_toddler_bot_loses_to_one() -> None:
 @pytest.mark.parametrize("slip", ["lost_lift", "tap_not_drag"])
 def test_a_child_whose_every_drag_fails_stacks_nothing(slip: str) -> None:
     clumsy = replace(AGES["8"], **{slip: 1.0})
-    result = cell("kids", BOT_LEVELS["child"], clumsy, 3, 0)
+    result = cell("kids", BOT_LEVELS["child"], "8", 3, 0, own(clumsy))
     assert result.child_wpm == 0 and result.child_wins == 0
 
 
 def test_the_child_drags_over_the_real_distance_at_its_pace() -> None:
-    quick = cell("kids", BOT_LEVELS["child"], AGES["8"], GAMES, 0)
-    slow = cell("kids", BOT_LEVELS["child"], replace(AGES["8"], drag_cm_s=(2.0, 3.0)), GAMES, 0)
+    quick = cell("kids", BOT_LEVELS["child"], "8", GAMES, 0)
+    slow = cell("kids", BOT_LEVELS["child"], "8", GAMES, 0,
+                own(replace(AGES["8"], drag_cm_s=(2.0, 3.0))))
     assert slow.child_wpm < quick.child_wpm * 0.7
 
 
 def test_a_child_who_misjudges_every_card_is_refused_and_slower() -> None:
-    judged = cell("kids", BOT_LEVELS["child"], AGES["5"], GAMES, 0)
-    blind = cell("kids", BOT_LEVELS["child"], replace(AGES["5"], judges_fit=0.0), GAMES, 0)
+    judged = cell("kids", BOT_LEVELS["child"], "5", GAMES, 0)
+    blind = cell("kids", BOT_LEVELS["child"], "5", GAMES, 0,
+                 own(replace(AGES["5"], judges_fit=0.0)))
     assert blind.child_wpm < judged.child_wpm
 
 
 @pytest.mark.parametrize("age", list(AGES))
 def test_the_close_bot_keeps_the_margin_within_two_mostly(age: str) -> None:
-    result = cell("kids", BOT_LEVELS["close"], AGES[age], GAMES, 0)
+    result = cell("kids", BOT_LEVELS["close"], age, GAMES, 0)
     assert result.close_share >= 0.75 and result.unfinished == 0
     assert 0.2 <= result.child_wins <= 0.8
 
 
 def test_a_fixed_level_does_not_keep_it_close() -> None:
-    result = cell("kids", BOT_LEVELS["expert"], AGES["3"], GAMES, 0)
+    result = cell("kids", BOT_LEVELS["expert"], "3", GAMES, 0)
     assert result.close_share == 0
 
 
@@ -71,16 +80,20 @@ def test_the_close_bot_alone_with_bots_plays_at_full_speed() -> None:
 
 
 def test_matchup_command_prints_every_cell(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["matchup", "--games", "2", "--levels", "toddler,close", "--ages", "3,adult",
-                 "--json"]) == 0
+    assert main(["matchup", "--games", "2", "--models", "engine,fitts", "--levels",
+                 "toddler,close", "--ages", "3,adult", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert [(c["level"], c["age"]) for c in report["cells"]] == [
-        ("toddler", "3"), ("toddler", "adult"), ("close", "3"), ("close", "adult")]
+    assert [(c["model"], c["level"], c["age"]) for c in report["cells"]] == [
+        (model, level, age) for model in ("engine", "fitts") for level in ("toddler", "close")
+        for age in ("3", "adult")]
+    low, high = report["cells"][0]["child_wins_95"]
+    assert 0 <= low <= report["cells"][0]["child_wins"] <= high <= 1
 
 
 @pytest.mark.parametrize("args, says", [(["--ages", "4"], "unknown age"),
                                         (["--variant", "duo"], "race games"),
-                                        (["--levels", "giant"], "unknown bot level")])
+                                        (["--levels", "giant"], "unknown bot level"),
+                                        (["--models", "dolls"], "unknown child model")])
 def test_matchup_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str],
                                                args: list[str], says: str) -> None:
     with pytest.raises(SystemExit) as exit_:

@@ -26,7 +26,9 @@ from seigneurs.game.actions import (
 )
 from seigneurs.game.duo import ROWS, DuoGame
 from seigneurs.game.engine import Game, Phase
-from seigneurs.game.race import NOBODY, RaceGame
+from seigneurs.game.race import ALL_CARDS, NOBODY, RaceGame, cards_in
+from seigneurs.rules.cards import WAGONS, Card
+from seigneurs.rules.matching import Rule
 from seigneurs.rules.registry import lookup
 
 
@@ -41,25 +43,39 @@ class BotLevel:
     memory: bool
     hand_cm_s: float
     """How fast the bot's hand carries a card home across the table (a child's pace when gentle)."""
+    paced: bool = False
+    """Never faster than the children at the table: never more than a wagon ahead of the best
+    of them, no faster than their wagons per minute so far, and in the endgame (the last cards
+    fit only bots) still at that pace, ending as near level as the cards allow (issue 33).
+    Alone with bots: its own pace. A race against one child is steep, so a fixed pace wins
+    or loses nearly always against a child a little slower or faster than it (issue 33)."""
     close: bool = False
-    """Paces itself to the children at the table: never more than a wagon ahead of the best
-    of them, and no faster than their wagons per minute so far (alone with bots: full speed)."""
+    """The lobby's robot with a heart: paced, with a hand quick enough to keep up with anyone."""
 
 
 BOT_LEVELS: dict[str, BotLevel] = {
     level.name: level
     for level in (
-        BotLevel("toddler", 7.8, 2.5, 0.30, memory=False, hand_cm_s=8.0),
+        BotLevel("toddler", 5.0, 1.8, 0.30, memory=False, hand_cm_s=12.0, paced=True),
         BotLevel("child", 3.5, 1.2, 0.12, memory=True, hand_cm_s=18.0),
         BotLevel("adult", 0.9, 0.3, 0.03, memory=True, hand_cm_s=50.0),
         BotLevel("expert", 0.45, 0.12, 0.0, memory=True, hand_cm_s=90.0),
-        BotLevel("close", 0.4, 0.12, 0.0, memory=True, hand_cm_s=90.0, close=True),
+        BotLevel("close", 0.4, 0.12, 0.0, memory=True, hand_cm_s=90.0, paced=True, close=True),
     )
 }
 START_S = 1.0
 """The longest a bot takes to turn its locomotive over (R23)."""
 CARRY_CM = 35.0
 """How far a card is carried home when nobody measured the table (the simulator's default)."""
+ENDGAME_PACE_S = 8.0
+"""The longest a paced bot takes a wagon once only it can place one: the children's own pace,
+but nobody waits longer than this for the game to end."""
+ENDGAME_SEARCH = 400
+"""How many train states a paced bot looks at per card when choosing how the endgame ends."""
+LATE_CARDS = 16
+"""With this few cards left, a paced bot weighs how the last runs of cards would end."""
+LATE_SEARCH = 150
+"""...looking at this many train states per card and per train (a run outgrows it rarely)."""
 
 
 def bot_level(name: str) -> BotLevel:
@@ -92,6 +108,8 @@ class Bot:
         self.people: tuple[int, ...] = ()  # the seats no bot plays (the BotLoop tells)
         self.playing_since: float | None = None
         self.last_progress = 0.0  # when this bot last stacked or laid
+        self.child_best = 0  # the best child's wagons when the bot last looked...
+        self.child_stacked = 0.0  # ...and when it saw them grow
 
     def progress(self, seat: int) -> int:
         """How many wagons `seat` has placed so far (its train, or its cards laid in Duo)."""
@@ -106,20 +124,33 @@ class Bot:
         return True
 
     def waits(self, t: float) -> bool:
-        """A close bot holds back while it leads the best child, and while level with them
-        until their own pace so far says another wagon is due (issue 18)."""
-        if not self.level.close or not self.people or self.holding():
+        """A paced bot holds back while it leads the best child. Level with them or a wagon
+        behind, it races them for the next wagon at their own pace: it takes it their seconds
+        per wagon so far after their last one, so either is as likely to get it first (issues
+        18, 33); two or more behind, it hurries at its own pace. In the endgame, when no child
+        can place a wagon any more, it keeps that pace (at most ENDGAME_PACE_S a wagon): it
+        never sprints away with the last cards (issue 33)."""
+        if not self.level.paced or not self.people or self.holding():
             return False
         if self.playing_since is None:
-            self.playing_since = self.last_progress = t
-        mine = self.progress(self.seat)
-        best = max(self.progress(s) for s in self.people)
-        if mine < best or not any(self.can_progress(s) for s in self.people):
-            return False
-        if mine > best:
-            return True
-        per_wagon = (t - self.playing_since) / (best + 1)  # the best child's pace so far
-        return t - self.last_progress < per_wagon
+            self.playing_since = self.last_progress = self.child_stacked = t
+        mine, best = self.progress(self.seat), self.best_child()
+        if best > self.child_best:
+            self.child_best, self.child_stacked = best, t
+        per_wagon = (self.child_stacked - self.playing_since) / best if best else 0.0
+        if self.endgame():
+            return t - self.last_progress < min(per_wagon, ENDGAME_PACE_S)
+        if mine != best:
+            return mine > best
+        return t - max(self.child_stacked, self.last_progress) < per_wagon
+
+    def best_child(self) -> int:
+        """The wagons of the child furthest on."""
+        return max(self.progress(s) for s in self.people)
+
+    def endgame(self) -> bool:
+        """Whether the children at the table can place no wagon any more (only bots can)."""
+        return bool(self.people) and not any(self.can_progress(s) for s in self.people)
 
     def delay(self) -> float:
         """Seconds until this bot acts again (never less than a fifth of its mean); before
@@ -140,6 +171,23 @@ class Bot:
         mask (one a child needs but cannot reach) so the table can put it back nearer them
         (issue 9, clause 4)."""
         raise NotImplementedError
+
+
+def chain_ends(rule: Rule, locomotive: Card, top: Card, loose: int,
+               limit: int = ENDGAME_SEARCH) -> set[int]:
+    """How many more wagons a train ending in `top` can take from the `loose` cards before none
+    fits: one length per way the chain can run dry, as many as `limit` states allow (the
+    first dive runs dry within 54 states, so there is always one)."""
+    ends: set[int] = set()
+    todo = [(top, loose, 0)]
+    while todo and limit > 0:
+        limit -= 1
+        card, left, length = todo.pop()
+        following = rule.mask(locomotive, card) & left
+        if not following:
+            ends.add(length)
+        todo.extend((WAGONS[c], left & ~(1 << c), length + 1) for c in cards_in(following))
+    return ends
 
 
 class BotLoop:
@@ -214,12 +262,67 @@ class RaceBot(Bot):
         on_table = game.pickable(seat) & ~avoid  # the Picks offered, as a mask: no list of 54
         face_up = game.face_up(on_table)
         fitting = game.fitting(seat, face_up)
+        if fitting and self.level.paced and self.people:
+            choose = self._ending_near_level if self.endgame() else self._leaving_room
+            return Pick(seat, t, choose(fitting, near))
         if fitting:
             return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
         face_down = on_table & ~face_up
         candidates = (face_down & ~self.seen) or face_down
         candidates = candidates & near or candidates or fetch & game.pickable(seat)
         return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
+
+    def _leaving_room(self, fitting: int, near: int) -> int:
+        """A paced bot's card before the endgame. With few cards left (LATE_CARDS) the one
+        after which the longest trains each side could still grow end nearest level (so
+        neither the bot nor a child is left alone with a long run of last cards). Otherwise,
+        and among equals: one no child can use if it can (it never takes a child's last
+        fitting card), then one on its own side (`near`), then the one that leaves its own
+        train the most cards to follow."""
+        game = self.game
+        rule, locomotive = game.rules[self.seat], game.locomotives[self.seat]
+        loose = ALL_CARDS & ~game.stacked_mask
+        wanted = 0
+        for seat in self.people:
+            wanted |= game.fit_masks[seat] & loose
+        late = loose.bit_count() <= LATE_CARDS
+        gap = self.best_child() - self.progress(self.seat) - 1
+
+        def cost(card: int) -> tuple[int, bool, bool, int, float]:
+            left = loose & ~(1 << card)
+            room = rule.mask(locomotive, WAGONS[card]) & left
+            margin = 0
+            if late:
+                mine = max(chain_ends(rule, locomotive, WAGONS[card], left, LATE_SEARCH))
+                theirs = max(self._child_run(seat, left) for seat in self.people)
+                margin = abs(gap + theirs - mine)
+            return (margin, bool(wanted >> card & 1), not near >> card & 1, -room.bit_count(),
+                    self.rng.random())
+
+        return min(cards_in(fitting), key=cost)
+
+    def _child_run(self, seat: int, loose: int) -> int:
+        """The most wagons `seat` could still add from the `loose` cards, the bot's aside."""
+        game = self.game
+        return max(chain_ends(game.rules[seat], game.locomotives[seat], game.top(seat), loose,
+                              LATE_SEARCH))
+
+    def _ending_near_level(self, fitting: int, near: int) -> int:
+        """The fitting card from which the bot's train can end (nothing fits it any more, so
+        the game is over, D4) nearest the best child's length: level first, then the child a
+        wagon ahead, then one on its own side (`near`). The children cannot place a wagon, so
+        only the bot's chain moves it."""
+        game = self.game
+        rule, locomotive = game.rules[self.seat], game.locomotives[self.seat]
+        loose = ALL_CARDS & ~game.stacked_mask
+        gap = self.best_child() - self.progress(self.seat)
+
+        def cost(card: int) -> tuple[int, bool, bool]:
+            ends = chain_ends(rule, locomotive, WAGONS[card], loose & ~(1 << card))
+            best = min((abs(gap - 1 - more), gap - 1 - more < 0) for more in ends)
+            return (*best, not near >> card & 1)
+
+        return min(cards_in(fitting), key=cost)
 
     def _leads(self) -> bool:
         """Training: a stop is worth calling when the train is longer than anyone else's

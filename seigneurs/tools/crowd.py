@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame
-from seigneurs.game.bots import bot_level
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.duo import ROWS
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline, Transform
@@ -123,6 +123,9 @@ class CrowdSettings:
     panel: str = "none"
     adult: bool = True
     ghosts: bool = True
+    bot: BotLevel = BOT_LEVELS["child"]
+    """The level of every bot at the table (`seigneurs matchup` measures each against these
+    children)."""
 
     def __post_init__(self) -> None:
         if self.age != "mixed":
@@ -224,7 +227,7 @@ class Crowd:
         self.score = score
         self.settings = settings
         players = len(config.seats)
-        bot_seats = {s: bot_level("child") for s in range(players - settings.bots, players)}
+        bot_seats = {s: settings.bot for s in range(players - settings.bots, players)}
         self.table = table = table or DirectTable()
         layout = table.layout
         self.width, self.height = layout.width, layout.height

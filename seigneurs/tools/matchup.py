@@ -1,10 +1,13 @@
-"""Bots measured against children of an age: who wins, how fast each stacks, how close it ends.
+"""Bots measured against children of an age: who wins, how fast each stacks, how close it ends,
+under every model of children we have (issue 33: a level tuned to one model held only there).
 
-The simulated child is not a bot: it plays by its age's profile (`tools/ages.py`), through the
-game engine, on the table's real geometry. It looks over the table for `search_s`, judges a
-face-up card's fit right only `judges_fit` of the time (so it tries cards that do not fit and
-passes over some that do), walks round to a card beyond its reach, drags at `drag_cm_s` over the
-real distance home, loses lifts mid-drag and sometimes taps where a drag was needed. The bots
+`engine`: the matchup's own child, not a bot: it plays by its age's profile (`tools/ages.py`),
+through the game engine, on the table's real geometry. It looks over the table for `search_s`,
+judges a face-up card's fit right only `judges_fit` of the time (so it tries cards that do not
+fit and passes over some that do), walks round to a card beyond its reach, drags at `drag_cm_s`
+over the real distance home, loses lifts mid-drag and sometimes taps where a drag was needed.
+`fitts`: a child written apart, with its own figures (`tools/fitts_child.py`). `crowd`: the
+crowd's children, whose touches go through the real input path (`tools/crowd.py`). The bots
 play as they do on the table, their hand carrying each card home at their level's pace.
 """
 
@@ -15,9 +18,9 @@ import json
 import math
 import random
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
 from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, bots_random
@@ -27,9 +30,11 @@ from seigneurs.game.factory import new_game
 from seigneurs.game.kinds import make_bot
 from seigneurs.game.race import NOBODY, RaceGame
 from seigneurs.rules import VARIANTS, Start, variant
+from seigneurs.rules.registry import lookup
 from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.layout import TableLayout
 from seigneurs.tools.ages import AGES, AgeProfile, age_profile
+from seigneurs.tools.fitts_child import HANDS, FittsChild, hands_of
 
 TABLE = (1920, 1080)
 """The table the matchups are played on: the default 55-inch panel, in pixels."""
@@ -39,6 +44,31 @@ TAP_S = 0.4
 """How long a tap (or a card turned and judged useless) takes before the child looks again."""
 MAX_GAME_S = 1800.0
 """A game still going after half an hour counts as unfinished (it never happened so far)."""
+BEFORE = BotLevel("toddler-before-33", 7.8, 2.5, 0.30, memory=False, hand_cm_s=8.0)
+"""The toddler as it was before issue 33, at a fixed pace: measured only, to see the target
+fail (`--levels toddler-before-33`); the lobby never offers it."""
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(share: float, n: int) -> tuple[float, float]:
+    """The Wilson score interval (95 %) round a share observed in `n` games."""
+    if n == 0:
+        return 0.0, 1.0
+    z2 = Z95 * Z95
+    middle = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+class Player(Protocol):
+    """A simulated child at seat 0 that acts through the engine when `due`."""
+
+    due: float
+
+    def step(self, t: float) -> None:
+        """Do what is due at `t`."""
+        ...
 
 
 def card_at(geometry: RaceGeometry, game: RaceGame, card: int) -> Point:
@@ -179,15 +209,19 @@ class Game:
     finished: bool
 
 
-def play(config: GameConfig, level: BotLevel, age: AgeProfile,
-         layout: TableLayout) -> Game:
-    """One game: a child of `age` at seat 0, a bot of `level` at seat 1."""
+Seat0 = Callable[[RaceGame, RaceGeometry, random.Random], Player]
+"""Seats a model's child of one age at seat 0 of a dealt game."""
+
+
+def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayout) -> Game:
+    """One game through the engine: the child `child_at` seats at seat 0, a bot of `level` at
+    seat 1."""
     game = new_game(config)
     assert isinstance(game, RaceGame), "matchups are race games"
     places = tuple(layout.places[i] for i in layout.spread(2))
     geometry = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
     rng = bots_random(config.seed)
-    child = Child(game, 0, geometry, age, rng)
+    child = child_at(game, geometry, rng)
     loop = BotLoop({1: make_bot(game, 1, level, rng)})
     loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),
                                               geometry.seats[seat].anchor) / geometry.px_per_cm
@@ -201,15 +235,74 @@ def play(config: GameConfig, level: BotLevel, age: AgeProfile,
             child.step(t)
         for action in loop.actions(t):
             game.apply(action)
+    return _result(game)
+
+
+def _result(game: RaceGame) -> Game:
     outcome = game.outcome()
     won = 0.0 if 0 not in outcome.winners else 1.0 / len(outcome.winners)
     return Game(outcome.lengths[0], outcome.lengths[1], won, game.clock, game.over)
 
 
+def play_crowd(config: GameConfig, level: BotLevel, age: str) -> Game:
+    """One game of the crowd's child of `age` (no adult reaching in, no ghost contacts) at
+    seat 0 against a bot of `level` at seat 1, through the real input path and table."""
+    from seigneurs.tools.crowd import Crowd, CrowdSettings
+    from seigneurs.tools.crowd_scorer import Score
+
+    settings = CrowdSettings(bots=1, age=age, adult=False, ghosts=False, bot=level)
+    crowd = Crowd(config, settings, random.Random(config.seed), Score())
+    game = crowd.game
+    assert isinstance(game, RaceGame), "matchups are race games"
+    while not game.over and crowd.now <= MAX_GAME_S:  # a slow child's long search is no stall
+        crowd.step()
+    return _result(game)
+
+
+@dataclass(frozen=True, slots=True)
+class ChildModel:
+    """A model of children: its ages, and one game of a bot against one of them."""
+
+    name: str
+    ages: tuple[str, ...]
+    game: Callable[[GameConfig, BotLevel, str, TableLayout], Game]
+
+
+def engine_child(profile: AgeProfile) -> Seat0:
+    """The matchup's own child of `profile` (an age of `tools/ages.py`, or a test's own)."""
+    return lambda game, geometry, rng: Child(game, 0, geometry, profile, rng)
+
+
+def _engine_game(config: GameConfig, level: BotLevel, age: str, layout: TableLayout) -> Game:
+    return play(config, level, engine_child(age_profile(age)), layout)
+
+
+def _fitts_game(config: GameConfig, level: BotLevel, age: str, layout: TableLayout) -> Game:
+    hands = hands_of(age)
+    return play(config, level,
+                lambda game, geometry, rng: FittsChild(game, 0, geometry, hands, rng), layout)
+
+
+def _crowd_game(config: GameConfig, level: BotLevel, age: str, layout: TableLayout) -> Game:
+    return play_crowd(config, level, age)
+
+
+MODELS: dict[str, ChildModel] = {
+    model.name: model
+    for model in (
+        ChildModel("engine", tuple(AGES), _engine_game),
+        ChildModel("fitts", tuple(HANDS), _fitts_game),
+        ChildModel("crowd", tuple(AGES), _crowd_game),
+    )
+}
+"""Every model of children the bots are measured against (one declaration each)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """A bot level against an age, over many games."""
+    """A bot level against an age of one model of children, over many games."""
 
+    model: str
     level: str
     age: str
     games: int
@@ -225,43 +318,66 @@ class Cell:
         return sum(abs(m) <= 2 for m in self.margins) / len(self.margins)
 
     def to_json(self) -> dict[str, Any]:
-        """A plain dict for `seigneurs matchup --json`."""
-        return {"level": self.level, "age": self.age, "games": self.games,
-                "child_wins": round(self.child_wins, 3), "child_wpm": round(self.child_wpm, 2),
-                "bot_wpm": round(self.bot_wpm, 2),
+        """A plain dict for `seigneurs matchup --json`, each share with its 95 % interval."""
+        wins, close = wilson(self.child_wins, self.games), wilson(self.close_share, self.games)
+        return {"model": self.model, "level": self.level, "age": self.age, "games": self.games,
+                "child_wins": round(self.child_wins, 3),
+                "child_wins_95": [round(wins[0], 3), round(wins[1], 3)],
+                "child_wpm": round(self.child_wpm, 2), "bot_wpm": round(self.bot_wpm, 2),
                 "median_margin": statistics.median(self.margins),
-                "within_2": round(self.close_share, 3), "unfinished": self.unfinished}
+                "within_2": round(self.close_share, 3),
+                "within_2_95": [round(close[0], 3), round(close[1], 3)],
+                "unfinished": self.unfinished}
 
 
-def cell(variant_name: str, level: BotLevel, age: AgeProfile, games: int, seed: int,
-         layout: TableLayout | None = None) -> Cell:
-    """`games` games of `variant_name`, seeds `seed`, `seed + 1`, ... (the same deals for
-    every cell, so cells differ only by who plays)."""
+def cell(variant_name: str, level: BotLevel, age: str, games: int, seed: int,
+         model: str | ChildModel = "engine", layout: TableLayout | None = None) -> Cell:
+    """`games` games of `variant_name` against `model`'s child of `age`, seeds `seed`,
+    `seed + 1`, ... (the same deals for every cell, so cells differ only by who plays)."""
     layout = layout or TableLayout.build(*TABLE)
-    results = [play(GameConfig.for_players(variant_name, 2, seed + i), level, age, layout)
+    model = model if isinstance(model, ChildModel) else child_model(model)
+    play_one = model.game
+    results = [play_one(GameConfig.for_players(variant_name, 2, seed + i), level, age, layout)
                for i in range(games)]
     minutes = sum(r.seconds for r in results) / 60
-    return Cell(level.name, age.name, games, sum(r.child_won for r in results) / games,
+    return Cell(model.name, level.name, age, games, sum(r.child_won for r in results) / games,
                 sum(r.child for r in results) / minutes, sum(r.bot for r in results) / minutes,
                 tuple(r.child - r.bot for r in results), sum(not r.finished for r in results))
 
 
-def matchups(variant_name: str, levels: Sequence[BotLevel], ages: Sequence[AgeProfile],
-             games: int, seed: int) -> Iterator[Cell]:
-    """Every level against every age."""
+def measured_level(name: str) -> BotLevel:
+    """A bot level by name, or the toddler as it was before issue 33."""
+    return BEFORE if name == BEFORE.name else bot_level(name)
+
+
+def child_model(name: str) -> ChildModel:
+    """Look a model of children up by name, with a clear error listing the known ones."""
+    return lookup(MODELS, name, "child model")
+
+
+def matchups(variant_name: str, models: Sequence[ChildModel], levels: Sequence[BotLevel],
+             ages: Sequence[str], games: int, seed: int) -> Iterator[Cell]:
+    """Every level against every age of every model."""
     if variant(variant_name).duo:
         raise ValueError("matchups are race games: Duo has no search to measure")
     layout = TableLayout.build(*TABLE)
-    for level in levels:
-        for age in ages:
-            yield cell(variant_name, level, age, games, seed, layout)
+    for model in models:
+        for level in levels:
+            for age in ages:
+                if age not in model.ages:
+                    raise ValueError(f"unknown age {age!r} for the {model.name} children; "
+                                     f"expected one of {', '.join(model.ages)}")
+                yield cell(variant_name, level, age, games, seed, model, layout)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`seigneurs matchup`'s options."""
     parser.add_argument("--variant", default="kids", choices=sorted(VARIANTS))
+    parser.add_argument("--models", default=",".join(MODELS),
+                        help=f"models of children, comma-separated ({', '.join(MODELS)})")
     parser.add_argument("--levels", default=",".join(BOT_LEVELS),
-                        help=f"bot levels, comma-separated ({', '.join(BOT_LEVELS)})")
+                        help=f"bot levels, comma-separated ({', '.join(BOT_LEVELS)}; "
+                             f"{BEFORE.name} to see the old toddler fail)")
     parser.add_argument("--ages", default=",".join(AGES),
                         help=f"ages, comma-separated ({', '.join(AGES)})")
     parser.add_argument("--games", type=int, default=200, help="games per level and age")
@@ -269,14 +385,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _percent(share: float, interval: list[float]) -> str:
+    return f"{share:.0%} ({interval[0]:.0%}-{interval[1]:.0%})"
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play every cell and print the table (or JSON)."""
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
-        levels = [bot_level(n.strip()) for n in args.levels.split(",")]
-        ages = [age_profile(n.strip()) for n in args.ages.split(",")]
-        cells = list(matchups(args.variant, levels, ages, args.games, args.seed))
+        models = [child_model(n.strip()) for n in args.models.split(",")]
+        levels = [measured_level(n.strip()) for n in args.levels.split(",")]
+        ages = [n.strip() for n in args.ages.split(",")]
+        cells = list(matchups(args.variant, models, levels, ages, args.games, args.seed))
     except ValueError as error:
         parser.error(str(error))
     if args.json:
@@ -284,11 +405,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                           "cells": [c.to_json() for c in cells]}))
         return 0
     print(f"{variant(args.variant).title}, one child against one bot, {args.games} games a cell")
-    print("| bot | age | child wins | child wagons/min | bot wagons/min | median margin "
-          "| within 2 |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| children | bot | age | child wins (95 %) | child wagons/min | bot wagons/min "
+          "| median margin | within 2 (95 %) |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
     for c in cells:
         row = c.to_json()
-        print(f"| {c.level} | {c.age} | {row['child_wins']:.0%} | {row['child_wpm']:.1f} | "
-              f"{row['bot_wpm']:.1f} | {row['median_margin']:+g} | {row['within_2']:.0%} |")
+        print(f"| {c.model} | {c.level} | {c.age} | "
+              f"{_percent(row['child_wins'], row['child_wins_95'])} | {row['child_wpm']:.1f} | "
+              f"{row['bot_wpm']:.1f} | {row['median_margin']:+g} | "
+              f"{_percent(row['within_2'], row['within_2_95'])} |")
     return 0
