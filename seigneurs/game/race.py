@@ -61,6 +61,11 @@ class RaceGame(Game):
 
     # Queries the table app and the bots use.
 
+    def top(self, seat: int) -> Card:
+        """The card the next wagon must match: the train's top, or the locomotive's wagon."""
+        train = self.trains[seat]
+        return WAGONS[train[-1]] if train else self.locomotives[seat]
+
     def fits(self, seat: int, card: int) -> bool:
         """Whether `card` may go on `seat`'s train under that seat's rule now."""
         return bool(self.fit_masks[seat] >> card & 1)
