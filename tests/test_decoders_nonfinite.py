@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_input_tuio import Clock, receive, wait_readable
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_decode import EvdevDecoder
+from seigneurs.input.evdev_device import (
     ABS_MT_ORIENTATION,
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
@@ -33,7 +34,6 @@ from seigneurs.input.evdev_decode import (
     SYN_REPORT,
     AxisRange,
     DeviceInfo,
-    EvdevDecoder,
 )
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.tuio import MAX_TRACKERS, TuioDecoder, TuioSource

@@ -112,7 +112,7 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
     problems: list[str] = []
     if "evdev" in settings.kinds:
         # Here, not at the top: the window's first frame needs the settings, not the driver.
-        from seigneurs.input.evdev_decode import AxisRange
+        from seigneurs.input.evdev_device import AxisRange
         from seigneurs.input.evdev_source import EvdevSource, LinuxDevice, find_touch_devices
 
         opener = partial(LinuxDevice, grab=True) if settings.grab else LinuxDevice
