@@ -45,7 +45,8 @@ class EvdevDecoder:
         self.info = info
         self.protocol = protocol
         self.stats = DecodeStats()
-        self._reader = reader_for(protocol, Touches(info, self.stats))
+        self._reader = reader = reader_for(protocol, Touches(info, self.stats))
+        self._axis, self._report = reader.axis, reader.report  # bound once: called per event
         self._kernel = kernel
         self._dropping = False
 
@@ -57,7 +58,7 @@ class EvdevDecoder:
                 if self._dropping:
                     self._dropping = False
                     return self._resynchronise(t)
-                return self._reader.report(t)
+                return self._report(t)
             if code == SYN_DROPPED:
                 self._dropping = True
                 self.stats.dropped_reports += 1
@@ -68,7 +69,7 @@ class EvdevDecoder:
         if self._dropping:
             return []
         if type_ == EV_ABS:
-            self._reader.axis(code, value)
+            self._axis(code, value)
         elif type_ == EV_KEY and code == BTN_TOUCH:
             self._reader.button(value != 0)
         else:
