@@ -630,7 +630,7 @@ def test_a_game_killed_with_sigkill_is_resumed_by_the_next_start(tmp_path: Path)
         driver.tap(*lobby.resume.position)
         resumed = driver.scene
         assert isinstance(resumed, RaceView) and resumed.game.trains == trains
-        assert driver.window.keeper.records.history is not None
+        assert driver.window.keeper.records.kept.history is not None
         assert driver.window.nav.recent_games(14) == []
     finally:
         driver.close()
