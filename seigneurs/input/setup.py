@@ -9,9 +9,10 @@ from __future__ import annotations
 import errno
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from types import MappingProxyType
 
 from seigneurs.input.filters import (
     Dejitter,
@@ -49,7 +50,7 @@ class InputSettings:
     evdev_paths: tuple[str, ...] = ()  # empty: every usable panel (--input auto)
     tuio_host: str = DEFAULT_HOST
     tuio_port: int = DEFAULT_PORT
-    devices: dict[str, DeviceSettings] = field(default_factory=dict)
+    devices: Mapping[str, DeviceSettings] = field(default_factory=dict)  # read-only once made
     tuio_transform: Transform = field(default_factory=Transform)
     jitter: float = 0.002
     ignore_rim: float = 0.0
@@ -64,6 +65,7 @@ class InputSettings:
     """Take evdev panels for the game alone (EVIOCGRAB): the desktop sees no touch, so no echo."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "devices", MappingProxyType(dict(self.devices)))
         unknown = [k for k in self.kinds if k not in KINDS]
         if unknown:
             raise ValueError(f"unknown input {', '.join(unknown)}; expected {', '.join(KINDS)}")

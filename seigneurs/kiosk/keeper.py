@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -187,7 +187,7 @@ class GameRecords:
                 self._pending = pending
         fold_reserve(self.reserve, self.kept)
 
-    def started(self, game: AnyGame, table: dict[str, Any], demo: bool) -> None:
+    def started(self, game: AnyGame, table: Mapping[str, Any], demo: bool) -> None:
         """A game was dealt (or resumed): journal every action from now on; its end goes
         into the history as it is applied."""
         if self.journal is None or demo:
@@ -322,7 +322,7 @@ class GameRecords:
     def resumable(self) -> bool:
         return self.journal is not None and self.journal.path.exists()
 
-    def pending(self) -> tuple[AnyGame, dict[str, Any]] | None:
+    def pending(self) -> tuple[AnyGame, Mapping[str, Any]] | None:
         """The game a crash interrupted, replayed to where it was, with its table extras."""
         if self.journal is None or not self.journal.path.exists():
             return None
