@@ -19,7 +19,6 @@ from seigneurs.input.filters import (
     Filter,
     IgnoreRegions,
     Pipeline,
-    Region,
     ReleaseStuck,
     StormGuard,
     Transform,
@@ -28,6 +27,7 @@ from seigneurs.input.filters import (
 )
 from seigneurs.input.sources import TouchSource
 from seigneurs.input.tuio import DEFAULT_HOST, DEFAULT_PORT, TuioSource
+from seigneurs.rect import Rect
 
 log = logging.getLogger(__name__)
 KINDS = ("evdev", "tuio", "mouse")
@@ -54,7 +54,7 @@ class InputSettings:
     tuio_transform: Transform = field(default_factory=Transform)
     jitter: float = 0.002
     ignore_rim: float = 0.0
-    ignore: tuple[Region, ...] = ()
+    ignore: tuple[Rect, ...] = ()  # display fractions
     stuck_after: float = 8.0
     max_touches: int = 20
     orientation: int = 0  # how the whole touch surface is turned to the picture
