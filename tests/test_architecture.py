@@ -225,3 +225,13 @@ def test_nothing_outside_game_and_the_kinds_registries_asks_which_kind_a_game_is
     sources = product_sources()
     assert kind_questions(sources) == ["seigneurs.rules.outcomes: .duo"]  # the rules' guard:
     # a Duo is never checked as a race (below the game, where no registry is)
+
+
+def test_the_tools_sit_below_the_command_line() -> None:
+    """The command line runs the tools; a tool that imported the command line would climb
+    back up (the year's table once took its log setup from there)."""
+    graph = import_graph()
+    climbs = sorted(f"{name} -> {target}" for name, targets in graph.items()
+                    if name.startswith("seigneurs.tools") for target in targets
+                    if target == "seigneurs.cli" or target.startswith("seigneurs.cli."))
+    assert climbs == []

@@ -103,9 +103,9 @@ def table(folder: Path, first: int, last: int) -> int:
     """Play games `first` to `last` - 1 of the year on a real headless table, saying on stdout
     when each starts and ends; resume an interrupted game first."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from seigneurs.cli.common import show_logs
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.kiosk.keeper import Screen
+    from seigneurs.kiosk.service import show_logs
     from seigneurs.kiosk.table_lock import hold
     from seigneurs.ui.window import SeigneursWindow
 
