@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from seigneurs.art.assets import table_art
 from seigneurs.input.setup import DeviceSettings, InputSettings
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.history import GameRecord, History, as_csv
@@ -65,3 +66,11 @@ def test_settings_tables_are_read_only() -> None:
         inputs.devices["/dev/input/event6"] = DeviceSettings()  # type: ignore[index]
     assert settings.inputs.devices == {}
     assert inputs.devices["/dev/input/event5"].x_range == (0, 4095)
+
+
+def test_a_tables_art_is_a_value() -> None:
+    art = table_art("1080p", marks=True)
+    assert isinstance(art.wagons, tuple) and len(art.wagons) == 54
+    with pytest.raises(TypeError):
+        art.tiles["lords"] = art.back  # type: ignore[index]
+    assert art.every()[0] == art.locomotives[next(iter(art.locomotives))]
