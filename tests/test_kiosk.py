@@ -163,7 +163,7 @@ def test_history_keeps_every_finished_game(tmp_path: Path,
     record = record_of(game, [None, "child", None])
     history.add(record)
     stored = history.games()
-    assert len(stored) == 1 and stored[0].winners == list(game.outcome().winners)
+    assert len(stored) == 1 and stored[0].winners == tuple(game.outcome().winners)
     assert stored[0].seats[1]["bot"] == "child" and stored[0].end_reason == str(game.end_reason)
     history.close()
     database = str(tmp_path / "history.sqlite3")
