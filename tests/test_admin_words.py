@@ -86,9 +86,9 @@ def test_a_history_damaged_under_the_running_table_is_set_aside_when_the_adult_r
         driver.window.show_view(HistoryView(driver.window))
         assert game_line("en", RECORD) in [line.text for line in driver.scene.lines]
         records = driver.window.keeper.records
-        assert records.history is not None
-        records.history.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        records.history.db.execute("PRAGMA cache_size=1")  # pages read from the disk again
+        assert records.kept.history is not None
+        records.kept.history.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        records.kept.history.db.execute("PRAGMA cache_size=1")  # pages read from the disk again
         path = tmp_path / "history.sqlite3"
         size = path.stat().st_size
         with path.open("r+b") as damaged:

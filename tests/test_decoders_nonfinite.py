@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_input_tuio import Clock, receive, wait_readable
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_decode import EvdevDecoder
+from seigneurs.input.evdev_device import (
     ABS_MT_ORIENTATION,
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
@@ -33,10 +34,10 @@ from seigneurs.input.evdev_decode import (
     SYN_REPORT,
     AxisRange,
     DeviceInfo,
-    EvdevDecoder,
 )
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.tuio import MAX_TRACKERS, TuioDecoder, TuioSource
+from seigneurs.input.tuio import TuioDecoder, TuioSource
+from seigneurs.input.tuio_frames import MAX_TRACKERS
 from seigneurs.table.attribution import SeatGuesser
 
 Field = tuple[str, Any]  # an OSC type tag and its value
@@ -225,7 +226,8 @@ def test_forty_thousand_source_names_do_not_grow_memory() -> None:
     grown = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     assert decoder.stats.frames == 40_000
-    assert len(decoder._trackers) <= MAX_TRACKERS and len(decoder._named) <= 4 * MAX_TRACKERS
+    assert len(decoder.frames.trackers) <= MAX_TRACKERS
+    assert len(decoder.frames.named) <= 4 * MAX_TRACKERS
     assert grown < 256 * 1024, grown
 
 
@@ -249,13 +251,13 @@ def test_source_names_over_udp_are_kept_only_while_their_trackers_live() -> None
 
         send(1, 2000)
         assert source.stats.packets >= 1900
-        assert len(source.decoder._trackers) <= MAX_TRACKERS
-        assert len(source.decoder._named) <= 4 * MAX_TRACKERS
+        assert len(source.decoder.frames.trackers) <= MAX_TRACKERS
+        assert len(source.decoder.frames.named) <= 4 * MAX_TRACKERS
         sender.close()
         clock.now += 2.0
         ended = source.poll()
         assert len(ended) == len({e.id for e in ended}) <= MAX_TRACKERS
-        assert source.decoder._trackers == {} and source.decoder._named == {}
+        assert source.decoder.frames.trackers == {} and source.decoder.frames.named == {}
     finally:
         sender.close()
         source.close()

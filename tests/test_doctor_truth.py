@@ -55,7 +55,7 @@ def test_a_history_that_is_not_a_file_is_named_and_really_moved_aside(
     records = GameRecords(data, clock=lambda: NOW)  # the table's start: what the doctor said
     try:
         (trouble,) = records.troubles
-        assert trouble.moved_to is not None and records.history is not None
+        assert trouble.moved_to is not None and records.kept.history is not None
         assert path.is_file() and not path.is_symlink()
     finally:
         records.close()

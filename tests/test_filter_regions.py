@@ -6,8 +6,9 @@ on the one moment its clock gave for that poll."""
 from __future__ import annotations
 
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.filters import IgnoreRegions, Pipeline, Region, Transform, rim
+from seigneurs.input.filters import IgnoreRegions, Pipeline, Transform, rim
 from seigneurs.input.sources import ScriptedSource
+from seigneurs.rect import Rect
 
 D = TouchPhase.DOWN
 
@@ -29,7 +30,7 @@ def test_the_rims_strips_lie_on_the_display() -> None:
 
 
 def test_a_region_holds_the_points_on_its_border() -> None:
-    region = Region(0.25, 0.5, 0.25, 0.25)  # exact in binary: borders at 0.25, 0.5 and 0.75
+    region = Rect(0.25, 0.5, 0.25, 0.25)  # exact in binary: borders at 0.25, 0.5 and 0.75
     for x, y in [(0.25, 0.5), (0.5, 0.75), (0.25, 0.75), (0.5, 0.5), (0.375, 0.5)]:
         assert region.contains(x, y)
     for x, y in [(0.2, 0.6), (0.55, 0.6), (0.3, 0.45), (0.3, 0.8)]:

@@ -36,8 +36,8 @@ def test_a_history_moved_mid_game_is_closed_whole_and_the_next_game_starts_a_new
     caplog.set_level(logging.INFO)
     records = records_at(tmp_path)
     play_through(records, 70)
-    assert records.history is not None
-    first = [g.game_id for g in records.history.games()]
+    assert records.kept.history is not None
+    first = [g.game_id for g in records.kept.history.games()]
     path = tmp_path / HISTORY_FILE
     assert (tmp_path / f"{HISTORY_FILE}-wal").stat().st_size > 0  # the game is in the log yet
     game = play_through(records, 71, stop_before=5)

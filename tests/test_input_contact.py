@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_decode import EvdevDecoder
+from seigneurs.input.evdev_device import (
     ABS_MT_ORIENTATION,
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
@@ -22,7 +23,6 @@ from seigneurs.input.evdev_decode import (
     SYN_REPORT,
     AxisRange,
     DeviceInfo,
-    EvdevDecoder,
 )
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform

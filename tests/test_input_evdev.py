@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seigneurs.cli import main
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_decode import EvdevDecoder
+from seigneurs.input.evdev_device import (
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
     ABS_MT_SLOT,
@@ -28,7 +29,6 @@ from seigneurs.input.evdev_decode import (
     SYN_REPORT,
     AxisRange,
     DeviceInfo,
-    EvdevDecoder,
     KernelState,
     Protocol,
 )

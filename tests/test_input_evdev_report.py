@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_input_evdev import FakeKernel
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_device import (
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
     ABS_MT_SLOT,

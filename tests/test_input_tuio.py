@@ -31,7 +31,8 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
 from seigneurs.input.setup import InputSettings, build_sources, production_filters
-from seigneurs.input.tuio import MAX_BUNDLE, RESTART_AFTER, TuioDecoder, TuioSource
+from seigneurs.input.tuio import MAX_BUNDLE, TuioDecoder, TuioSource
+from seigneurs.input.tuio_frames import RESTART_AFTER
 from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP

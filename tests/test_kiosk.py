@@ -163,7 +163,7 @@ def test_history_keeps_every_finished_game(tmp_path: Path,
     record = record_of(game, [None, "child", None])
     history.add(record)
     stored = history.games()
-    assert len(stored) == 1 and stored[0].winners == list(game.outcome().winners)
+    assert len(stored) == 1 and stored[0].winners == tuple(game.outcome().winners)
     assert stored[0].seats[1]["bot"] == "child" and stored[0].end_reason == str(game.end_reason)
     history.close()
     database = str(tmp_path / "history.sqlite3")
@@ -630,7 +630,7 @@ def test_a_game_killed_with_sigkill_is_resumed_by_the_next_start(tmp_path: Path)
         driver.tap(*lobby.resume.position)
         resumed = driver.scene
         assert isinstance(resumed, RaceView) and resumed.game.trains == trains
-        assert driver.window.keeper.records.history is not None
+        assert driver.window.keeper.records.kept.history is not None
         assert driver.window.nav.recent_games(14) == []
     finally:
         driver.close()

@@ -106,6 +106,6 @@ def test_finished_games_go_to_history_demos_do_not(tmp_path: Path) -> None:
         for action in done.log:
             game.apply(action)
         assert game.over and not keeper.records.resumable()
-    assert keeper.records.history is not None
-    assert [g.seed for g in keeper.records.history.games()] == [2]
+    assert keeper.records.kept.history is not None
+    assert [g.seed for g in keeper.records.kept.history.games()] == [2]
     keeper.records.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_device import (
     ABS_MT_POSITION_X,
     ABS_MT_SLOT,
     EV_ABS,

@@ -64,17 +64,17 @@ def test_the_end_is_in_the_history_in_the_very_step_the_last_action_is_applied(
     records = records_at(tmp_path)
     seen: list[int] = []
     game = play_through(records, 3, stop_before=1)
-    assert records.history is not None and records.history.games() == []
+    assert records.kept.history is not None and records.kept.history.games() == []
 
     def after(action: Action) -> None:  # runs after the records' own observer
-        assert records.history is not None
-        seen.append(len(records.history.games()))
+        assert records.kept.history is not None
+        seen.append(len(records.kept.history.games()))
 
     game.observers.append(after)
     game.apply(bot_game(3).log[-1])
     assert game.over and seen == [1]
     assert not (tmp_path / CURRENT).exists()  # in the history, so the journal is forgotten
-    record = records.history.games()[0]
+    record = records.kept.history.games()[0]
     assert record.seats[0]["bot"] == "adult" and record.seats[1]["bot"] is None
     records.close()
 
@@ -172,7 +172,7 @@ def test_a_truncated_history_is_caught_by_the_check_at_start(tmp_path: Path) -> 
     path.write_bytes(data[:len(data) // 2])
     again = records_at(tmp_path)
     assert [t.kind for t in again.troubles] == [Kind.BROKEN]
-    assert again.history is not None and again.history.check() == "ok"
+    assert again.kept.history is not None and again.kept.history.check() == "ok"
     again.close()
     assert (tmp_path / "history.sqlite3.broken-20261123-120000").stat().st_size == len(data) // 2
 
@@ -219,7 +219,7 @@ def test_a_data_folder_that_cannot_be_made_still_plays(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file where the folder should be")
     records = records_at(blocker / "seigneurs")
-    assert records.history is None
+    assert records.kept.history is None
     assert {t.kind for t in records.troubles} == {Kind.READ_ONLY}
     game = play_through(records, 26)
     assert game.over
@@ -256,7 +256,7 @@ except OSError as error:
 game.apply(__import__("test_persist").bot_game(31).log[-1])
 out["over"] = game.over
 out["troubles"] = [str(t.kind) for t in records.troubles]
-out["in_history"] = len(records.history.games()) if records.history else None
+out["in_history"] = len(records.kept.history.games()) if records.kept.history else None
 filler.close()
 (data / "filler").unlink()
 play_through(records, 32)

@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from test_persist import SEATS, bot_game, records_at
 from seigneurs.game.factory import new_game
 from seigneurs.kiosk.journal import CURRENT
 from seigneurs.tools.soak import SoakReport, _check_kept, _check_resume, look, unshare_mounts
+from seigneurs.tools.soak_full_disk import FullDiskReport
+from seigneurs.tools.year import YearReport
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,6 +39,17 @@ def folder_with_a_game(tmp_path: Path, finish: bool) -> str:
         db.close()
         return game_id
     return str(json.loads(journal.read_text().splitlines()[0])["game"])
+
+
+@pytest.mark.parametrize("report", [SoakReport(), FullDiskReport(), YearReport()])
+def test_every_soak_report_gives_every_field_and_ends_its_line_with_its_losses(
+        report: SoakReport | FullDiskReport | YearReport) -> None:
+    assert not report.failed and report.summary().endswith("; losses: none")
+    report.losses.extend(f"lost {n}" for n in range(7))
+    assert report.failed
+    assert report.summary().endswith("; losses: lost 0; lost 1; lost 2; lost 3; lost 4")
+    assert list(report.to_json()) == [f.name for f in fields(report)]
+    assert report.to_json()["losses"] == report.losses
 
 
 def test_a_game_gone_from_the_history_is_a_loss(tmp_path: Path) -> None:

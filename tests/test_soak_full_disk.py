@@ -22,8 +22,8 @@ LENT = Lent(soak._die_with_parent, soak._fill, soak._look_from_outside, soak._re
 def recorded_game(folder: Path) -> str:
     records = records_at(folder)
     play_through(records, 80)
-    assert records.history is not None
-    (game_id,) = [g.game_id for g in records.history.games()]
+    assert records.kept.history is not None
+    (game_id,) = [g.game_id for g in records.kept.history.games()]
     records.close()
     assert game_id is not None
     return game_id

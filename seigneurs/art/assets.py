@@ -4,9 +4,11 @@ load by it, the doctor and `play` check by it), and rebuilding them all (`make-a
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
+from types import MappingProxyType
 
 from seigneurs.bounded import ASSET_LIMIT, check_file
 
@@ -26,11 +28,15 @@ class TableArt:
     """Every file one table loads: its resolution's cards (marked or plain faces), the
     lobby's variant pictures, and the sounds."""
 
-    locomotives: dict[str, Path]  # by wagon type
-    wagons: list[Path]  # by card id
+    locomotives: Mapping[str, Path]  # by wagon type
+    wagons: tuple[Path, ...]  # by card id
     back: Path
-    tiles: dict[str, Path]  # by variant
-    sounds: dict[str, Path]  # by name
+    tiles: Mapping[str, Path]  # by variant
+    sounds: Mapping[str, Path]  # by name
+
+    def __post_init__(self) -> None:  # a value: its tables read-only
+        for name in ("locomotives", "tiles", "sounds"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     def every(self) -> list[Path]:
         return [*self.locomotives.values(), *self.wagons, self.back, *self.tiles.values(),
@@ -45,7 +51,7 @@ def table_art(resolution: str, marks: bool, root: Path | None = None) -> TableAr
     folder = (root or ASSETS) / "cards" / resolution
     faces = folder if marks else folder / "plain"
     return TableArt({str(loco.type): faces / f"loco-{loco.type}.png" for loco in LOCOMOTIVES},
-                    [faces / f"{card.token}.png" for card in WAGONS], folder / "back.png",
+                    tuple(faces / f"{card.token}.png" for card in WAGONS), folder / "back.png",
                     {name: folder / "tiles" / f"{name}.png" for name in VARIANTS},
                     {name: (root or ASSETS) / "sounds" / f"{name}.wav" for name in SOUNDS})
 

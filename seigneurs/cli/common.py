@@ -136,14 +136,6 @@ def inputs(args: argparse.Namespace, parser: argparse.ArgumentParser,
                    tuio_host=host, tuio_port=port)
 
 
-def show_logs() -> None:
-    """What the table does, on stderr: the sources opened (where TUIO is heard), notices."""
-    import logging
-
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
-                        "%(message)s")
-
-
 def need_display(command_name: str) -> None:
     """Stop with one clear line and NO_DISPLAY (no traceback) when no window can open."""
     from seigneurs.ui.display import NO_DISPLAY, display_problem, no_display_line

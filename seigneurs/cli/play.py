@@ -15,10 +15,10 @@ from seigneurs.cli.common import (
     inputs,
     load_config,
     need_display,
-    show_logs,
     size,
 )
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.kiosk.service import show_logs
 from seigneurs.rules import VARIANTS, variant
 
 

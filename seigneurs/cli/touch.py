@@ -18,9 +18,9 @@ from seigneurs.cli.common import (
     inputs,
     load_config,
     need_display,
-    show_logs,
     size,
 )
+from seigneurs.kiosk.service import show_logs
 
 CONVENTION = "positions: 0 to 1, origin top-left, x to the right, y down"
 

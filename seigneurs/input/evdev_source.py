@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from seigneurs.input.evdev_decode import (
+from seigneurs.input.evdev_decode import EvdevDecoder
+from seigneurs.input.evdev_device import (
     ABS_MT_POSITION_X,
     ABS_MT_POSITION_Y,
     ABS_MT_SLOT,
@@ -28,14 +29,11 @@ from seigneurs.input.evdev_decode import (
     ABS_Y,
     BTN_TOUCH,
     AxisRange,
-    DecodeStats,
     DeviceInfo,
-    EvdevDecoder,
     KernelState,
 )
-from seigneurs.input.evdev_decode import (
-    Protocol as TouchProtocol,
-)
+from seigneurs.input.evdev_device import Protocol as TouchProtocol
+from seigneurs.input.evdev_protocols import DecodeStats
 from seigneurs.input.events import TouchEvent
 from seigneurs.input.linux_input import InputNode, event_nodes, read_mt_slots
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from seigneurs.input.evdev_decode import EV_REL, AxisRange, DeviceInfo
+from seigneurs.input.evdev_device import EV_REL, AxisRange, DeviceInfo
 
 RawEvent = tuple[int, int, int, float]
 

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.sources import TouchSource
+from seigneurs.rect import Rect
 
 log = logging.getLogger(__name__)
 
@@ -143,30 +144,18 @@ class IgnorePalms:
         return kept
 
 
-@dataclass(frozen=True, slots=True)
-class Region:
-    """A rectangle in display fractions (x, y of the lower-left corner, width, height)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
-
-
-def rim(width: float) -> list[Region]:
-    """Four strips `width` deep along the edges, where wrists rest."""
-    return [Region(0, 0, 1, width), Region(0, 1 - width, 1, width), Region(0, 0, width, 1),
-            Region(1 - width, 0, width, 1)]
+def rim(width: float) -> list[Rect]:
+    """Four strips `width` deep along the edges, where wrists rest (display fractions)."""
+    return [Rect(0, 0, 1, width), Rect(0, 1 - width, 1, width), Rect(0, 0, width, 1),
+            Rect(1 - width, 0, width, 1)]
 
 
 @dataclass(slots=True)
 class IgnoreRegions:
-    """Touches that begin in an ignored region are dropped for their whole life."""
+    """Touches that begin in an ignored region (display fractions) are dropped for their whole
+    life."""
 
-    regions: Sequence[Region]
+    regions: Sequence[Rect]
     _ignored: set[int] = field(default_factory=set)
 
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:

@@ -20,7 +20,7 @@ import os
 import struct
 from dataclasses import dataclass
 
-from seigneurs.input.evdev_decode import EV_ABS, EV_KEY, EV_REL, AxisRange, DeviceInfo
+from seigneurs.input.evdev_device import EV_ABS, EV_KEY, EV_REL, AxisRange, DeviceInfo
 
 _IOC_WRITE, _IOC_READ = 1, 2
 EVENT = struct.Struct("@llHHi")

@@ -9,16 +9,16 @@ from __future__ import annotations
 import errno
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from types import MappingProxyType
 
 from seigneurs.input.filters import (
     Dejitter,
     Filter,
     IgnoreRegions,
     Pipeline,
-    Region,
     ReleaseStuck,
     StormGuard,
     Transform,
@@ -27,6 +27,7 @@ from seigneurs.input.filters import (
 )
 from seigneurs.input.sources import TouchSource
 from seigneurs.input.tuio import DEFAULT_HOST, DEFAULT_PORT, TuioSource
+from seigneurs.rect import Rect
 
 log = logging.getLogger(__name__)
 KINDS = ("evdev", "tuio", "mouse")
@@ -49,11 +50,11 @@ class InputSettings:
     evdev_paths: tuple[str, ...] = ()  # empty: every usable panel (--input auto)
     tuio_host: str = DEFAULT_HOST
     tuio_port: int = DEFAULT_PORT
-    devices: dict[str, DeviceSettings] = field(default_factory=dict)
+    devices: Mapping[str, DeviceSettings] = field(default_factory=dict)  # read-only once made
     tuio_transform: Transform = field(default_factory=Transform)
     jitter: float = 0.002
     ignore_rim: float = 0.0
-    ignore: tuple[Region, ...] = ()
+    ignore: tuple[Rect, ...] = ()  # display fractions
     stuck_after: float = 8.0
     max_touches: int = 20
     orientation: int = 0  # how the whole touch surface is turned to the picture
@@ -64,6 +65,7 @@ class InputSettings:
     """Take evdev panels for the game alone (EVIOCGRAB): the desktop sees no touch, so no echo."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "devices", MappingProxyType(dict(self.devices)))
         unknown = [k for k in self.kinds if k not in KINDS]
         if unknown:
             raise ValueError(f"unknown input {', '.join(unknown)}; expected {', '.join(KINDS)}")
@@ -112,7 +114,7 @@ def build_sources(settings: InputSettings) -> tuple[list[TouchSource], list[str]
     problems: list[str] = []
     if "evdev" in settings.kinds:
         # Here, not at the top: the window's first frame needs the settings, not the driver.
-        from seigneurs.input.evdev_decode import AxisRange
+        from seigneurs.input.evdev_device import AxisRange
         from seigneurs.input.evdev_source import EvdevSource, LinuxDevice, find_touch_devices
 
         opener = partial(LinuxDevice, grab=True) if settings.grab else LinuxDevice

@@ -2,8 +2,9 @@
 the contact's shape where sent (2.0 `ptr` angle, shear and radius, 2.0 `bnd` and 1.1 `/tuio/2Dblb`
 bounds of the same session id).
 
-`TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out. It reads
-frames the way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
+`TuioDecoder` is pure: datagrams in (parsed by `seigneurs.input.osc`), touch events out; it reads
+the messages, and `tuio_frames` assembles the frames they make. Together they read frames the
+way the reference servers (TUIO11_CPP, TUIO20_CPP) send them:
 
 - a frame may span datagrams. TUIO 2 gathers `ptr` until the frame's `alv` (an over-full frame goes
   out as bundles without `alv`, then the rest with it); TUIO 1.1 applies every part that carries
@@ -59,88 +60,16 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent
 from seigneurs.input.osc import OscError, parse_packet
+from seigneurs.input.tuio_frames import Tracker, TuioFrames, TuioStats, open_udp_ports
 
 log = logging.getLogger(__name__)
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 3333
-RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, never a late frame
-RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id is a new run
-_IMMEDIATELY = 1  # the OSC timetag that means "no time given"
-_ONE_SECOND = 1 << 32  # in OSC timetag units (NTP: 32.32 fixed point seconds)
 MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers send
-LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trackers
-MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
 TAU = 2 * math.pi
-UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
-Admission = Literal["next", "restart", "late"]
-
-
-@dataclass(slots=True)
-class TuioStats:
-    """What was received and what had to be dropped (`dropped`: by the kernel, socket full)."""
-
-    packets: int = 0
-    frames: int = 0
-    late_frames: int = 0
-    resets: int = 0
-    malformed: int = 0
-    dropped: int = 0
-    polls_cut: int = 0
-    gone: int = 0  # local trackers found dead (port closed) with touches down
-    reasons: dict[str, int] = field(default_factory=dict)
-
-    def reject(self, reason: str) -> None:
-        self.malformed += 1
-        if reason not in self.reasons:
-            log.warning("TUIO input dropped: %s", reason)
-        self.reasons[reason] = self.reasons.get(reason, 0) + 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {"packets": self.packets, "frames": self.frames, "late_frames": self.late_frames,
-                "resets": self.resets, "malformed": self.malformed, "dropped": self.dropped,
-                "polls_cut": self.polls_cut, "gone": self.gone}
-
-
-@dataclass(slots=True)
-class _Tracker:
-    """One tracker's state: its live touches, the frame being read, and its frame order. A
-    tracker is its sender's address and the source name it announces (`family`: the TUIO
-    version and that name), so two trackers that share a name are still two."""
-
-    family: str
-    sender: str = ""
-    port: int | None = None  # the sender's UDP port, if it is on this machine (loopback)
-    touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
-    """session id -> (our touch id, x, y, user)"""
-    pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
-    alive: list[int] | None = None
-    last_frame: int | None = None
-    last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
-    accepted_at: float = float("-inf")  # decoder time of the last accepted frame
-    alive_at: float = float("-inf")  # decoder time of the last alive list applied
-    live_at: float = float("-inf")  # decoder time its port was last seen open, nothing dropped
-    drops: int = 0  # the kernel's drop count at its last accepted frame
-    late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
-    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
-    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
-
-    def contact(self, session: int) -> Contact | None:
-        """The session's shape: the pointer's signed angle (else the bounds' axis), the
-        bounds' sizes where sent."""
-        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
-        if pointer is None or bounds is None:
-            return pointer or bounds
-        if pointer.angle is None:
-            return bounds._replace(shear=pointer.shear)
-        return pointer._replace(major=bounds.major, minor=bounds.minor)
-
-    def forget(self, session: int) -> None:
-        self.pointers.pop(session, None)
-        self.bounds.pop(session, None)
 
 
 def _clip(value: float) -> float:
@@ -150,30 +79,6 @@ def _clip(value: float) -> float:
 def _degrees(radians: float) -> float:
     """A surface angle (y down) as the display's (y up), in degrees 0..360."""
     return -math.degrees(radians) % 360.0
-
-
-def open_udp_ports(tables: tuple[str, ...] = UDP_TABLES) -> frozenset[int] | None:
-    """The local ports of this machine's UDP sockets (Linux's socket tables), or None where
-    they cannot be read (then no tracker is ever judged dead by its port)."""
-    ports: set[int] = set()
-    read = False
-    for table in tables:
-        try:
-            with open(table, "rb") as lines:
-                next(lines, None)  # the header
-                for line in lines:
-                    local = line.split(None, 2)[1]
-                    ports.add(int(local[local.rindex(b":") + 1:], 16))
-            read = True
-        except (OSError, IndexError, ValueError):
-            continue
-    return frozenset(ports) if read else None
-
-
-def _loopback_port(sender: str) -> int | None:
-    """The port of a sender on this machine's loopback ("127.0.0.1:5000"), else None."""
-    host, _, port = sender.rpartition(":")
-    return int(port) if host.startswith("127.") and port.isdigit() else None
 
 
 _FRM_TAGS = frozenset({"i", "it", "iti", "itis", "ii", "iii", "iiis"})
@@ -208,28 +113,18 @@ def _box(angle: float, width: float, height: float) -> Contact:
 
 
 class TuioDecoder:
-    """TUIO 1.1 and 2.0 datagrams to touch events."""
+    """TUIO 1.1 and 2.0 datagrams to touch events: the messages read and checked here, the
+    frames they make assembled by `TuioFrames`."""
 
     def __init__(self, ports: Callable[[], frozenset[int] | None] | None = None) -> None:
         """`ports`: this machine's open UDP ports (`open_udp_ports`), to tell a local
         tracker's death; None, no such look (the decoder stays pure)."""
         self.stats = TuioStats()
-        self._trackers: dict[tuple[str, str], _Tracker] = {}  # (family, sender) -> tracker
-        self._holder: dict[int, _Tracker] = {}  # our touch id -> the tracker that holds it
-        self._named: dict[str, str] = {}  # sender -> the source name it last announced
-        self._ports = ports
-        self._ticks = 0  # polls so far (`tick`)
-        self._looked_at = (float("-inf"), 0)  # the moment the socket table was last read
-        self._open: frozenset[int] | None = None  # the ports open then
-        self._forced_at = (float("-inf"), 0)
-        self._pruned_at = float("-inf")
-        self._next_id = 1
+        self.frames = TuioFrames(self.stats, ports)
         self._sender = ""
         self._source = ""
-        self._current: _Tracker | None = None  # the TUIO 2 frame being read
-        self._cursors: _Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
-        self._t = 0.0
-        self._out: list[TouchEvent] = []
+        self._current: Tracker | None = None  # the TUIO 2 frame being read
+        self._cursors: Tracker | None = None  # the TUIO 1.1 tracker of this datagram's source
         self._handlers = {"/tuio/2Dcur": self._cursor_1, "/tuio/2Dblb": self._blob_1,
                           "/tuio/2Dobj": self._object_1, "/tuio2/frm": self._frm,
                           "/tuio2/ptr": self._ptr, "/tuio2/bnd": self._bnd,
@@ -246,114 +141,34 @@ class TuioDecoder:
         except OscError as error:
             self.stats.reject(f"not an OSC packet ({error})")
             return []
+        frames = self.frames
         self._sender = sender
-        self._source = self._named.get(sender, "")  # bundles may omit the source
+        self._source = frames.named.get(sender, "")  # bundles may omit the source
         self._current = self._cursors = None
-        self._t = t
-        out: list[TouchEvent] = []
-        self._out = out
+        out = frames.begin(t)
         handlers = self._handlers
         for address, tags, args in messages:
             handler = handlers.get(address)
             if handler is not None:
                 handler(tags, args)
-        if self._source != self._named.get(sender, ""):
-            self._named.pop(sender, None)
-            self._named[sender] = self._source
-            if len(self._named) > 4 * MAX_TRACKERS:
-                del self._named[next(iter(self._named))]  # the longest unchanged
+        frames.name(sender, self._source)
         return out
 
     def tick(self, t: float) -> list[TouchEvent]:
-        """Time passes without a datagram: a silent local tracker is looked at (dead: its
-        touches end; alive: vouched for), and trackers long silent without touches are
-        forgotten. Cheap when there is nothing to look at; the socket table is read at most
-        every LIVENESS_EVERY."""
-        self._t = t
-        self._ticks += 1
-        out: list[TouchEvent] = []
-        self._out = out
-        if t - self._pruned_at >= LIVENESS_EVERY:
-            self._pruned_at = t
-            self._look(force=False)
-            self._prune()
-        return out
+        """Time passes without a datagram (`TuioFrames.tick`)."""
+        return self.frames.tick(t)
 
     def vouched(self, touch: int) -> float | None:
-        """When `touch`'s tracker last said it is down: named it alive, or (a local tracker)
-        held its port open with nothing dropped since its last frame; None if it is no live
-        touch of ours."""
-        tracker = self._holder.get(touch)
-        if tracker is None:
-            return None
-        return tracker.alive_at if tracker.alive_at > tracker.live_at else tracker.live_at
+        """When `touch`'s tracker last said it is down (`TuioFrames.vouched`)."""
+        return self.frames.vouched(touch)
 
-    def _tracker(self, version: str) -> _Tracker:
-        """The tracker of this datagram: its sender, and the source name it announced. A
-        new one is a moment to look for dead local trackers (a restart on a new port)."""
-        family = f"{version}:{self._source}"
-        tracker = self._trackers.get((family, self._sender))
-        if tracker is None:
-            if len(self._trackers) >= MAX_TRACKERS:
-                oldest = min(self._trackers.values(), key=lambda other: other.accepted_at)
-                self.stats.reject(f"more than {MAX_TRACKERS} trackers at once (a flood?)")
-                self._end_all(oldest)
-                self._drop(oldest)
-            tracker = _Tracker(family, self._sender, _loopback_port(self._sender))
-            self._trackers[family, self._sender] = tracker
-            self._look(force=True, spare=tracker)
-        return tracker
+    def _tracker(self, version: str) -> Tracker:
+        return self.frames.tracker(version, self._source, self._sender)
 
-    def _drop(self, tracker: _Tracker) -> None:
-        """Forget a tracker whose touches have ended."""
-        self._trackers.pop((tracker.family, tracker.sender), None)
-        if self._current is tracker:
-            self._current = None
-        if self._cursors is tracker:
-            self._cursors = None
-
-    def _look(self, force: bool, spare: _Tracker | None = None) -> None:
-        """Which local trackers with touches still hold their port. Forced (a new tracker, a
-        new touch while another tracker holds touches): all of them, at once; else only
-        those silent for LIVENESS_EVERY. `spare` just spoke: it is not judged now."""
-        t = self._t
-        moment = (t, self._ticks)  # a poll: a flood of new trackers reads the table once
-        if self._ports is None or (force and self._forced_at == moment):
-            return
-        if force:
-            self._forced_at = moment
-        watch = [tracker for tracker in self._trackers.values()
-                 if tracker.port is not None and tracker.touches and tracker is not spare
-                 and (force or t - tracker.accepted_at >= LIVENESS_EVERY)]
-        if not watch:
-            return
-        if self._looked_at != moment:  # the socket table is read once a moment
-            self._looked_at = moment
-            self._open = self._ports()
-        ports = self._open
-        if ports is None:
-            return
-        for tracker in watch:
-            if tracker.port in ports:
-                if tracker.drops == self.stats.dropped:
-                    tracker.live_at = t
-                continue
-            self.stats.gone += 1
-            log.info("TUIO tracker %s (%s) is gone: its %d touches end", tracker.sender,
-                     tracker.family, len(tracker.touches))
-            self._end_all(tracker)
-            self._drop(tracker)
-
-    def _prune(self) -> None:
-        """Forget trackers silent for RESTART_AFTER without touches (any frame of theirs
-        would now start a new run anyway), and the names of senders with no tracker."""
-        t = self._t
-        for tracker in [tracker for tracker in self._trackers.values()
-                        if not tracker.touches and t - tracker.accepted_at > RESTART_AFTER]:
-            self._drop(tracker)
-        senders = {tracker.sender for tracker in self._trackers.values()}
-        for sender in [sender for sender in self._named if sender not in senders]:
-            del self._named[sender]
+    def _frame(self) -> Tracker | None:
+        """The TUIO 2 frame being read, unless its tracker was forgotten meanwhile."""
+        current = self._current
+        return None if current is None or current.dropped else current
 
     # TUIO 1.1
 
@@ -366,7 +181,7 @@ class TuioDecoder:
             self._name_1(tags, args, "2Dcur")
             return
         tracker = self._cursors
-        if tracker is None:
+        if tracker is None or tracker.dropped:
             tracker = self._cursors = self._tracker("1")
         if command == "set":
             if not tags.startswith("siff"):
@@ -388,8 +203,8 @@ class TuioDecoder:
             if tags != "si":
                 self.stats.reject("2Dcur fseq without a frame number")
                 return
-            if self._admit(tracker, args[1], 0) != "late":
-                self._apply(tracker)
+            if self.frames.admit(tracker, args[1], 0) != "late":
+                self.frames.apply(tracker)
             else:
                 tracker.pending.clear()
                 tracker.alive = None
@@ -449,14 +264,14 @@ class TuioDecoder:
             self._source = args[3]
         tracker = self._tracker("2")
         tag = args[1] if tags[1:2] == "t" else 0
-        admitted = self._admit(tracker, args[0], tag)
+        admitted = self.frames.admit(tracker, args[0], tag)
         tracker.late = admitted == "late"
         if admitted == "restart":
             tracker.pending.clear()  # the old run's unfinished frame
         self._current = tracker  # otherwise pending ptr are kept: a frame may span bundles
 
     def _ptr(self, tags: str, args: tuple[Any, ...]) -> None:
-        tracker = self._current
+        tracker = self._frame()
         if tracker is None:
             self.stats.reject("tuio2 ptr without a frm")
             return
@@ -484,7 +299,7 @@ class TuioDecoder:
                                                     bool(angle), math.degrees(shear))
 
     def _bnd(self, tags: str, args: tuple[Any, ...]) -> None:
-        tracker = self._current
+        tracker = self._frame()
         if tracker is None or tracker.late:
             return
         if not tags.startswith("iffffff"):
@@ -503,7 +318,7 @@ class TuioDecoder:
             self.stats.reject("tuio2 tok with a field not a finite number or of a wrong type")
 
     def _alv(self, tags: str, args: tuple[Any, ...]) -> None:
-        tracker = self._current
+        tracker = self._frame()
         if tracker is None:
             self.stats.reject("tuio2 alv without a frm")
             return
@@ -514,81 +329,7 @@ class TuioDecoder:
             self.stats.reject("tuio2 alv with non-integer ids")
             return
         tracker.alive = list(args)
-        self._apply(tracker)
-
-    # Frames.
-
-    def _admit(self, tracker: _Tracker, frame: int, tag: int) -> Admission:
-        """Whether a frame is news; a tracker that (re)started has its old touches ended."""
-        last = tracker.last_frame
-        if last is not None and frame != last and frame > 0 and frame < last:
-            newer = tag > _IMMEDIATELY and tracker.last_tag > _IMMEDIATELY and (
-                tag - tracker.last_tag >= _ONE_SECOND)
-            if not (newer or last - frame > RESTART_JUMP
-                    or self._t - tracker.accepted_at > RESTART_AFTER):
-                self.stats.late_frames += 1
-                return "late"
-        tracker.last_frame = frame
-        tracker.last_tag = tag
-        tracker.accepted_at = self._t
-        tracker.drops = self.stats.dropped
-        # A new run: ids went back, or 0 (TUIO 2) and 0/-1 (1.1), a tracker starting or stopping.
-        if last is not None and frame != last and (frame <= 0 or frame < last):
-            self.stats.resets += 1
-            self._end_all(tracker)
-            return "restart"
-        return "next"
-
-    def _end_all(self, tracker: _Tracker) -> None:
-        """The tracker's old run is over: its touches end now."""
-        t, out = self._t, self._out
-        for touch, x, y, user in tracker.touches.values():
-            out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
-            self._holder.pop(touch, None)
-        tracker.touches.clear()
-        tracker.pointers.clear()
-        tracker.bounds.clear()
-
-    def _apply(self, tracker: _Tracker) -> None:
-        """A complete frame: touches not alive end, new ones begin, moved ones move."""
-        self.stats.frames += 1
-        out, t, touches, holder = self._out, self._t, tracker.touches, self._holder
-        if tracker.alive is not None:
-            alive = set(tracker.alive)
-            tracker.alive_at = t
-        else:
-            alive = set(touches)
-        for session in [s for s in touches if s not in alive]:
-            touch, x, y, user = touches.pop(session)
-            holder.pop(touch, None)
-            tracker.forget(session)
-            out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
-        for shapes in (tracker.pointers, tracker.bounds):  # of sessions that are no touch
-            for session in [s for s in shapes if s not in alive]:
-                del shapes[session]
-        pending = tracker.pending
-        if len(holder) > len(touches) and any(s in alive and s not in touches for s in pending):
-            self._look(force=True, spare=tracker)  # a new finger: is another tracker gone?
-        for session, (x, y, user) in pending.items():
-            if session not in alive:
-                continue
-            known = touches.get(session)
-            if known is None:
-                touch = self._next_id
-                self._next_id += 1
-                holder[touch] = tracker
-                out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user, tracker.contact(session)))
-            else:
-                touch = known[0]
-                if known[1] == x and known[2] == y:
-                    continue
-                out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user, tracker.contact(session)))
-            touches[session] = (touch, x, y, user)
-        pending.clear()
-        tracker.alive = None
-
-
-DOWN, MOVE, UP = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
+        self.frames.apply(tracker)
 
 SO_RXQ_OVFL = 40  # Linux: each datagram carries how many the socket has dropped so far
 _DROPS = struct.Struct("=I")

@@ -11,7 +11,7 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +20,7 @@ from typing import Any
 from seigneurs.bounded import GIB, check_file
 from seigneurs.game import Game
 from seigneurs.game.kinds import kind as kind_playing
+from seigneurs.kiosk.json_value import frozen, plain
 from seigneurs.kiosk.trouble import Kind, Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
@@ -55,18 +56,24 @@ class GameRecord:
 
     finished_at: str
     variant: str
-    seats: list[dict[str, Any]]
-    trains: list[dict[str, Any]]
-    winners: list[int]
+    seats: Sequence[Mapping[str, Any]]  # kept as tuples of read-only mappings: a value
+    trains: Sequence[Mapping[str, Any]]
+    winners: Sequence[int]
     end_reason: str
     duration: float
     seed: int
     id: int | None = None
     game_id: str | None = None  # the journal's identity of the game: recorded at most once
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", frozen(self.seats))
+        object.__setattr__(self, "trains", frozen(self.trains))
+        object.__setattr__(self, "winners", tuple(self.winners))
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "finished_at": self.finished_at, "variant": self.variant,
-                "seats": self.seats, "trains": self.trains, "winners": self.winners,
+                "seats": plain(self.seats), "trains": plain(self.trains),
+                "winners": list(self.winners),
                 "end_reason": self.end_reason, "duration": self.duration, "seed": self.seed,
                 "game_id": self.game_id}
 
@@ -163,8 +170,9 @@ class History:
                 "INSERT INTO games (finished_at, variant, seats, trains, winners, end_reason,"
                 " duration, seed, game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id) DO NOTHING",
-                (record.finished_at, record.variant, json.dumps(record.seats),
-                 json.dumps(record.trains), json.dumps(record.winners), record.end_reason,
+                (record.finished_at, record.variant, json.dumps(plain(record.seats)),
+                 json.dumps(plain(record.trains)), json.dumps(list(record.winners)),
+                 record.end_reason,
                  record.duration, record.seed, record.game_id))
         self._pass_wal_on()
         return int(cursor.lastrowid or 0) if cursor.rowcount > 0 else None
@@ -221,9 +229,10 @@ def as_csv(records: Sequence[GameRecord]) -> str:
     writer = csv.writer(out)
     writer.writerow(COLUMNS)
     for r in records:
-        writer.writerow([r.id, r.finished_at, r.variant, json.dumps(r.seats),
-                         json.dumps(r.trains), json.dumps(r.winners), r.end_reason, r.duration,
-                         r.seed, r.game_id])
+        data = r.to_json()
+        writer.writerow([r.id, r.finished_at, r.variant, json.dumps(data["seats"]),
+                         json.dumps(data["trains"]), json.dumps(data["winners"]), r.end_reason,
+                         r.duration, r.seed, r.game_id])
     return out.getvalue()
 
 

@@ -8,7 +8,7 @@ admin menu changes every line at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any, Protocol
@@ -181,9 +181,9 @@ class Finished(Protocol):
     @property
     def variant(self) -> str: ...
     @property
-    def trains(self) -> list[dict[str, Any]]: ...
+    def trains(self) -> Sequence[Mapping[str, Any]]: ...
     @property
-    def winners(self) -> list[int]: ...
+    def winners(self) -> Sequence[int]: ...
     @property
     def end_reason(self) -> str: ...
     @property

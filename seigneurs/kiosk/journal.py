@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import IO, Any
 from seigneurs.bounded import MIB, read_bytes
 from seigneurs.game import Action, replay
 from seigneurs.game.factory import AnyGame
+from seigneurs.kiosk.json_value import frozen, plain
 from seigneurs.kiosk.trouble import Part, Trouble, kind_of, move_aside
 
 log = logging.getLogger(__name__)
@@ -38,15 +40,18 @@ class Pending:
     path: Path
     game: AnyGame
     game_id: str
-    extra: dict[str, Any]  # the table's own notes: the seats
+    extra: Mapping[str, Any]  # the table's own notes: the seats (read-only, all the way down)
     written_at: datetime  # when its last action was written (the end, for a finished game)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra", frozen(self.extra))
 
     @property
     def bots(self) -> list[str | None]:
         return bots_of(self.extra)
 
 
-def bots_of(table: dict[str, Any]) -> list[str | None]:
+def bots_of(table: Mapping[str, Any]) -> list[str | None]:
     """Each seat's bot level (None: a child), from the table's notes the journal keeps."""
     return [seat.get("bot") for seat in table.get("seats", [])]
 
@@ -91,13 +96,13 @@ class Journal:
         self._file: IO[str] | None = None
         self.trouble: Trouble | None = None  # why the game in progress is not being kept
 
-    def start(self, game: AnyGame, game_id: str, extra: dict[str, Any]) -> Trouble | None:
+    def start(self, game: AnyGame, game_id: str, extra: Mapping[str, Any]) -> Trouble | None:
         """Begin journaling `game` (its actions so far); the file is replaced whole, so a crash
         here leaves the old journal or the new one. The caller moves any other game aside."""
         self.close()
         header = json.loads(game.record()[0])
         header["game"] = game_id
-        header["table"] = extra
+        header["table"] = plain(extra)  # a resumed game's notes come back frozen
         fresh = self.path.with_name(CURRENT + ".new")
         try:
             with fresh.open("w", encoding="utf-8") as out:

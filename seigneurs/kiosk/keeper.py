@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -22,7 +22,7 @@ from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.kiosk.admin_lock import PinGuard
-from seigneurs.kiosk.history import HISTORY_FILE, GameRecord, History, record_of
+from seigneurs.kiosk.history import HISTORY_FILE, GameRecord, record_of
 from seigneurs.kiosk.journal import Journal, Pending, bots_of, journal_game
 from seigneurs.kiosk.kept_history import KeptHistory
 from seigneurs.kiosk.leftovers import fold_reserve, take_journal
@@ -135,7 +135,8 @@ class GameRecords:
     alone, said in the log and to the adults, tried again every few seconds, and the journal
     of it never deleted. Every end logs where its game is. Troubles are logged and told to
     whoever `listen`s (the admin menu's notices). With no folder (tests, the benchmark)
-    nothing is kept.
+    nothing is kept. The history itself is `kept` (`KeptHistory`: what records a game and
+    reads the last ones, for this class and the adults' screen alike).
     """
 
     def __init__(self, folder: Path | None, clock: Callable[[], datetime] | None = None
@@ -186,20 +187,7 @@ class GameRecords:
                 self._pending = pending
         fold_reserve(self.reserve, self.kept)
 
-    def _record(self, record: GameRecord) -> bool:
-        """Into the history (at most once per game); False when it cannot take it now."""
-        return self.kept.record(record)
-
-    @property
-    def history(self) -> History | None:
-        """The history open now, if any (None before its first use, or after trouble)."""
-        return self.kept.history
-
-    def recent(self, limit: int) -> list[GameRecord]:
-        """The last `limit` games, newest first, for the adults' history screen."""
-        return self.kept.recent(limit)
-
-    def started(self, game: AnyGame, table: dict[str, Any], demo: bool) -> None:
+    def started(self, game: AnyGame, table: Mapping[str, Any], demo: bool) -> None:
         """A game was dealt (or resumed): journal every action from now on; its end goes
         into the history as it is applied."""
         if self.journal is None or demo:
@@ -246,7 +234,7 @@ class GameRecords:
         """Put a finished game on disk: the history, else its journal, else the reserve; where
         it went, in words for the log ("only in memory" when nowhere)."""
         assert self.journal is not None and self.reserve is not None
-        if self._record(record):
+        if self.kept.record(record):
             if self.journal.trouble is None:
                 self.journal.finish()
             else:  # unfinished, or another game's that could not be moved aside
@@ -295,7 +283,7 @@ class GameRecords:
             return
         still = []
         for record in self.unsaved:
-            if self._record(record):
+            if self.kept.record(record):
                 where = "in the history"
             elif self.reserve.keep(record):
                 where = f"on disk in {self.reserve.path.name}, waiting for the history"
@@ -334,7 +322,7 @@ class GameRecords:
     def resumable(self) -> bool:
         return self.journal is not None and self.journal.path.exists()
 
-    def pending(self) -> tuple[AnyGame, dict[str, Any]] | None:
+    def pending(self) -> tuple[AnyGame, Mapping[str, Any]] | None:
         """The game a crash interrupted, replayed to where it was, with its table extras."""
         if self.journal is None or not self.journal.path.exists():
             return None

@@ -1,4 +1,5 @@
-"""The systemd unit that boots the table into the game.
+"""The systemd unit that boots the table into the game, and the table's log lines on stderr
+(which the unit's journal keeps and the soaks read).
 
 Recommended display stack: cage, a Wayland kiosk compositor, with Xwayland. It shows exactly
 one full-screen application, has no desktop, panels or key bindings a child could find, and
@@ -9,9 +10,16 @@ Xwayland. Where cage is not installed, `kiosk.sh session` falls back to a bare X
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 UNIT_NAME = "seigneurs.service"
+
+
+def show_logs() -> None:
+    """What the table does, on stderr: the sources opened (where TUIO is heard), notices."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
+                        "%(message)s")
 
 
 def unit_text(repo: Path, user: str, tty: int = 1, watchdog_seconds: int = 30) -> str:

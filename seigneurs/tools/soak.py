@@ -26,16 +26,16 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from seigneurs.game.factory import replay
 from seigneurs.kiosk.history import HISTORY_FILE
 from seigneurs.kiosk.journal import CURRENT, WAITING
 from seigneurs.rules import VARIANTS
 from seigneurs.tools.soak_full_disk import FullDiskReport, Lent, full_disk_starts
+from seigneurs.tools.soak_report import LossReport
 
 RESUMED = "resumed game "
 """How the table's log says it resumed a game (keeper.GameRecords.pending)."""
@@ -68,7 +68,7 @@ class Reached(StrEnum):
 
 
 @dataclass(slots=True)
-class SoakReport:
+class SoakReport(LossReport):
     """What a soak saw; `losses` must be empty."""
 
     kills: int = 0
@@ -84,18 +84,13 @@ class SoakReport:
     seconds: float = 0.0
     losses: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def summary(self) -> str:
-        lost = "; ".join(self.losses[:5]) if self.losses else "none"
+    def figures(self) -> str:
         return (f"{self.kills} kills ({self.kills_at_game_end} at a game's end) in "
                 f"{self.seconds:.0f} s: {self.games_finished} games "
                 f"finished, {self.games_recorded} recorded, {self.resumes} resumes, "
                 f"{self.integrity_checks} integrity checks ok, "
                 f"{self.full_disk_runs} runs on a full disk ({self.full_disk_met} met it), "
-                f"{self.read_only_runs} on a read-only one ({self.read_only_met} met it); "
-                f"losses: {lost}")
+                f"{self.read_only_runs} on a read-only one ({self.read_only_met} met it)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,7 +446,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(json.dumps({**report.to_json(), "full_disk_starts": small and small.to_json()}))
     else:
         print(report.summary() + (f"\n{small.summary()}" if small else ""))
-    return 1 if report.losses or (small and small.losses) else 0
+    return 1 if report.failed or (small and small.failed) else 0
 
 
 FULL_DISK_LIFE = 10.0

@@ -19,12 +19,12 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from seigneurs.kiosk.notify import STOPPED_BY_SIGTERM
 from seigneurs.kiosk.reserve import RESERVE, reserved
+from seigneurs.tools.soak_report import LossReport
 
 SMALL_DISK = "256k"
 """Room for the history, the reserve and a game's journal, and little more."""
@@ -33,7 +33,7 @@ ENDED = re.compile(r"game (\w+)(?: ended|, only in memory until now): (.*)")
 
 
 @dataclass(slots=True)
-class FullDiskReport:
+class FullDiskReport(LossReport):
     """What the runs on a disk filled at random moments saw; `losses` must be empty."""
 
     starts: int = 0
@@ -48,18 +48,13 @@ class FullDiskReport:
     games_recorded: int = 0  # in the history after the last run, each once
     losses: list[str] = field(default_factory=list)  # a claim the disk belies, a silent loss
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def summary(self) -> str:
-        lost = "; ".join(self.losses[:5]) if self.losses else "none"
+    def figures(self) -> str:
         return (f"{self.starts} starts on a {SMALL_DISK} disk filled at random moments "
                 f"({self.fills} fills, {self.stops_by_sigterm} SIGTERM stops): "
                 f"{self.games_finished} games finished (at their end: {self.ended_in_history} "
                 f"in the history, {self.ended_in_journal} in a journal, {self.ended_in_reserve} "
                 f"in the reserve, {self.ended_in_memory} only in memory), "
-                f"{self.games_recorded} recorded, {self.lost_said} lost as the log said; "
-                f"losses: {lost}")
+                f"{self.games_recorded} recorded, {self.lost_said} lost as the log said")
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,10 +31,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
+
+from seigneurs.tools.soak_report import LossReport
 
 GAMES_A_DAY = 30
 MINUTES_APART = 16  # 30 games from 9:00 to 17:00
@@ -45,7 +47,7 @@ TMPFS_SIZE = "64m"
 
 
 @dataclass(slots=True)
-class YearReport:
+class YearReport(LossReport):
     """What a year left behind; `losses` must be empty."""
 
     games: int = 0  # finished and seen (in the history, or waiting in a journal)
@@ -67,11 +69,7 @@ class YearReport:
     seconds: float = 0.0
     losses: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def summary(self) -> str:
-        lost = "; ".join(self.losses[:5]) if self.losses else "none"
+    def figures(self) -> str:
         rss = f"{self.rss_kib[0] // 1024}→{self.rss_kib[-1] // 1024} MiB" if self.rss_kib else "-"
         fds = f"{self.fds[0]}→{self.fds[-1]}" if self.fds else "-"
         return (f"{self.games} games ({self.recorded} recorded) over {self.nights} nights in "
@@ -81,7 +79,7 @@ class YearReport:
                 f"{self.log_bytes / 1e6:.1f} MB ({self.log_bytes_per_game_first:.0f} then "
                 f"{self.log_bytes_per_game_last:.0f} bytes a game); last stretch RSS {rss}, "
                 f"fds {fds}; seigneurs history {self.history_command_seconds:.2f} s; admin "
-                f"history screen {self.admin_history_seconds:.3f} s; losses: {lost}")
+                f"history screen {self.admin_history_seconds:.3f} s")
 
 
 # The table's side: a child process, killed at random by the year's side.
@@ -105,9 +103,9 @@ def table(folder: Path, first: int, last: int) -> int:
     """Play games `first` to `last` - 1 of the year on a real headless table, saying on stdout
     when each starts and ends; resume an interrupted game first."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from seigneurs.cli.common import show_logs
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.kiosk.keeper import Screen
+    from seigneurs.kiosk.service import show_logs
     from seigneurs.kiosk.table_lock import hold
     from seigneurs.ui.window import SeigneursWindow
 
@@ -381,7 +379,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                       args.seed, own_disk=own,
                       progress=lambda line: print(line, file=sys.stderr, flush=True))
     print(json.dumps(report.to_json()) if args.json else report.summary())
-    return 1 if report.losses else 0
+    return 1 if report.failed else 0
 
 
 def _child(argv: list[str]) -> int:

@@ -44,7 +44,7 @@ first frame comes sooner (issue 11's cold start)."""
         return self.screen is Screen.DEMO
 
     def recent_games(self, limit: int) -> list[GameRecord]:
-        return self.keeper.records.recent(limit)
+        return self.keeper.records.kept.recent(limit)
 
     def _show(self, view: Any, screen: Screen) -> None:
         self.screen = screen

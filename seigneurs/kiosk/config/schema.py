@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from seigneurs.game.bots import BOT_LEVELS
@@ -300,6 +301,10 @@ class TableSettings:
     keeps the last good one); None (tests, the bench): `admin_pin`."""
     notices: tuple[Notice, ...] = ()
     """What went wrong at start-up (configuration, touch devices), shown in the admin menu."""
+
+    def __post_init__(self) -> None:
+        for name in ("user_seats", "devices"):  # a value: its tables cannot change under it
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     @property
     def inputs(self) -> InputSettings:
