@@ -235,3 +235,19 @@ def test_the_tools_sit_below_the_command_line() -> None:
                     if name.startswith("seigneurs.tools") for target in targets
                     if target == "seigneurs.cli" or target.startswith("seigneurs.cli."))
     assert climbs == []
+
+
+def rectangle_types(sources: dict[str, str]) -> list[str]:
+    """`module.Class` for each class whose fields are a rectangle's x, y, w and h."""
+    return sorted(f"{name}.{node.name}" for name, text in sources.items()
+                  for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
+                  and {s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
+                       and isinstance(s.target, ast.Name)} == {"x", "y", "w", "h"})
+
+
+def test_one_rectangle_type_in_the_product() -> None:
+    """Issue 26: one declaration per fact; the table's zones and the input's ignored regions
+    are both `seigneurs.rect.Rect`."""
+    assert rectangle_types({"a": "class R:\n    x: int\n    y: int\n    w: int\n    h: int\n",
+                            "b": "class P:\n    x: int\n    y: int\n"}) == ["a.R"]
+    assert rectangle_types(product_sources()) == ["seigneurs.rect.Rect"]

@@ -95,7 +95,7 @@ def test_r16_issue12_the_stop_sign_is_lit_after_a_resumed_game_at_five_wagons(
 
 def covers_a_card(view: RaceView, sprite: object) -> bool:
     """Whether a hint sprite lies over a visible card (cards are about a card wide)."""
-    from seigneurs.table.layout import Rect
+    from seigneurs.rect import Rect
     from seigneurs.ui.results_layout import overlaps
 
     def box(s: object) -> Rect:

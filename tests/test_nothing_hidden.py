@@ -13,8 +13,8 @@ import pytest
 from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.rect import Rect
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, variant
-from seigneurs.table.layout import Rect
 from seigneurs.ui.lobby import Member
 from seigneurs.ui.lobby_view import LobbyView, Touchable
 

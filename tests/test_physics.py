@@ -7,7 +7,8 @@ import math
 import pytest
 
 from seigneurs.game import GameConfig, RaceGame, new_game
-from seigneurs.table.layout import Rect, TableLayout
+from seigneurs.rect import Rect
+from seigneurs.table.layout import TableLayout
 from seigneurs.table.physics import CardPhysics
 
 LAYOUT = TableLayout.build(1920, 1080)

@@ -16,8 +16,9 @@ from test_table_ui import begin, join_and_start, region_cards
 
 from seigneurs.game import Pick, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.rect import Rect
 from seigneurs.rules import WAGONS, WinReason
-from seigneurs.table.layout import Rect, TableLayout
+from seigneurs.table.layout import TableLayout
 from seigneurs.tools.scenarios import SCENARIOS, duo_tie_break, training_tie
 from seigneurs.ui.admin_view import AdminMenu
 from seigneurs.ui.results_layout import (

@@ -36,6 +36,7 @@ from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.engine import Phase
 from seigneurs.game.kinds import make_bot
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rect import Rect
 from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.attribution import (
@@ -54,7 +55,6 @@ from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, lay_under
-from seigneurs.table.layout import Rect
 from seigneurs.table.physics import CardPhysics
 
 COUNTDOWN = 3.0

@@ -7,7 +7,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from seigneurs.table.layout import Place, Rect, TableLayout
+from seigneurs.rect import Rect
+from seigneurs.table.layout import Place, TableLayout
 
 Point = tuple[float, float]
 LAMP = 0.45

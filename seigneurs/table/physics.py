@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from seigneurs.table.layout import Rect
+from seigneurs.rect import Rect
 
 STEP = 1 / 120
 _CARD = 0b01

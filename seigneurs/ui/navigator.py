@@ -15,8 +15,9 @@ from seigneurs.game.factory import AnyGame
 from seigneurs.game.kinds import kind_of
 from seigneurs.kiosk.history import GameRecord
 from seigneurs.kiosk.keeper import Keeper, Screen
+from seigneurs.rect import Rect
 from seigneurs.rules import WagonType, variant
-from seigneurs.table.layout import Place, Rect
+from seigneurs.table.layout import Place
 from seigneurs.ui.host import Host
 from seigneurs.ui.kinds import view_kind
 from seigneurs.ui.lobby_view import LobbyView

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from seigneurs.table.layout import Place, Rect
+from seigneurs.rect import Rect
+from seigneurs.table.layout import Place
 
 MIN_RESULT_CARD_CM = 1.5
 CARD_GAP = 0.08

@@ -6,9 +6,9 @@ from __future__ import annotations
 import arcade
 
 from seigneurs.game import RaceGame
+from seigneurs.rect import Rect
 from seigneurs.rules import RaceOutcome, WinReason
 from seigneurs.rules import check_order as checking_order
-from seigneurs.table.layout import Rect
 from seigneurs.ui.results_layout import CARD_RATIO, Band, grow_bands, snake
 from seigneurs.ui.results_timeline import CheckRow, Dimmer, Group, Shown
 from seigneurs.ui.results_view import BIGGEST, ResultsView
