@@ -174,8 +174,11 @@ ensure_venv() {
     fi
     if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
         log "installing seigneurs${extra:+[$extra]} into $venv"
+        # setuptools' "Editable installation" notice (ten lines of asterisks about folders
+        # named like the package) is for developers: a librarian would take it for an error.
         if ! { "$venv/bin/python" -m pip install --quiet --upgrade pip &&
-               "$venv/bin/python" -m pip install --quiet -e "$here${extra:+[$extra]}"; }; then
+               PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
+                   "$venv/bin/python" -m pip install --quiet -e "$here${extra:+[$extra]}"; }; then
             log "installing into $venv failed (the reason is above); it is not marked as" \
                 "done: run the same command again to finish (pip keeps what it fetched)"
             exit 70
