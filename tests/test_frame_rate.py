@@ -5,6 +5,7 @@ same picks, stacks, put-backs, refusals and seat changes, in the same order."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -199,3 +200,24 @@ def test_issue32_a_source_on_its_own_clock_keeps_its_gaps_on_the_tables() -> Non
     control.tick(1.0)
     assert at(0.0) == play.clock  # a source that stamps no time
     assert at(0.0) == play.clock
+
+
+def test_issue32_a_slow_windows_touches_keep_their_own_times() -> None:
+    """The window reads a frame's touches before it moves the clock on: at a 0.47 s frame
+    (a busy kiosk's) the frame's events run up to 0.47 s ahead of the clock; they keep their
+    own times and order, not re-anchored to the clock halfway (time running backwards)."""
+    control = controller(2, 0, 1, users=False)
+    control.tick(COUNTDOWN)
+    play, gap = control.play, 0.47
+    control.tick(gap)  # the window has been this slow for a while
+    seen: list[float] = []
+    source = 1000.0  # the panel's own clock
+    for _frame in range(3):
+        start = play.clock
+        for _move in range(27):  # a finger's moves 1/60 s apart during the frame
+            source += 1 / 60
+            seen.append(play.event_time(TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, source)))
+        assert seen[-1] - start <= gap + 1e-9  # nothing beyond the frame that is passing
+        control.tick(gap)
+    gaps = [b - a for a, b in itertools.pairwise(seen)]
+    assert all(abs(g - 1 / 60) < 1e-6 for g in gaps), gaps
