@@ -17,7 +17,7 @@ from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.results_view import ResultsView
-from seigneurs.ui.seat import SeatPlan, seat_plans
+from seigneurs.ui.seat import SeatColour, SeatPlan, seat_plans
 
 
 @pytest.fixture
@@ -50,8 +50,9 @@ def kids_table(d: Driver) -> tuple[GameConfig, list[SeatPlan]]:
     places = d.window.layout.places
     config = GameConfig("kids", (SeatConfig(Rule.EXACTLY_ONE, False), SeatConfig(),
                                  SeatConfig()), 5)
-    plans = [SeatPlan(places[2], 2), SeatPlan(places[4], 4, BOT_LEVELS["close"]),
-             SeatPlan(places[0], 0)]
+    plans = [SeatPlan(places[2], SeatColour.GREEN),
+             SeatPlan(places[4], SeatColour.YELLOW, BOT_LEVELS["close"]),
+             SeatPlan(places[0], SeatColour.ORANGE)]
     return config, plans
 
 

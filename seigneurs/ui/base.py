@@ -14,6 +14,7 @@ from seigneurs.input.events import TouchEvent
 from seigneurs.input.seats import SeatOwnership
 from seigneurs.table.layout import Place
 from seigneurs.table.physics import CardPhysics
+from seigneurs.ui.seat import SeatColour
 
 if TYPE_CHECKING:  # the lobby's first frame needs none of the table's parts
     from seigneurs.table import events
@@ -22,11 +23,6 @@ if TYPE_CHECKING:  # the lobby's first frame needs none of the table's parts
 WIGGLE = 0.35
 """Seconds a refused card wiggles."""
 
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (240, 228, 66),
-    (213, 94, 0),
-)
-"""One colour per place, from the Okabe-Ito set."""
 
 
 def face(sprite: arcade.Sprite, place: Place, forward: float = 0.0, across: float = 0.0,
@@ -42,10 +38,10 @@ def fit(sprite: arcade.Sprite, width: float) -> arcade.Sprite:
     return sprite
 
 
-def zone_sprite(place: Place, colour: int, alpha: int) -> arcade.SpriteSolidColor:
+def zone_sprite(place: Place, colour: SeatColour, alpha: int) -> arcade.SpriteSolidColor:
     """A place's zone, tinted with its seat colour."""
     zone = arcade.SpriteSolidColor(int(place.zone.w), int(place.zone.h),
-                                   color=(*SEAT_COLOURS[colour], alpha))
+                                   color=(*colour.rgb, alpha))
     zone.position = place.zone.center
     return zone
 

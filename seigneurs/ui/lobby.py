@@ -14,7 +14,7 @@ from seigneurs.game.kinds import kind
 from seigneurs.rules import Rule, Variant, WagonType, variant
 from seigneurs.table.kinds import table_kind
 from seigneurs.table.layout import Place, TableLayout
-from seigneurs.ui.seat import SeatPlan
+from seigneurs.ui.seat import SeatColour, SeatPlan
 
 HOLD_S = 1.0
 """How long a finger rests on a seat's rule or mode button before it changes. A child joining
@@ -226,5 +226,5 @@ class Lobby:
         for index in self.joined:
             member = self.members[index]
             seats.append(SeatConfig(member.rule, self.assisted(member)))
-            plans.append(SeatPlan(places[index], index, member.bot))
+            plans.append(SeatPlan(places[index], SeatColour(index), member.bot))
         return GameConfig(self.variant_name, tuple(seats), seed), plans

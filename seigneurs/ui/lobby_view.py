@@ -23,7 +23,7 @@ from seigneurs.table.layout import Place
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.lobby import Lobby, Member, Setting
-from seigneurs.ui.seat import SeatPlan
+from seigneurs.ui.seat import SeatColour, SeatPlan
 
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
@@ -94,7 +94,8 @@ class PlaceButtons:
         face(meaning, place, size * 1.4, 0)
         meaning.visible = False
         pad, bot, rule, mode = sprites
-        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, index, 60), place.angle)
+        return cls(pad, bot, rule, mode, meaning, zone_sprite(place, SeatColour(index), 60),
+                   place.angle)
 
     @property
     def sprites(self) -> tuple[arcade.Sprite, ...]:

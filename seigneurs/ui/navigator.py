@@ -21,7 +21,7 @@ from seigneurs.table.layout import Place
 from seigneurs.ui.host import Host
 from seigneurs.ui.kinds import view_kind
 from seigneurs.ui.lobby_view import LobbyView
-from seigneurs.ui.seat import SeatPlan, seat_plans
+from seigneurs.ui.seat import SeatColour, SeatPlan, seat_plans
 
 log = logging.getLogger(__name__)
 
@@ -186,9 +186,9 @@ first frame comes sooner (issue 11's cold start)."""
 def _seat_json(seat: SeatPlan) -> dict[str, Any]:
     zone = seat.place.zone
     return {"zone": [zone.x, zone.y, zone.w, zone.h], "angle": seat.place.angle,
-            "colour": seat.colour, "bot": seat.bot.name if seat.bot else None}
+            "colour": int(seat.colour), "bot": seat.bot.name if seat.bot else None}
 
 
 def _seat_from_json(data: dict[str, Any]) -> SeatPlan:
     place = Place(Rect(*data["zone"]), float(data["angle"]))
-    return SeatPlan(place, int(data["colour"]), BOT_LEVELS.get(data["bot"] or ""))
+    return SeatPlan(place, SeatColour(int(data["colour"])), BOT_LEVELS.get(data["bot"] or ""))

@@ -22,11 +22,11 @@ from seigneurs.art.palette import INK
 from seigneurs.game import AnyGame
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, fit, hit
+from seigneurs.ui.base import BaseView, fit, hit
 from seigneurs.ui.counts import draw_marks
 from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band
 from seigneurs.ui.results_timeline import CheckRow, Group, Party, Piece, Shown, Timeline
-from seigneurs.ui.seat import SeatPlan
+from seigneurs.ui.seat import SeatColour, SeatPlan
 
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
@@ -75,10 +75,10 @@ class ResultsView(BaseView):
 
     # Shared pieces.
 
-    def band(self, band: Band, colour: int) -> None:
+    def band(self, band: Band, colour: SeatColour) -> None:
         area = band.rect()
         panel = arcade.SpriteSolidColor(int(area.w), int(area.h),
-                                        color=(*SEAT_COLOURS[colour], 110))
+                                        color=(*colour.rgb, 110))
         panel.position = area.center
         self.panels.append(panel)
         self.bands.append(band)
@@ -179,7 +179,7 @@ class ResultsView(BaseView):
         turn = math.radians(-trophy.angle)
         up = (-math.sin(turn), math.cos(turn))  # the player's forward, on the table
         for k in range(28):
-            colour = SEAT_COLOURS[k % len(SEAT_COLOURS)]
+            colour = SeatColour(k % len(SeatColour)).rgb
             piece = arcade.SpriteSolidColor(int(self.column * 0.16), int(self.column * 0.09),
                                             color=(*colour, 255))
             piece.position = trophy.position

@@ -10,7 +10,8 @@ import arcade
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.report import TouchLog
-from seigneurs.ui.base import SEAT_COLOURS, BaseView, seat_ownership, zone_sprite
+from seigneurs.ui.base import BaseView, seat_ownership, zone_sprite
+from seigneurs.ui.seat import SeatColour
 
 if TYPE_CHECKING:
     from seigneurs.ui.host import Host
@@ -28,7 +29,7 @@ class TouchTestView(BaseView):
         layout = window.layout
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         for index, place in enumerate(layout.places):
-            self.zones.append(zone_sprite(place, index, 90))
+            self.zones.append(zone_sprite(place, SeatColour(index), 90))
         self.ownership = seat_ownership(window, layout.places)
         self.log = TouchLog()
         self.live: dict[int, list[tuple[float, float]]] = {}
@@ -62,7 +63,7 @@ class TouchTestView(BaseView):
         self.zones.draw()
         for touch, trail in self.live.items():
             seat = self.seats.get(touch)
-            colour = SEAT_COLOURS[seat] if seat is not None else (255, 255, 255)
+            colour = SeatColour(seat).rgb if seat is not None else (255, 255, 255)
             if len(trail) > 1:
                 arcade.draw_line_strip(trail, colour, 4)
             x, y = trail[-1]
