@@ -33,3 +33,19 @@ def test_a_closed_headless_windows_drawing_surface_is_destroyed() -> None:
     table.close()
     assert not egl.eglQuerySurface(display, surface, egl.EGL_WIDTH, ctypes.byref(width))
     assert egl.eglGetError() == egl.EGL_BAD_SURFACE
+
+
+
+def test_a_closed_window_freed_later_leaves_the_open_one_current() -> None:
+    """pyglet closes a window again when it is collected, and Arcade's close forgets its
+    current window even when that is another: the table opened since must keep drawing."""
+    import arcade
+
+    old = Driver()
+    old.close()
+    table = Driver()
+    del old
+    gc.collect()  # the first window freed while the table runs
+    assert arcade.get_window() is table.window
+    table.frames(3, draw=True)
+    table.close()

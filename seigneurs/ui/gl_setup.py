@@ -114,8 +114,16 @@ def close_window(window: arcade.Window) -> None:
     a name it no longer schedules), which keeps the window, its views and its GL objects
     alive; and a headless window's EGL pbuffer is never destroyed (pyglet's headless window
     has no close of its own), ~35 MB at 1280x720 with multisampling. Both matter wherever
-    windows come and go in one process: every test opens one, and a run of them grew to 8 GB."""
+    windows come and go in one process: every test opens one, and a run of them grew to 8 GB.
+    Arcade's close also forgets its current window even when that is another, open one: it
+    is given back."""
+    try:
+        current: arcade.Window | None = arcade.get_window()
+    except RuntimeError:  # none is current
+        current = None
     arcade.Window.close(window)
+    if current is not None and current is not window:
+        arcade.set_window(current)
     pyglet.clock.unschedule(window._dispatch_frame)
     surface = getattr(window, "_egl_surface", None)
     if surface:

@@ -177,6 +177,8 @@ class SeigneursWindow(arcade.Window):
         super().on_close()
 
     def close(self) -> None:
+        if self.closed:  # pyglet closes a window again when it is collected
+            return
         self.keeper.records.close()
         close_window(self)
 
