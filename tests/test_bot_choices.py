@@ -125,12 +125,12 @@ def test_the_bots_chance_is_their_own_and_the_same_for_the_same_deal() -> None:
 
 
 def test_a_bot_reacts_after_its_levels_reaction_time() -> None:
-    """A toddler bot takes 7.8 s on average, never less than a fifth of that; an expert
-    under half a second (the levels `seigneurs matchup` measures against children)."""
+    """A toddler bot takes its level's 5 s on average, never less than a fifth of that; an
+    expert under half a second (the levels `seigneurs matchup` measures against children)."""
     game = started_race("lords", 2, seed=1)
     toddler = RaceBot(game, 0, BOT_LEVELS["toddler"], random.Random(3))
     waits = [toddler.delay() for _ in range(400)]
-    assert 7.3 < sum(waits) / len(waits) < 8.3 and min(waits) >= 7.8 * 0.2
+    assert 4.7 < sum(waits) / len(waits) < 5.3 and min(waits) >= 5.0 * 0.2
     expert = RaceBot(game, 1, BOT_LEVELS["expert"], random.Random(3))
     assert 0.4 < sum(expert.delay() for _ in range(400)) / 400 < 0.5
 

@@ -87,18 +87,17 @@ def test_r32_the_duo_record_names_each_locomotive_its_rows_lengths_and_winner() 
 
 
 def test_issue18_a_close_duo_bot_holds_back_while_it_leads_the_child() -> None:
-    """Level with the child it plays, a wagon ahead it waits, and once the child has caught
-    up it plays again at the child's pace so far."""
+    """Level with the child it plays; a wagon ahead it waits; once the child has caught up it
+    takes the next wagon the child's own seconds a wagon after the child's (issues 18, 33)."""
     game = duo_dealt(WagonType.COAL)
     assert game.apply(Whistle(0, 0.0)).ok
     bot = DuoBot(game, 1, BOT_LEVELS["close"], random.Random(1))
     bot.people = (0,)
-    first = bot.next_action(2.0)  # level, 0 each: nothing to wait for
+    first = bot.next_action(2.0)  # level, 0 each: nothing to wait for (it watches from 2 s)
     assert isinstance(first, Lay) and game.apply(first).ok
     assert bot.next_action(3.0) is None  # one wagon ahead of the child: it waits
     assert game.apply(Lay(0, 4.0, 0)).ok  # classic Duo: any row is accepted
-    assert bot.progress(0) == bot.progress(1) == 1
-    again = bot.next_action(5.0)  # level again, 3 s since its wagon: it plays
+    assert bot.progress(0) == bot.progress(1) == 1  # level: the child took 2 s for its wagon
+    assert bot.next_action(4.0) is None and bot.next_action(5.9) is None  # not sooner
+    again = bot.next_action(6.0)  # the child's 2 s after the child's wagon
     assert isinstance(again, Lay) and game.apply(again).ok
-    assert game.apply(Lay(0, 6.0, 0)).ok  # level at 2 each; the pace so far: 1.4 s a wagon
-    assert bot.next_action(6.25) is None  # its own last wagon 1.25 s ago: too soon

@@ -54,7 +54,7 @@ from seigneurs.table.attribution import (
 from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
-from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, lay_under
+from seigneurs.table.grabs import FairGrabs, just_taken
 from seigneurs.table.physics import CardPhysics
 
 COUNTDOWN = 3.0
@@ -293,7 +293,8 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                 return
         if not play.humans:
             return  # only bots at the table (the demo): fingers take nothing
-        if card is None and (card := self._just_taken(x, y, t, event.user)) is None:
+        if card is None and (card := just_taken(self.hands, self.geometry, x, y, t,
+                                                self.guesser.by_user(event.user))) is None:
             return
         won = winners.get(card, event.id) == event.id and self.loose(card)
         down = Down(event.id, card, x, y, at, t, event.user, event.contact, won)
@@ -304,21 +305,6 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                 play.emit(events.Refused(who, card, event.id, reason))
             case Take() as take:
                 self._take(down, take)
-
-    def _just_taken(self, x: float, y: float, clock: float, user: int | None) -> int | None:
-        """The card under (x, y), as it lay, that another hand took at the same moment
-        (`SAME_MOMENT` before `clock`): the finger landing now lost a contest for it. A
-        fingertip of the hand that took it is no contestant (unless the user ids name two
-        children)."""
-        geometry, named = self.geometry, self.guesser.by_user(user)
-        for touch, carry in self.hands.carries.items():
-            if not (0 <= clock - carry.taken_at <= SAME_MOMENT and lay_under(
-                    x, y, carry.home, carry.angle, geometry.card_w, geometry.card_h)):
-                continue
-            two = named is not None and carry.named is not None and named != carry.named
-            if two or self.hands.same_hand(x, y, clock, {touch: carry}) is None:
-                return carry.card
-        return None
 
     def _take(self, down: Down, take: Take) -> None:
         """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""

@@ -8,7 +8,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.table.geometry import Point
+from seigneurs.table.attribution.hands import Hands
+from seigneurs.table.geometry import Point, RaceGeometry
 
 SAME_MOMENT = 0.01
 """Seconds within which two fingers landing on one card went for it at the same moment: the
@@ -22,6 +23,22 @@ def lay_under(x: float, y: float, centre: Point, angle: float, w: float, h: floa
     dx, dy = x - centre[0], y - centre[1]
     c, s = math.cos(angle), math.sin(angle)
     return abs(dx * c + dy * s) <= w / 2 and abs(-dx * s + dy * c) <= h / 2
+
+
+def just_taken(hands: Hands, geometry: RaceGeometry, x: float, y: float, clock: float,
+               named: int | None) -> int | None:
+    """The card under (x, y), as it lay, that another hand took at the same moment
+    (`SAME_MOMENT` before `clock`): the finger landing now lost a contest for it. A fingertip
+    of the hand that took it is no contestant, unless the user ids name two children (`named`
+    is the seat the landing finger's id names, if any)."""
+    for touch, carry in hands.carries.items():
+        if not (0 <= clock - carry.taken_at <= SAME_MOMENT and lay_under(
+                x, y, carry.home, carry.angle, geometry.card_w, geometry.card_h)):
+            continue
+        two = named is not None and carry.named is not None and named != carry.named
+        if two or hands.same_hand(x, y, clock, {touch: carry}) is None:
+            return carry.card
+    return None
 
 
 class FairGrabs:
