@@ -10,7 +10,7 @@ import math
 
 import pytest
 from test_crowd_scorer import cards_near, child, control, frames, table, where
-from test_seat_policy import beside_my_zone, finger_down, happened, in_zone
+from test_seat_policy import beside_my_zone, finger_down, happened, in_zone, land
 
 from seigneurs.input.events import TouchPhase
 from seigneurs.table import events
@@ -42,18 +42,15 @@ def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
     their_finger = finger_down(crowd, giver, gift, 0, user=0)
     path = crowd.path(giver, where(crowd, gift), in_zone(crowd, gift), False)
     mine_path = crowd.path(me, where(crowd, mine), crowd.race.anchors[0], False)
-    land = len(path) - len(mine_path) // 2  # this child is halfway home when the gift lands
-    assert land > 0
+    lands = len(path) - len(mine_path) // 2  # this child is halfway home when the gift lands
+    assert lands > 0
     my_finger = -1
     for step, (x, y) in enumerate(path):
         crowd._event(their_finger, TouchPhase.MOVE, x, y)
-        if step == land:
-            my_finger = crowd._finger(me)
-            crowd.main.add(my_finger)
-            crowd.intent[my_finger] = 0
-            crowd._event(my_finger, TouchPhase.DOWN, *where(crowd, mine), user=0)
-        elif step > land:
-            crowd._event(my_finger, TouchPhase.MOVE, *mine_path[step - land - 1])
+        if step == lands:
+            my_finger = land(crowd, me, mine, 0, user=0)
+        elif step > lands:
+            crowd._event(my_finger, TouchPhase.MOVE, *mine_path[step - lands - 1])
         frames(crowd, 1 / 60)
     crowd._event(their_finger, TouchPhase.UP, *in_zone(crowd, gift))
     crowd.down.discard(their_finger)
@@ -87,10 +84,7 @@ def test_r9_a_neighbours_drop_leaves_a_card_touched_just_before(before: float,
     their_finger = -1
     for step, (x, y) in enumerate(path):
         if step == len(path) - ahead:
-            their_finger = crowd._finger(neighbour)
-            crowd.main.add(their_finger)
-            crowd.intent[their_finger] = 1
-            crowd._event(their_finger, TouchPhase.DOWN, *where(crowd, theirs))
+            their_finger = land(crowd, neighbour, theirs, 1)
         crowd._event(my_finger, TouchPhase.MOVE, x, y)
         frames(crowd, 1 / 60)
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))

@@ -38,14 +38,21 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     assert crowd.score.refused_empty_handed == 0
 
 
-def finger_down(crowd: Crowd, who: Child, card: int, intent: int | None,
-                user: int | None = None, contact: Contact | None = None) -> int:
-    """A finger of `who` lands on `card` (meaning to drop it for `intent`), a tenth of a
-    second ago."""
+def land(crowd: Crowd, who: Child, card: int, intent: int | None, user: int | None = None,
+         contact: Contact | None = None) -> int:
+    """A finger of `who` lands on `card` now (meaning to drop it for `intent`); no frame yet."""
     finger = crowd._finger(who)
     crowd.main.add(finger)
     crowd.intent[finger] = intent
     crowd._event(finger, TouchPhase.DOWN, *where(crowd, card), contact, user)
+    return finger
+
+
+def finger_down(crowd: Crowd, who: Child, card: int, intent: int | None,
+                user: int | None = None, contact: Contact | None = None) -> int:
+    """A finger of `who` lands on `card` (meaning to drop it for `intent`), a tenth of a
+    second ago."""
+    finger = land(crowd, who, card, intent, user, contact)
     frames(crowd, 0.1)
     return finger
 
