@@ -8,6 +8,7 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import seigneurs
 
@@ -251,3 +252,26 @@ def test_one_rectangle_type_in_the_product() -> None:
     assert rectangle_types({"a": "class R:\n    x: int\n    y: int\n    w: int\n    h: int\n",
                             "b": "class P:\n    x: int\n    y: int\n"}) == ["a.R"]
     assert rectangle_types(product_sources()) == ["seigneurs.rect.Rect"]
+
+
+def shared_names(*modules: ModuleType) -> set[str]:
+    """The class names declared in more than one of `modules`."""
+    declared = [{name for name, value in vars(m).items()
+                 if isinstance(value, type) and value.__module__ == m.__name__} for m in modules]
+    return {n for i, a in enumerate(declared) for b in declared[i + 1:] for n in a & b}
+
+
+def test_the_shared_name_check_finds_one() -> None:
+    first, second = ModuleType("first"), ModuleType("second")
+    exec("class PutBack: pass\nclass Pick: pass", first.__dict__)
+    exec("class PutBack: pass", second.__dict__)
+    second.__dict__["Pick"] = first.__dict__["Pick"]  # imported, not declared: not counted
+    assert shared_names(first, second) == {"PutBack"}
+
+
+def test_no_table_event_shares_its_name_with_a_game_action() -> None:
+    """Issue 26: an event says what happened (`BackOnTable`), the action what was asked
+    (`PutBack`); one name for both made every reader check which was meant."""
+    from seigneurs.game import actions
+    from seigneurs.table import events
+    assert shared_names(events, actions) == set()

@@ -33,8 +33,8 @@ def test_r30_a_tap_on_the_under_button_names_the_card_the_touch_and_no_bot() -> 
     x, y = geometry.under(0).centre
     control.touches([TouchEvent(7, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 1.0)],
                     LAYOUT.width, LAYOUT.height)
-    unders = [e for e in control.play.drain() if isinstance(e, events.Under)]
-    assert unders == [events.Under(0, card, 7, False)]
+    unders = [e for e in control.play.drain() if isinstance(e, events.WentUnder)]
+    assert unders == [events.WentUnder(0, card, 7, False)]
     assert session.game.piles[0][-1] == card
 
 

@@ -138,7 +138,7 @@ def _felt(shown: events.Event) -> Felt | None:
         case events.Picked(seat, card, touch) | events.Stacked(seat, card, touch) | \
                 events.SeatChanged(seat, card, touch):
             return type(shown).__name__, seat, card, touch
-        case events.PutBack(seat, card, touch) | events.SlidHome(seat, card, touch):
+        case events.BackOnTable(seat, card, touch) | events.SlidHome(seat, card, touch):
             return type(shown).__name__, seat, card, touch
         case events.Refused(seat, card, touch, reason):
             return "Refused", seat, card, touch, reason

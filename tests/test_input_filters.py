@@ -18,7 +18,6 @@ from seigneurs.input.filters import (
     Transform,
     rim,
 )
-from seigneurs.input.seats import SeatOwnership
 from seigneurs.input.setup import InputSettings, parse_kinds, production_filters
 from seigneurs.input.sources import MouseSource, ScriptedSource, TouchMux
 
@@ -206,15 +205,6 @@ def test_a_mouse_press_during_a_touch_is_dropped_whole_unless_configured() -> No
         mouse.up(0, 0.35, 0.3, 0.3)
         panel.up(1, 0.5, 0.5, 0.4)
         assert [e.phase for e in mux.poll()] == expected
-
-
-def test_seat_ownership_by_user_id_else_nearest_zone_and_kept_until_up() -> None:
-    seats = SeatOwnership([(0.25, 0.05), (0.75, 0.95)], users={42: 1}, aspect=16 / 9)
-    assert seats.owner(ev(1, D, 0.3, 0.2)) == 0
-    assert seats.owner(ev(2, D, 0.3, 0.2, user=42)) == 1  # the source knows the user
-    assert seats.owner(ev(1, M, 0.9, 0.9)) == 0  # a held touch keeps its owner
-    assert seats.owner(ev(1, U, 0.9, 0.9)) == 0
-    assert seats.owner(ev(1, M, 0.9, 0.9)) is None  # unknown after it ended
 
 
 def test_input_kinds() -> None:

@@ -213,7 +213,8 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
         physics, put_back, checked, seen = view.physics, set(), 0, 0
         for _ in range(60 * 40):
             d.frames()
-            put_back |= {e.card for e in d.log[seen:] if isinstance(e, events.PutBack) and e.bot}
+            put_back |= {e.card for e in d.log[seen:]
+                         if isinstance(e, events.BackOnTable) and e.bot}
             seen = len(d.log)
             for card in [c for c in put_back if c in physics.bodies and physics.resting(c)]:
                 put_back.discard(card)

@@ -407,7 +407,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         result = self.play.apply(PutBack(seat, t, *free.fraction(x, y)))
         if isinstance(result, Applied):
             self.physics.send(card, x, y)
-            self.play.emit(events.PutBack(seat, card, touch, x, y,
+            self.play.emit(events.BackOnTable(seat, card, touch, x, y,
                                           bot=seat in self.play.bot_seats))
 
     # Time and bots.
@@ -542,7 +542,7 @@ class DuoController(Control[DuoGame, DuoGeometry]):
         if isinstance(action, Lay):
             self.play.emit(events.Laid(action.seat, moved, action.row, touch, bot))
         else:
-            self.play.emit(events.Under(action.seat, moved, touch, bot))
+            self.play.emit(events.WentUnder(action.seat, moved, touch, bot))
         for finger in [f for f, c in self.hands.carries.items() if c.card == card]:
             del self.hands.carries[finger]  # laid by a tap while dragged: the finger holds nothing
         self._reveal(action.seat)

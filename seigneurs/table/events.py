@@ -2,7 +2,7 @@
 
 `touch` is the finger (a bot's virtual finger is negative; None for no finger); `bot` says a
 bot did it (no refusal sound for a bot). Importing this module as `events` keeps the names
-apart from the game's actions of the same names (`events.PutBack` vs the `PutBack` action).
+apart from the game's actions of the same names (`events.BackOnTable` vs the `PutBack` action).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Stacked:
 
 
 @dataclass(frozen=True, slots=True)
-class PutBack:
+class BackOnTable:
     """`card` was put back on the table at (x, y) for `seat` (R11): the game heard of it."""
 
     seat: int
@@ -103,7 +103,7 @@ class Laid:
 
 
 @dataclass(frozen=True, slots=True)
-class Under:
+class WentUnder:
     """Duo: `card` went under `seat`'s pile (R30)."""
 
     seat: int
@@ -146,6 +146,6 @@ class Ended:
     reason: EndReason
 
 
-Event = (Picked | SeatChanged | HandedOn | Refused | Stacked | PutBack | SlidHome | Laid | Under
-         | Revealed | Turned | Started | Stopped | Ended)
+Event = (Picked | SeatChanged | HandedOn | Refused | Stacked | BackOnTable | SlidHome | Laid
+         | WentUnder | Revealed | Turned | Started | Stopped | Ended)
 """Anything a view may draw."""

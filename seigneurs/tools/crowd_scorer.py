@@ -287,10 +287,10 @@ class Scorer:
             elif isinstance(shown, events.HandedOn):
                 self.held.pop(shown.before, None)
                 self.held[finger] = shown.card
-            elif isinstance(shown, events.Stacked | events.PutBack | events.SlidHome
-                            | events.Laid | events.Under):
+            elif isinstance(shown, events.Stacked | events.BackOnTable | events.SlidHome
+                            | events.Laid | events.WentUnder):
                 self.held.pop(finger, None)
-            if isinstance(shown, events.Picked | events.Laid | events.Under) and \
+            if isinstance(shown, events.Picked | events.Laid | events.WentUnder) and \
                     finger in self.press_of:
                 took = self.took.setdefault(self.press_of[finger], set())
                 score.extra_cards += bool(took) and shown.card not in took  # one hand, 2 cards
@@ -329,7 +329,7 @@ class Scorer:
                     score.refused_twice_in_a_row += run == 2
             elif isinstance(shown, events.Stacked):
                 self._stacked(person, finger, shown, rush)
-            elif isinstance(shown, events.SlidHome | events.PutBack) and \
+            elif isinstance(shown, events.SlidHome | events.BackOnTable) and \
                     self._hand_on_glass(finger) and \
                     not self.other_hand_carries(person, finger) and not any(
                         self.owner.get(e.touch) is person for e in happened
@@ -350,7 +350,7 @@ class Scorer:
         if (isinstance(shown, events.Refused) and shown.reason is Reason.DOES_NOT_FIT) or \
                 isinstance(shown, events.Stacked):
             del self.homing[finger]
-        elif isinstance(shown, events.Refused | events.PutBack | events.SlidHome):
+        elif isinstance(shown, events.Refused | events.BackOnTable | events.SlidHome):
             person = self.owner[finger]
             assert person is not None
             if self.homing.pop(finger):

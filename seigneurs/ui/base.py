@@ -11,7 +11,6 @@ import arcade
 
 from seigneurs.game import Reason
 from seigneurs.input.events import TouchEvent
-from seigneurs.input.seats import SeatOwnership
 from seigneurs.table.layout import Place
 from seigneurs.table.physics import CardPhysics
 from seigneurs.ui.seat import SeatColour
@@ -44,13 +43,6 @@ def zone_sprite(place: Place, colour: SeatColour, alpha: int) -> arcade.SpriteSo
                                    color=(*colour.rgb, alpha))
     zone.position = place.zone.center
     return zone
-
-
-def seat_ownership(window: Host, places: Sequence[Place]) -> SeatOwnership:
-    """Touches to seats by the nearest zone (or the window's user ids): the touch test's view."""
-    width, height = window.layout.width, window.layout.height
-    anchors = [(p.zone.center[0] / width, p.zone.center[1] / height) for p in places]
-    return SeatOwnership(anchors, window.user_seats, aspect=width / height)
 
 
 def hit(sprite: arcade.Sprite, x: float, y: float, slack: float = 1.15) -> bool:

@@ -103,7 +103,7 @@ class DuoView(BaseView):
                 case events.Laid(seat=seat, row=row):
                     self._lay_out_row(seat, row, 0.18)
                     media.play("stack")
-                case events.Under(card=card):
+                case events.WentUnder(card=card):
                     self.card_sprites[card].visible = False
                     media.play("put-back")  # R30: under the pile
                 case events.Refused():

@@ -132,7 +132,7 @@ class RaceView(BaseView):
                                hide=True)
                     self._show_train(seat)
                     media.play("stack")
-                case events.PutBack(card=card) | events.SlidHome(card=card):
+                case events.BackOnTable(card=card) | events.SlidHome(card=card):
                     if not self.game.is_face_up(card):  # Training: face down again (R11)
                         self.card_sprites[card].texture = media.back
                     media.play("put-back")

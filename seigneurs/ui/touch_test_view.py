@@ -1,5 +1,7 @@
 """The installer's check: every touch drawn where it is, with its id, its seat and its trail,
-over the seat zones, so calibration and orientation can be seen at a glance."""
+over the seat zones, so calibration and orientation can be seen at a glance. The seat is the
+game's own first guess (`SeatGuesser`: the user id, else the nearest zone), kept until the
+touch lifts."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import arcade
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.report import TouchLog
-from seigneurs.ui.base import BaseView, seat_ownership, zone_sprite
+from seigneurs.table.attribution import SeatGuesser
+from seigneurs.ui.base import BaseView, zone_sprite
 from seigneurs.ui.seat import SeatColour
 
 if TYPE_CHECKING:
@@ -30,22 +33,27 @@ class TouchTestView(BaseView):
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         for index, place in enumerate(layout.places):
             self.zones.append(zone_sprite(place, SeatColour(index), 90))
-        self.ownership = seat_ownership(window, layout.places)
+        self.guesser = SeatGuesser([p.zone.center for p in layout.places],
+                                   range(len(layout.places)), window.user_seats)
         self.log = TouchLog()
         self.live: dict[int, list[tuple[float, float]]] = {}
-        self.seats: dict[int, int | None] = {}
+        self.seats: dict[int, int] = {}
+        """Each live touch's seat, decided at its touch-down."""
         self.batch = window.text_batch()
         self.labels: dict[int, arcade.Text] = {}
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            seat = self.ownership.owner(event)
-            self.log.add([event], seat)
             point = (event.x * layout.width, event.y * layout.height)
             if event.phase is TouchPhase.DOWN:
+                by_user = self.guesser.by_user(event.user)
+                self.seats[event.id] = self.guesser.nearest(*point) if by_user is None \
+                    else by_user
+            seat = self.seats.get(event.id)  # None: a touch that began before the view
+            self.log.add([event], seat)
+            if event.phase is TouchPhase.DOWN:
                 self.live[event.id] = [point]
-                self.seats[event.id] = seat
                 self.labels[event.id] = arcade.Text(f"{event.id}·{seat}", point[0] + RING,
                                                     point[1] + RING, arcade.color.WHITE, 18,
                                                     batch=self.batch)
@@ -57,6 +65,8 @@ class TouchTestView(BaseView):
                 if event.phase is TouchPhase.UP:
                     del self.live[event.id]
                     self.labels.pop(event.id).text = ""
+            if event.phase is TouchPhase.UP:
+                self.seats.pop(event.id, None)
 
     def on_draw(self) -> None:
         self.clear()
