@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from seigneurs.kiosk.fleet.outbox import Waiting
+from seigneurs.kiosk.restarts import Restart
 
 if TYPE_CHECKING:
     import psycopg
@@ -45,6 +46,16 @@ CREATE TABLE IF NOT EXISTS seigneurs_tables (
     started_at timestamptz NOT NULL,
     last_seen timestamptz NOT NULL
 );
+CREATE TABLE IF NOT EXISTS seigneurs_restarts (
+    table_name text NOT NULL,
+    at timestamptz NOT NULL,
+    code integer NOT NULL,
+    kind text NOT NULL,
+    crash_loop boolean NOT NULL,
+    ran_s integer NOT NULL,
+    received_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (table_name, at)
+);
 CREATE OR REPLACE VIEW seigneurs_games_a_day AS
     SELECT table_name, (finished_at AT TIME ZONE 'UTC')::date AS day, count(*) AS games
     FROM seigneurs_games GROUP BY 1, 2;
@@ -55,7 +66,13 @@ CREATE OR REPLACE VIEW seigneurs_fleet AS
            (SELECT count(*) FROM seigneurs_games g WHERE g.table_name = t.table_name
              AND g.finished_at > now() - interval '1 day') AS games_last_day,
            (SELECT count(*) FROM seigneurs_games g
-             WHERE g.table_name = t.table_name) AS games
+             WHERE g.table_name = t.table_name) AS games,
+           (SELECT count(*) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.at > now() - interval '1 day') AS restarts_last_day,
+           (SELECT count(*) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.crash_loop AND r.at > now() - interval '1 day') AS crash_loops_last_day,
+           (SELECT max(r.at) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.crash_loop) AS last_crash_loop
     FROM seigneurs_tables t;
 """
 INSERT = """
@@ -63,6 +80,11 @@ INSERT INTO seigneurs_games (table_name, game_id, started_at, finished_at, durat
                              seats, trains, winners, end_reason, seed)
 VALUES (%s, %s, %s::timestamptz - make_interval(secs => %s), %s, %s, %s, %s, %s, %s, %s, %s)
 ON CONFLICT (table_name, game_id) DO NOTHING
+"""
+RESTART = """
+INSERT INTO seigneurs_restarts (table_name, at, code, kind, crash_loop, ran_s)
+VALUES (%s, %s, %s, %s, %s, %s)
+ON CONFLICT (table_name, at) DO NOTHING
 """
 SEEN = """
 INSERT INTO seigneurs_tables (table_name, version, started_at, last_seen)
@@ -111,6 +133,19 @@ def send(connection: psycopg.Connection[Any], table: str, games: Sequence[Waitin
                 game["finished_at"], float(game["duration"]), game["variant"],
                 Jsonb(game["seats"]), Jsonb(game["trains"]), Jsonb(game["winners"]),
                 game["end_reason"], int(game["seed"])))
+            new += cursor.rowcount
+    return new
+
+
+def send_restarts(connection: psycopg.Connection[Any], table: str,
+                  restarts: Sequence[Restart]) -> int:
+    """kiosk.sh's restart notes, in one transaction; how many were new (the key, the table and
+    the restart's exact time, keeps each once)."""
+    new = 0
+    with connection.transaction(), connection.cursor() as cursor:
+        for restart in restarts:
+            cursor.execute(RESTART, (table, restart.at, restart.code, restart.kind,
+                                     restart.crash_loop, restart.ran))
             new += cursor.rowcount
     return new
 

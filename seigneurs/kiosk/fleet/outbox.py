@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from seigneurs.kiosk.restarts import Notes, Restart
 from seigneurs.kiosk.trouble import move_aside
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,11 @@ CREATE TABLE IF NOT EXISTS cursor (
     history_game TEXT
 );
 INSERT OR IGNORE INTO cursor VALUES (1, 0, NULL);
+CREATE TABLE IF NOT EXISTS restarts (
+    at_us INTEGER PRIMARY KEY,
+    note TEXT NOT NULL,
+    sent INTEGER NOT NULL DEFAULT 0
+);
 """
 HISTORY_COLUMNS = ("id", "game_id", "finished_at", "variant", "seats", "trains", "winners",
                    "end_reason", "duration", "seed")
@@ -135,5 +141,33 @@ class Outbox:
         with self.db:
             self.db.executemany("DELETE FROM waiting WHERE seq = ?", [(g.seq,) for g in games])
 
+    def note_restarts(self, notes: Notes) -> int:
+        """Take kiosk.sh's restart notes not seen before (each keyed by its exact time), and
+        forget those sent that the notes no longer hold (kiosk.sh keeps its last lines only:
+        this table stays as small); how many were new."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            added = sum(self.db.execute(
+                "INSERT OR IGNORE INTO restarts (at_us, note) VALUES (?, ?)",
+                (r.at_us, json.dumps(_note(r)))).rowcount for r in notes.restarts)
+            if notes.restarts and notes.unreadable is None:
+                self.db.execute("DELETE FROM restarts WHERE sent = 1 AND at_us < ?",
+                                (notes.restarts[0].at_us,))
+        return added
+
+    def unsent_restarts(self) -> list[Restart]:
+        """The restarts not yet in the database, in the order they happened."""
+        return [Restart(**json.loads(note)) for (note,) in self.db.execute(
+            "SELECT note FROM restarts WHERE sent = 0 ORDER BY at_us")]
+
+    def restarts_sent(self, restarts: list[Restart]) -> None:
+        with self.db:
+            self.db.executemany("UPDATE restarts SET sent = 1 WHERE at_us = ?",
+                                [(r.at_us,) for r in restarts])
+
     def close(self) -> None:
         self.db.close()
+
+
+def _note(restart: Restart) -> dict[str, Any]:
+    return {name: getattr(restart, name) for name in Restart.__slots__}

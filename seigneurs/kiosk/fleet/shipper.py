@@ -25,6 +25,7 @@ from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.outbox import Outbox
 from seigneurs.kiosk.fleet.secrets import redact, scrub
 from seigneurs.kiosk.history import HISTORY_FILE
+from seigneurs.kiosk.restarts import read_notes
 
 if TYPE_CHECKING:
     import psycopg
@@ -72,6 +73,12 @@ class Shipper:
         self.waiting = 0
         """Games in the outbox after the last pass (the metrics read it)."""
         self.last_error: str | None = None
+        self.failing_since: datetime | None = None
+        """When the server was first missed in the current run of failures (the admin's
+        notice: "unreachable since ...")."""
+        self.last_sent_at: datetime | None = None
+        """When a game last reached the server (this run)."""
+        self.restarts_sent = 0
 
     @property
     def shown(self) -> str:
@@ -83,8 +90,12 @@ class Shipper:
         try:
             outbox = self._open_outbox()
             outbox.fill(self.folder / HISTORY_FILE)
+            outbox.note_restarts(read_notes(self.folder))
             connection = self._connected()
             database.seen(connection, self.table, self.version, self.started_at)
+            if restarts := outbox.unsent_restarts():
+                self.restarts_sent += database.send_restarts(connection, self.table, restarts)
+                outbox.restarts_sent(restarts)
             sent = 0
             while (batches is None or batches > 0) and (games := outbox.oldest(self.batch)):
                 sent += database.send(connection, self.table, games)
@@ -104,12 +115,17 @@ class Shipper:
             log.warning("fleet: %s reached again", self.shown)
         if sent:
             log.info("fleet: %d games sent to %s", sent, self.shown)
+        if sent:
+            self.last_sent_at = datetime.now(UTC)
         self.failures = 0
         self.last_error = None
+        self.failing_since = None
         return Pass(sent, self.waiting)
 
     def _failed(self, what: str) -> Pass:
         self.failures += 1
+        if self.failing_since is None:
+            self.failing_since = datetime.now(UTC)
         self.last_error = scrub(what.strip().replace("\n", " "), self.url)
         self.waiting = self._count_waiting()
         log.warning("fleet: %s: %s; %d games wait in %s, next try in %.0f s", self.shown,
