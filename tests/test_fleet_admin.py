@@ -86,7 +86,7 @@ def test_a_server_back_says_the_last_game_sent_and_no_longer_unreachable(
         tmp_path: Path) -> None:
     two_games(tmp_path)
     with postgres() as server:
-        url = server.url(connect_timeout="20")
+        url = server.url()
         settings, _ = parse({"game": {"language": "en"}, "fleet": {"history_url": url}})
         driver = Driver(settings=replace(settings, data_dir=tmp_path))
         fleet = started(driver)

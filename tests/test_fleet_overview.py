@@ -47,12 +47,13 @@ def test_fleet_shows_each_table_with_its_games_a_day(tmp_path: Path,
         assert Shipper(server.url(), name, tmp_path / name, "0.1.0").one_pass().error is None
     command = [sys.executable, "-m", "seigneurs", "fleet", "--url", server.url(), "--days", "5"]
     shown = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True,
-                                      check=True).stdout)
+                                      check=True, timeout=120).stdout)
     tables = {t["table"]: t for t in shown["tables"]}
     assert (tables["library"]["games_last_day"], tables["library"]["games"]) == (2, 3)
     assert (tables["museum"]["games_last_day"], tables["museum"]["games"]) == (0, 1)
     assert sum(shown["games_a_day"]["library"].values()) == 3
-    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(command, capture_output=True, text=True, check=True,
+                          timeout=120).stdout
     assert "2 tables in postgresql://table_user:***@" in text and PASSWORD not in text
     assert any(line.startswith("library") and " now " in line for line in text.splitlines())
 
@@ -60,7 +61,7 @@ def test_fleet_shows_each_table_with_its_games_a_day(tmp_path: Path,
 def test_fleet_says_why_a_server_cannot_be_read(tmp_path: Path) -> None:
     url = f"postgresql://u:{PASSWORD}@127.0.0.1:{free_port()}/x"
     done = subprocess.run([sys.executable, "-m", "seigneurs", "fleet", "--url", url],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 69 and "refused" in done.stderr.lower()
     assert PASSWORD not in done.stderr + done.stdout
 

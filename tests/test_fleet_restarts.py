@@ -156,7 +156,7 @@ def test_each_restart_reaches_the_database_once_and_fleet_shows_the_crash_loop(
     """The restarts go through the outbox to `seigneurs_restarts`, keyed by (table, time): a
     second pass, and a second crash loop noted after the first pass, add only the new ones;
     `seigneurs fleet` counts the table's crash loops of the last day."""
-    url = server.url(connect_timeout="20")
+    url = server.url()
     data = tmp_path / "data" / "seigneurs"
     run_kiosk(tmp_path, "(( n < 7 )) && exit 1; exit 0")
     shipper = Shipper(url, "library-1", data, "0.1.0")

@@ -1,9 +1,10 @@
-"""A real table in a fleet, end to end: `seigneurs play` in its own process (headless, bots
-playing a Kids game), touched over real UDP by python-osc's TUIO sender, with `[fleet]`
-pointing at a real PostgreSQL and serving metrics. Its games reach the database, its metrics
-are scraped over HTTP (and by a real Prometheus where Debian's is installed), every series
-the issue names is there and non-zero where the scene makes it so, nothing else is served,
-and no line of its log shows the database password."""
+"""A real table in a fleet, end to end: `seigneurs play` under the real kiosk.sh (which first
+restarts a start that keeps crashing, five times: a crash loop in its notes), headless, bots
+playing a Kids game, touched over real UDP by python-osc's TUIO sender, with `[fleet]`
+pointing at a real PostgreSQL and serving metrics. Its games and kiosk.sh's restarts reach
+the database, its metrics are scraped over HTTP (and by a real Prometheus where Debian's is
+installed), every series the issue names is there and non-zero where the scene makes it so,
+nothing else is served, and no line of its log shows the database password."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from postgres_server import PASSWORD, PostgresServer, free_port, postgres
 from prometheus_client.parser import text_string_to_metric_families
 from tuio_client import Tuio2Tracker
 
+REPO = Path(__file__).resolve().parent.parent
 LIMIT = 240.0
 """Seconds for three adult bots to end a Kids game on a busy two-core machine (generous)."""
 
@@ -76,12 +78,22 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
     config.write_text(f'[input]\ntuio = "127.0.0.1:{tuio_port}"\nmax_touches = 1\n'
                       f'[fleet]\nname = "fleet-test"\nhistory_url_file = "{url_file}"\n'
                       f'metrics = "127.0.0.1:{metrics_port}"\n')
-    env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    game = tmp_path / "game.sh"  # five starts crash (a crash loop), then the real game
+    game.write_text(f"""#!/usr/bin/env bash
+n=$(( $(cat {tmp_path / 'runs'} 2>/dev/null || echo 0) + 1 ))
+echo "$n" > {tmp_path / 'runs'}
+(( n <= 5 )) && exit 1
+exec {sys.executable} -m seigneurs "$@"
+""")
+    game.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "SEIGNEURS_SESSION"}
+    env.update(ARCADE_HEADLESS="1", XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), SEIGNEURS_COMMAND=str(game),
+               SEIGNEURS_RESTART_DELAY="0", SEIGNEURS_REST="0")
     log = tmp_path / "table.log"
     with log.open("w") as out:
         table = subprocess.Popen(
-            [sys.executable, "-m", "seigneurs", "play", "--config", str(config), "--window",
+            [str(REPO / "kiosk.sh"), "--config", str(config), "--window",
              "480x270", "--variant", "kids", "--players", "3", "--bots", "3", "--level",
              "adult", "--input", "tuio"], env=env, stdout=out, stderr=subprocess.STDOUT,
             cwd=tmp_path)
@@ -90,14 +102,22 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
             assert scrape(metrics_port, "/")[0] == 404
             assert scrape(metrics_port, "/metrics/../admin")[0] == 404
             prometheus = _real_prometheus(tmp_path, metrics_port)
-            table.send_signal(signal.SIGTERM)
-            assert table.wait(30) == 128 + signal.SIGTERM
+            table.send_signal(signal.SIGTERM)  # kiosk.sh stops the game, then itself
+            assert table.wait(30) == 0
         finally:
             if table.poll() is None:
                 table.kill()
-                table.wait()
+                table.wait(30)
     text = log.read_text()
     assert PASSWORD not in text, "the database password was written to the log"
+    assert "a crash loop; resting 0 s" in text and "kiosk.sh: stopped by SIGTERM" in text
+    assert "stopped by SIGTERM: the game in progress stays resumable" in text
+    assert value(found, "seigneurs_restarts_total") == 5
+    assert value(found, "seigneurs_crash_loops_total") == 1
+    with psycopg.connect(server.url(), connect_timeout=20) as connection:
+        assert connection.execute(
+            "SELECT count(*), count(*) FILTER (WHERE crash_loop) FROM seigneurs_restarts "
+            "WHERE table_name = 'fleet-test'").fetchone() == (5, 1)
     assert "fleet: finished games also go to postgresql://table_user:***@" in text
     assert value(found, "seigneurs_table_info", table="fleet-test", version=_version()) == 1
     assert (value(found, "seigneurs_up_since_seconds") or 0) > time.time() - LIMIT - 60
@@ -118,6 +138,7 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
     if prometheus is not None:
         assert prometheus["seigneurs_games_finished_total"] >= 1
         assert prometheus["seigneurs_frame_seconds_count"] > 0
+        assert prometheus["seigneurs_crash_loops_total"] == 1
 
 
 def _play_until_shipped(table: subprocess.Popen[bytes], metrics_port: int, tuio_port: int,
@@ -178,8 +199,8 @@ def _real_prometheus(folder: Path, metrics_port: int) -> dict[str, float] | None
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline:
                 got = _query(port)
-                if "seigneurs_games_finished_total" in got and \
-                        "seigneurs_frame_seconds_count" in got:
+                if {"seigneurs_games_finished_total", "seigneurs_frame_seconds_count",
+                        "seigneurs_crash_loops_total"} <= got.keys():
                     return got
                 time.sleep(0.5)  # waiting for its scrape, not timing it
             pytest.fail("Prometheus scraped nothing from the table: "
@@ -191,7 +212,8 @@ def _real_prometheus(folder: Path, metrics_port: int) -> dict[str, float] | None
 
 
 def _query(port: int) -> dict[str, float]:
-    query = '{__name__=~"seigneurs_games_finished_total|seigneurs_frame_seconds_count"}'
+    query = ('{__name__=~"seigneurs_games_finished_total|seigneurs_frame_seconds_count|'
+             'seigneurs_crash_loops_total"}')
     try:
         with urllib.request.urlopen(
                 f"http://127.0.0.1:{port}/api/v1/query?query={urllib.request.quote(query)}",

@@ -12,6 +12,7 @@ does not fill.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
@@ -120,7 +121,7 @@ class Outbox:
             for values in rows:
                 record = dict(zip(HISTORY_COLUMNS, values, strict=True))
                 if record["game_id"] is None:
-                    continue  # a game recorded before games had an identity: not sent
+                    record["game_id"] = content_id(values)
                 for key in ("seats", "trains", "winners"):
                     record[key] = json.loads(record[key])
                 added += self.db.execute(
@@ -167,6 +168,16 @@ class Outbox:
 
     def close(self) -> None:
         self.db.close()
+
+
+def content_id(values: tuple[Any, ...]) -> str:
+    """The identity of a game a history kept before games had one (game_id NULL): made from
+    what the history keeps of it, as stored (not its row number, which a history read again
+    from a copy may change), so it is the same at every reading and the database's key keeps
+    the game once."""
+    kept = json.dumps([values[HISTORY_COLUMNS.index(name)] for name in HISTORY_COLUMNS
+                       if name not in ("id", "game_id")])
+    return "before-ids-" + hashlib.sha256(kept.encode()).hexdigest()[:32]
 
 
 def _note(restart: Restart) -> dict[str, Any]:
