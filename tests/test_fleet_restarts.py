@@ -11,7 +11,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
@@ -19,6 +19,7 @@ import pytest
 from postgres_server import PostgresServer, postgres
 from prometheus_client.parser import text_string_to_metric_families
 
+from seigneurs.kiosk.doctor import Check, restarts
 from seigneurs.kiosk.fleet.metrics import MetricsServer, TableCollector
 from seigneurs.kiosk.fleet.shipper import Shipper
 from seigneurs.kiosk.restarts import RESTARTS_FILE, Notes, parse_line, read_notes
@@ -143,6 +144,22 @@ def test_a_table_that_never_restarted_serves_zero_restarts(tmp_path: Path) -> No
     served = scrape(TableCollector("t", "0.1.0", tmp_path, lambda: None, list))
     assert served["seigneurs_restarts_total"] == served["seigneurs_crash_loops_total"] == 0
     assert "seigneurs_last_restart_seconds" not in served
+
+
+def test_the_doctor_names_a_crash_loop_of_the_last_day(tmp_path: Path) -> None:
+    """The doctor reads the same notes: a crash loop in the last 24 h is a line to mend, with
+    where to look; a day later it is only counted."""
+    data = tmp_path / "data" / "seigneurs"
+    assert restarts(data, datetime.now(UTC)) == Check("restarts", True, "none noted")
+    run_kiosk(tmp_path, "(( n < 7 )) && exit 1; exit 0")
+    now = datetime.now(UTC)
+    loop = restarts(data, now)
+    assert not loop.ok and "1 crash loop(s) in the last 24 h" in loop.found
+    assert "6 in the last 24 h, 6 noted in all" in loop.found and "journalctl" in loop.fix
+    later = restarts(data, now + timedelta(days=2))
+    assert later.ok and later.found.startswith("0 in the last 24 h, 6 noted in all")
+    notes_file(tmp_path).write_bytes(b"\xff" * 300_000)
+    assert not restarts(data, now).ok
 
 
 @pytest.fixture(scope="module")

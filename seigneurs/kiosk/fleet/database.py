@@ -94,14 +94,15 @@ SET version = excluded.version, started_at = excluded.started_at, last_seen = no
 """
 
 
-def connect(url: str) -> psycopg.Connection[Any]:
-    """A connection by the URL as given (TLS settings and all), with a bounded wait."""
+def connect(url: str, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[Any]:
+    """A connection by the URL as given (TLS settings and all), with bounded waits: `timeout`
+    seconds to connect, a statement cut after `STATEMENT_TIMEOUT_MS`."""
     import psycopg
 
     extra: dict[str, Any] = {"application_name": "seigneurs"}
     # A server gone mid-answer (no reset ever comes) must not hold the worker for ever: TCP
     # keepalives and a send timeout end the wait; the URL's own values win.
-    for name, value in (("connect_timeout", CONNECT_TIMEOUT), ("keepalives_idle", 30),
+    for name, value in (("connect_timeout", timeout), ("keepalives_idle", 30),
                         ("keepalives_interval", 10), ("keepalives_count", 3),
                         ("tcp_user_timeout", 60_000)):
         if name not in url:
