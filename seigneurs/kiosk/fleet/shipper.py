@@ -25,7 +25,7 @@ from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.outbox import Outbox
 from seigneurs.kiosk.fleet.secrets import redact, scrub
 from seigneurs.kiosk.history import HISTORY_FILE
-from seigneurs.kiosk.restarts import read_notes
+from seigneurs.kiosk.restarts import RESTARTS_FILE, read_notes
 
 if TYPE_CHECKING:
     import psycopg
@@ -79,6 +79,7 @@ class Shipper:
         self.last_sent_at: datetime | None = None
         """When a game last reached the server (this run)."""
         self.restarts_sent = 0
+        self._notes_seen: tuple[int, int] | None = None
 
     @property
     def shown(self) -> str:
@@ -90,7 +91,7 @@ class Shipper:
         try:
             outbox = self._open_outbox()
             outbox.fill(self.folder / HISTORY_FILE)
-            outbox.note_restarts(read_notes(self.folder))
+            self._take_notes(outbox)
             connection = self._connected()
             database.seen(connection, self.table, self.version, self.started_at)
             if restarts := outbox.unsent_restarts():
@@ -109,6 +110,18 @@ class Shipper:
         except Exception as error:  # the driver's errors (and any other): logged, retried
             self._drop_connection()
             return self._failed(f"{type(error).__name__}: {error}")
+
+    def _take_notes(self, outbox: Outbox) -> None:
+        """kiosk.sh's restart notes into the outbox, read again only when the file changed
+        (kiosk.sh writes between runs of the game, so once a run as a rule)."""
+        try:
+            found = (self.folder / RESTARTS_FILE).stat()
+            seen: tuple[int, int] | None = (found.st_mtime_ns, found.st_size)
+        except OSError:
+            seen = None
+        if seen is None or seen != self._notes_seen:
+            outbox.note_restarts(read_notes(self.folder))
+            self._notes_seen = seen
 
     def _went_well(self, sent: int) -> Pass:
         if self.failures:
