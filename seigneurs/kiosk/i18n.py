@@ -152,7 +152,7 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
     "fleet_no_metrics": ("mesures non servies (seigneurs doctor)",
                          "metrics not served (seigneurs doctor)",
                          "Messwerte nicht verfügbar (seigneurs doctor)"),
-    "fleet_metrics_only": ("Flotte, table « {table} »", "Fleet, table '{table}'",
+    "fleet_table": ("Flotte, table « {table} »", "Fleet, table '{table}'",
                            "Flotte, Tisch „{table}“"),
     "fleet_problem": ("Flotte : {detail}", "Fleet: {detail}", "Flotte: {detail}"),
 }

@@ -16,7 +16,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -150,7 +150,7 @@ class Outbox:
             self.db.execute("BEGIN IMMEDIATE")
             added = sum(self.db.execute(
                 "INSERT OR IGNORE INTO restarts (at_us, note) VALUES (?, ?)",
-                (r.at_us, json.dumps(_note(r)))).rowcount for r in notes.restarts)
+                (r.at_us, json.dumps(asdict(r)))).rowcount for r in notes.restarts)
             if notes.restarts and notes.unreadable is None:
                 self.db.execute("DELETE FROM restarts WHERE sent = 1 AND at_us < ?",
                                 (notes.restarts[0].at_us,))
@@ -179,6 +179,3 @@ def content_id(values: tuple[Any, ...]) -> str:
                        if name not in ("id", "game_id")])
     return "before-ids-" + hashlib.sha256(kept.encode()).hexdigest()[:32]
 
-
-def _note(restart: Restart) -> dict[str, Any]:
-    return {name: getattr(restart, name) for name in Restart.__slots__}

@@ -54,20 +54,18 @@ class Fleet:
         """The fleet's state for the admin menu, said when shown (so it is the state now):
         games waiting, the last game sent, the server unreachable since when, the metrics
         endpoint bound or not. Names no URL: the password cannot be in it."""
-        parts = []
-        if self.plan.url is not None:
-            waiting = self.shipper.waiting if self.shipper is not None else 0
-            parts.append(text(language, "fleet_waiting").format(table=self.plan.table,
-                                                                 count=waiting))
-            if self.shipper is not None:
-                sent = self.shipper.last_sent_at
-                parts.append(text(language, "fleet_sent").format(when=_when(language, sent))
-                             if sent else text(language, "fleet_none_sent"))
-                if self.shipper.failing_since is not None:
-                    parts.append(text(language, "fleet_unreachable").format(
-                        when=_when(language, self.shipper.failing_since)))
-        else:
-            parts.append(text(language, "fleet_metrics_only").format(table=self.plan.table))
+        shipper = self.shipper
+        if shipper is None:  # not sending (no URL, or a problem that follows this notice)
+            parts = [text(language, "fleet_table").format(table=self.plan.table)]
+        else:  # each of the worker's values read once: it may change them meanwhile
+            sent, failing = shipper.last_sent_at, shipper.failing_since
+            parts = [text(language, "fleet_waiting").format(table=self.plan.table,
+                                                            count=shipper.waiting),
+                     text(language, "fleet_sent").format(when=_when(language, sent))
+                     if sent else text(language, "fleet_none_sent")]
+            if failing is not None:
+                parts.append(text(language, "fleet_unreachable").format(
+                    when=_when(language, failing)))
         if self.plan.metrics is not None:
             bound = self.metrics.address if self.metrics is not None else None
             parts.append(text(language, "fleet_metrics").format(
