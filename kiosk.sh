@@ -204,16 +204,20 @@ quiet_display() {
 # history; seigneurs/kiosk/restarts.py reads them for the metrics, the fleet's database and the
 # doctor). Each line: n (restarts noted so far), loops (crash loops so far), at (Unix time),
 # code (the game's exit status), kind (crash, asked, refused, no-display), crash_loop, ran
-# (seconds the run lasted). Appended, never rewritten but to keep the last
-# $notes_keep lines once there are $notes_cap; a line that cannot be written is one log line,
-# never a stop.
+# (seconds the run lasted). Appended, never rewritten but to keep the last $notes_keep lines
+# once the file passes $notes_cap bytes; a note that cannot be written (or a file that is no
+# regular file: a link to a device, a folder) is one log line, never a stop.
 notes_file="${XDG_DATA_HOME:-$HOME/.local/share}/seigneurs/restarts.log"
-notes_cap=400
+notes_cap=40000
 notes_keep=200
 note_restart() {
-    local code="$1" kind="$2" crash_loop="$3" ran="$4" n=0 loops=0 line at lines
+    local code="$1" kind="$2" crash_loop="$3" ran="$4" n=0 loops=0 line at size
     at="${EPOCHREALTIME:-$(date +%s.%N)}"
     at="${at/,/.}"  # a locale's decimal comma
+    if [[ -L "$notes_file" ]] || { [[ -e "$notes_file" ]] && [[ ! -f "$notes_file" ]]; }; then
+        log "$notes_file is not a regular file: this restart is not noted (move it aside)"
+        return 0
+    fi
     if [[ -f "$notes_file" ]]; then
         # The last line that reads whole gives the running counts (a torn one is skipped).
         while IFS= read -r line; do
@@ -222,7 +226,7 @@ note_restart() {
                 loops="${BASH_REMATCH[2]}"
                 break
             fi
-        done < <(tail -n "$notes_cap" "$notes_file" 2>/dev/null | tac)
+        done < <(tail -n "$notes_keep" "$notes_file" 2>/dev/null | tac)
     fi
     n=$(( 10#$n + 1 ))
     loops=$(( 10#$loops + (crash_loop == 1 ? 1 : 0) ))
@@ -234,8 +238,8 @@ note_restart() {
         log "could not note this restart in $notes_file (the table goes on without the note)"
         return 0
     fi
-    lines="$(wc -l <"$notes_file" 2>/dev/null)" || lines=0
-    if (( lines >= notes_cap )); then
+    size="$(stat -c %s "$notes_file" 2>/dev/null)" || size=0
+    if (( size > notes_cap )); then
         { tail -n "$notes_keep" "$notes_file" >"$notes_file.new" &&
           mv -f "$notes_file.new" "$notes_file"; } 2>/dev/null ||
             log "could not shorten $notes_file (it keeps growing until it can)"

@@ -85,20 +85,34 @@ exit 0""")
 
 
 def test_the_notes_stay_bounded_and_their_counts_never_fall(tmp_path: Path) -> None:
-    """399 notes already kept: the next restart reaches the cap of 400 and the file keeps its
-    last 200; the running counts go on (a Prometheus counter must never fall)."""
+    """422 notes already kept (just under 40,000 bytes): the next restart passes the cap and
+    the file keeps its last 200 lines; the running counts go on (a Prometheus counter must
+    never fall)."""
     path = notes_file(tmp_path)
     path.parent.mkdir(parents=True)
     start = datetime(2026, 11, 1, tzinfo=UTC).timestamp()
     path.write_text("".join(
         f'{{"n":{n},"loops":{n // 100},"at":{start + n:.6f},"code":1,"kind":"crash",'
-        f'"crash_loop":false,"ran":30}}\n' for n in range(1, 400)))
+        f'"crash_loop":false,"ran":30}}\n' for n in range(1, 423)))
+    assert 39_900 < path.stat().st_size <= 40_000
     done = run_kiosk(tmp_path, "(( n < 3 )) && exit 1; exit 0")
     assert done.returncode == 0, done.stderr
     notes = read_notes(path.parent)
     assert len(path.read_text().splitlines()) == len(notes.restarts) == 201
-    assert notes.restarts[0].n == 201 and notes.restarts_total == 401
-    assert notes.crash_loops_total == 3
+    assert notes.restarts[0].n == 224 and notes.restarts_total == 424
+    assert notes.crash_loops_total == 4
+
+
+def test_a_notes_file_that_is_a_link_to_a_device_is_left_alone(tmp_path: Path) -> None:
+    """A link to /dev/zero in the notes' place would never end a read: not read, not
+    written, one log line a restart, and the game restarted all the same."""
+    path = notes_file(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.symlink_to("/dev/zero")
+    done = run_kiosk(tmp_path, "(( n < 3 )) && exit 1; exit 0")
+    assert done.returncode == 0 and int((tmp_path / "runs").read_text()) == 3
+    assert done.stderr.count("is not a regular file: this restart is not noted") == 2
+    assert read_notes(path.parent).unreadable
 
 
 def test_a_notes_folder_that_cannot_be_written_costs_one_log_line(tmp_path: Path) -> None:
