@@ -22,7 +22,13 @@ from prometheus_client.parser import text_string_to_metric_families
 from seigneurs.kiosk.doctor import Check, restarts
 from seigneurs.kiosk.fleet.metrics import MetricsServer, TableCollector
 from seigneurs.kiosk.fleet.shipper import Shipper
-from seigneurs.kiosk.restarts import RESTARTS_FILE, Notes, parse_line, read_notes
+from seigneurs.kiosk.restarts import (
+    RESTARTS_FILE,
+    Notes,
+    NotesWatch,
+    parse_line,
+    read_notes,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 TORN = '{"n":3,"loops":0,"at":17955'
@@ -152,6 +158,18 @@ def test_the_metrics_serve_the_restarts_from_the_notes(tmp_path: Path) -> None:
     assert served["seigneurs_restart_notes_skipped"] == 1
     last = read_notes(tmp_path / "data" / "seigneurs").restarts[-1]
     assert served["seigneurs_last_restart_seconds"] == pytest.approx(last.at_us / 1e6)
+
+
+def test_the_notes_are_read_again_only_when_kiosk_sh_changed_them(tmp_path: Path) -> None:
+    """A running table's scrapes and passes cost a stat: the same reading until kiosk.sh
+    notes another restart."""
+    watch = NotesWatch(tmp_path / "data" / "seigneurs")
+    assert watch.read() == Notes() and watch.stamp is None
+    run_kiosk(tmp_path, "(( n < 3 )) && exit 1; exit 0")
+    first = watch.read()
+    assert first.restarts_total == 2 and watch.read() is first
+    run_kiosk(tmp_path, "(( n < 2 )) && exit 1; exit 0")
+    assert watch.read().restarts_total == 3
 
 
 def test_a_table_that_never_restarted_serves_zero_restarts(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, InfoM
 from prometheus_client.registry import Collector
 
 from seigneurs.kiosk.history import HISTORY_FILE
-from seigneurs.kiosk.restarts import read_notes
+from seigneurs.kiosk.restarts import NotesWatch
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ class TableCollector(Collector):
         self.table, self.version, self.folder = table, version, folder
         self.outbox, self.sources = outbox, sources
         self.up_since = time.time()
+        self._notes = NotesWatch(folder) if folder is not None else None
 
     def collect(self) -> Iterator[Any]:
         yield InfoMetricFamily("seigneurs_table", "the table's name and version",
@@ -103,9 +104,9 @@ class TableCollector(Collector):
 
     def _restarts(self) -> Iterable[Any]:
         """From kiosk.sh's notes: running counts, so a shortened file never lowers them."""
-        if self.folder is None:
+        if self._notes is None:
             return
-        notes = read_notes(self.folder)
+        notes = self._notes.read()
         if notes.unreadable:
             log.info("metrics: the restart notes cannot be read now (%s)", notes.unreadable)
         yield CounterMetricFamily("seigneurs_restarts", "restarts of the game by kiosk.sh "

@@ -25,7 +25,7 @@ from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.outbox import Outbox
 from seigneurs.kiosk.fleet.secrets import redact, scrub
 from seigneurs.kiosk.history import HISTORY_FILE
-from seigneurs.kiosk.restarts import RESTARTS_FILE, read_notes
+from seigneurs.kiosk.restarts import NotesWatch
 
 if TYPE_CHECKING:
     import psycopg
@@ -79,7 +79,8 @@ class Shipper:
         self.last_sent_at: datetime | None = None
         """When a game last reached the server (this run)."""
         self.restarts_sent = 0
-        self._notes_seen: tuple[int, int] | None = None
+        self._notes = NotesWatch(folder)
+        self._notes_taken: tuple[int, int] | None = None
 
     @property
     def shown(self) -> str:
@@ -112,16 +113,11 @@ class Shipper:
             return self._failed(f"{type(error).__name__}: {error}")
 
     def _take_notes(self, outbox: Outbox) -> None:
-        """kiosk.sh's restart notes into the outbox, read again only when the file changed
-        (kiosk.sh writes between runs of the game, so once a run as a rule)."""
-        try:
-            found = (self.folder / RESTARTS_FILE).stat()
-            seen: tuple[int, int] | None = (found.st_mtime_ns, found.st_size)
-        except OSError:
-            seen = None
-        if seen is None or seen != self._notes_seen:
-            outbox.note_restarts(read_notes(self.folder))
-            self._notes_seen = seen
+        """kiosk.sh's restart notes into the outbox when they changed since last taken."""
+        notes = self._notes.read()
+        if self._notes.stamp != self._notes_taken:
+            outbox.note_restarts(notes)
+            self._notes_taken = self._notes.stamp
 
     def _went_well(self, sent: int) -> Pass:
         if self.failures:
