@@ -2,7 +2,8 @@
 # The one entry point of the table. Sets up .venv on first run (and when pyproject.toml
 # changes), then:
 #   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`;
-#                            the restart policy is above run_loop)
+#                            the restart policy is above run_loop; each restart is noted in
+#                            the data folder's restarts.log, above note_restart)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
 #   ./kiosk.sh setup [kiosk] (root) apt-get install the Debian packages the two commands need
 #                            (with kiosk: also cage and xwayland); the others say which, and stop
