@@ -5,6 +5,7 @@ the outbox, finds the metrics endpoint bound or not, and never shows the passwor
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 from postgres_server import PASSWORD, PostgresServer, free_port, postgres
 
 from seigneurs.kiosk.config import parse
+from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.checks import fleet_checks
 from seigneurs.kiosk.fleet.metrics import MetricsServer, TableCollector
 from seigneurs.kiosk.fleet.outbox import Outbox
@@ -94,3 +96,17 @@ def test_the_doctor_checks_the_fleet(tmp_path: Path, server: PostgresServer) -> 
 
 def test_the_doctor_says_nothing_of_a_fleet_without_settings(tmp_path: Path) -> None:
     assert fleet_checks(parse({})[0], tmp_path) == []
+
+
+def test_the_dashboards_sql_runs_on_the_fleets_schema(server: PostgresServer) -> None:
+    """Every SQL query of docs/grafana-fleet.json runs on the schema the tables make (Grafana's
+    time filter macro taken as true), so each column it names exists."""
+    dashboard = json.loads((Path(__file__).parent.parent / "docs" / "grafana-fleet.json")
+                           .read_text())
+    queries = [t["rawSql"] for panel in dashboard["panels"] for t in panel["targets"]
+               if "rawSql" in t]
+    assert any("crash_loops_last_day" in sql for sql in queries)
+    with database.connect(server.url()) as connection:
+        database.make_schema(connection)
+        for sql in queries:
+            connection.execute(re.sub(r"\$__timeFilter\([^)]*\)", "TRUE", sql)).fetchall()
