@@ -45,7 +45,7 @@ def started(driver: Driver) -> Fleet:
     itself, so nothing depends on a thread's timing."""
     fleet = _start_fleet(driver.window)
     assert fleet.shipper is not None
-    fleet.shipper.stop()
+    fleet.shipper.stop(wait=120)  # its first pass ends (a loaded machine's slow connect too)
     return fleet
 
 
