@@ -2,7 +2,8 @@
 # The one entry point of the table. Sets up .venv on first run (and when pyproject.toml
 # changes), then:
 #   ./kiosk.sh [ARGS...]     play; restart after a crash with back-off (ARGS go to `seigneurs play`;
-#                            the restart policy is above run_loop)
+#                            the restart policy is above run_loop; each restart is noted in
+#                            the data folder's restarts.log, above note_restart)
 #   ./kiosk.sh test [...]    install the test extra; run ruff, mypy and pytest (ARGS go to pytest)
 #   ./kiosk.sh setup [kiosk] (root) apt-get install the Debian packages the two commands need
 #                            (with kiosk: also cage and xwayland); the others say which, and stop
@@ -200,6 +201,53 @@ quiet_display() {
     fi
 }
 
+# The restart notes: one JSON line per restart in the data folder (where the game keeps its
+# history; seigneurs/kiosk/restarts.py reads them for the metrics, the fleet's database and the
+# doctor). Each line: n (restarts noted so far), loops (crash loops so far), at (Unix time),
+# code (the game's exit status), kind (crash, asked, refused, no-display), crash_loop, ran
+# (seconds the run lasted). Appended, never rewritten but to keep the last $notes_keep lines
+# once the file passes $notes_cap bytes; a note that cannot be written (or a file that is no
+# regular file: a link to a device, a folder) is one log line, never a stop.
+notes_file="${XDG_DATA_HOME:-$HOME/.local/share}/seigneurs/restarts.log"
+notes_cap=40000
+notes_keep=200
+note_restart() {
+    local code="$1" kind="$2" crash_loop="$3" ran="$4" n=0 loops=0 line at size
+    at="${EPOCHREALTIME:-$(date +%s.%N)}"
+    at="${at/,/.}"  # a locale's decimal comma
+    if [[ -L "$notes_file" ]] || { [[ -e "$notes_file" ]] && [[ ! -f "$notes_file" ]]; }; then
+        log "$notes_file is not a regular file: this restart is not noted (move it aside)"
+        return 0
+    fi
+    if [[ -f "$notes_file" ]]; then
+        # The last line that reads whole gives the running counts (a torn one is skipped).
+        while IFS= read -r line; do
+            if [[ "$line" =~ ^\{\"n\":([0-9]+),\"loops\":([0-9]+),.*\}$ ]]; then
+                n="${BASH_REMATCH[1]}"
+                loops="${BASH_REMATCH[2]}"
+                break
+            fi
+        done < <(tail -n "$notes_keep" "$notes_file" 2>/dev/null | tac)
+    fi
+    n=$(( 10#$n + 1 ))
+    loops=$(( 10#$loops + (crash_loop == 1 ? 1 : 0) ))
+    if [[ $crash_loop == 1 ]]; then crash_loop=true; else crash_loop=false; fi
+    printf -v line '{"n":%d,"loops":%d,"at":%s,"code":%d,"kind":"%s","crash_loop":%s,"ran":%d}' \
+        "$n" "$loops" "$at" "$code" "$kind" "$crash_loop" "$ran"
+    if ! { mkdir -p "${notes_file%/*}" && printf '%s\n' "$line" >>"$notes_file"; } 2>/dev/null
+    then
+        log "could not note this restart in $notes_file (the table goes on without the note)"
+        return 0
+    fi
+    size="$(stat -c %s "$notes_file" 2>/dev/null)" || size=0
+    if (( size > notes_cap )); then
+        { tail -n "$notes_keep" "$notes_file" >"$notes_file.new" &&
+          mv -f "$notes_file.new" "$notes_file"; } 2>/dev/null ||
+            log "could not shorten $notes_file (it keeps growing until it can)"
+    fi
+    return 0
+}
+
 # Run the game, restarting only what a restart can fix:
 #   0            a clean exit: stop.
 #   75           restart asked from the admin menu: at once.
@@ -303,6 +351,7 @@ run_loop() {
         fi
         if [[ $code -eq 75 ]]; then
             log "restart asked from the admin menu"
+            note_restart "$code" asked 0 "$(( SECONDS - started ))"
             continue
         fi
         if (( SECONDS - started > 120 )); then
@@ -313,6 +362,7 @@ run_loop() {
                 exit "$code"
             fi
             log "no display yet; the boot session waits for one: trying again in ${delay} s"
+            note_restart "$code" no-display 0 "$(( SECONDS - started ))"
         elif [[ $code -eq 2 ]] || (( code >= 64 && code <= 78 )); then
             if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
                 log "the game refused its arguments or configuration (code $code, message" \
@@ -322,6 +372,7 @@ run_loop() {
             log "the game refused its arguments or configuration (code $code, message above):" \
                 "the boot session rests ${rest} s, then tries again (after a fix, or" \
                 "systemctl restart seigneurs)"
+            note_restart "$code" refused 0 "$(( SECONDS - started ))"
             rest_a_while "$rest"
             continue
         else
@@ -332,12 +383,14 @@ run_loop() {
             if (( ${#crashes[@]} >= 5 )); then
                 log "the game crashed ${#crashes[@]} times within two minutes (code $code):" \
                     "a crash loop; resting ${rest} s before trying again"
+                note_restart "$code" crash 1 "$(( SECONDS - started ))"
                 crashes=()
                 delay="$first_delay"
                 rest_a_while "$rest"
                 continue
             fi
             log "the game stopped with code $code; restarting in ${delay} s"
+            note_restart "$code" crash 0 "$(( SECONDS - started ))"
         fi
         rest_a_while "$delay"
         delay=$(( delay * 2 > 60 ? 60 : delay * 2 ))

@@ -15,9 +15,15 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 import pytest
 
+BOUNDED = {"connect_timeout": "20", "options": "-c statement_timeout=60000",
+           "keepalives_idle": "10", "keepalives_interval": "5", "keepalives_count": "3",
+           "tcp_user_timeout": "60000"}
+"""Waits of the tests' connections: 20 s to connect (a loaded machine), a minute a statement,
+a dead peer noticed within a minute."""
 PASSWORD = "hunter2-s3cret"
 """The table user's password: no log line may ever show it."""
 
@@ -78,7 +84,7 @@ class PostgresServer:
         self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
-        with contextlib.suppress(RuntimeError):
+        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def admin(self, sql: str) -> str:
@@ -86,9 +92,10 @@ class PostgresServer:
                          "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-At", "-c", sql)
 
     def url(self, database: str = "fleet", **params: str) -> str:
-        query = "&".join(f"{k}={v}" for k, v in params.items())
-        return (f"postgresql://table_user:{PASSWORD}@127.0.0.1:{self.port}/{database}"
-                + (f"?{query}" if query else ""))
+        """The table user's URL; every connection made with it has bounded waits (a test
+        never hangs on a server gone or a lock held): `params` add to, or replace, those."""
+        query = urlencode({**BOUNDED, **params}, quote_via=quote)
+        return f"postgresql://table_user:{PASSWORD}@127.0.0.1:{self.port}/{database}?{query}"
 
 
 @contextlib.contextmanager

@@ -14,7 +14,8 @@ from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.doctor import card_size, service, table_user, touch_panels
 
 NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "assets",
-         "configuration", "card size", "data folder", "history", "sound", "admin PIN", "service"]
+         "configuration", "card size", "data folder", "history", "sound", "admin PIN", "service",
+         "restarts"]
 
 
 def doctor(tmp_path: Path, config: str, path: str, data: Path) -> tuple[int, dict[str, str]]:

@@ -67,5 +67,5 @@ def test_the_promql_parses(tmp_path: Path) -> None:
     path = tmp_path / "rules.json"  # YAML is a superset of JSON
     path.write_text(json.dumps(rules))
     done = subprocess.run([promtool, "check", "rules", str(path)], capture_output=True,
-                          text=True)
+                          text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

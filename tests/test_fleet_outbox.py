@@ -46,13 +46,25 @@ def test_the_outbox_is_bounded_and_the_rest_waits_in_the_history(
     box.close()
 
 
-def test_games_without_an_identity_are_not_sent(tmp_path: Path) -> None:
-    """Games an old history kept before games had an id cannot be kept once: not sent."""
+def test_games_kept_before_games_had_an_identity_get_one_from_their_content(
+        tmp_path: Path) -> None:
+    """An old history's games (game_id NULL) are sent too, each under an identity made from
+    what the history keeps of it: the same at every reading (a new outbox, a history read
+    again from its start), so the database's key keeps each once; two different games never
+    share one."""
     played(tmp_path, 2, game_ids=False)
     played(tmp_path, 1, first=5)
     box = Outbox(tmp_path)
-    assert box.fill(tmp_path / HISTORY_FILE) == 1
+    assert box.fill(tmp_path / HISTORY_FILE) == 3
+    first = [w.game_id for w in box.oldest(10)]
     box.close()
+    assert first[2] == "g5" and len(set(first)) == 3
+    assert all(game_id.startswith("before-ids-") for game_id in first[:2])
+    (tmp_path / OUTBOX_FILE).unlink()
+    again = Outbox(tmp_path)
+    again.fill(tmp_path / HISTORY_FILE)
+    assert [w.game_id for w in again.oldest(10)] == first
+    again.close()
 
 
 def test_a_damaged_outbox_is_moved_aside_and_filled_again(tmp_path: Path) -> None:

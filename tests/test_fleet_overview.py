@@ -5,6 +5,7 @@ the outbox, finds the metrics endpoint bound or not, and never shows the passwor
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 from postgres_server import PASSWORD, PostgresServer, free_port, postgres
 
 from seigneurs.kiosk.config import parse
+from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.checks import fleet_checks
 from seigneurs.kiosk.fleet.metrics import MetricsServer, TableCollector
 from seigneurs.kiosk.fleet.outbox import Outbox
@@ -47,12 +49,13 @@ def test_fleet_shows_each_table_with_its_games_a_day(tmp_path: Path,
         assert Shipper(server.url(), name, tmp_path / name, "0.1.0").one_pass().error is None
     command = [sys.executable, "-m", "seigneurs", "fleet", "--url", server.url(), "--days", "5"]
     shown = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True,
-                                      check=True).stdout)
+                                      check=True, timeout=120).stdout)
     tables = {t["table"]: t for t in shown["tables"]}
     assert (tables["library"]["games_last_day"], tables["library"]["games"]) == (2, 3)
     assert (tables["museum"]["games_last_day"], tables["museum"]["games"]) == (0, 1)
     assert sum(shown["games_a_day"]["library"].values()) == 3
-    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(command, capture_output=True, text=True, check=True,
+                          timeout=120).stdout
     assert "2 tables in postgresql://table_user:***@" in text and PASSWORD not in text
     assert any(line.startswith("library") and " now " in line for line in text.splitlines())
 
@@ -60,7 +63,7 @@ def test_fleet_shows_each_table_with_its_games_a_day(tmp_path: Path,
 def test_fleet_says_why_a_server_cannot_be_read(tmp_path: Path) -> None:
     url = f"postgresql://u:{PASSWORD}@127.0.0.1:{free_port()}/x"
     done = subprocess.run([sys.executable, "-m", "seigneurs", "fleet", "--url", url],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 69 and "refused" in done.stderr.lower()
     assert PASSWORD not in done.stderr + done.stdout
 
@@ -93,3 +96,17 @@ def test_the_doctor_checks_the_fleet(tmp_path: Path, server: PostgresServer) -> 
 
 def test_the_doctor_says_nothing_of_a_fleet_without_settings(tmp_path: Path) -> None:
     assert fleet_checks(parse({})[0], tmp_path) == []
+
+
+def test_the_dashboards_sql_runs_on_the_fleets_schema(server: PostgresServer) -> None:
+    """Every SQL query of docs/grafana-fleet.json runs on the schema the tables make (Grafana's
+    time filter macro taken as true), so each column it names exists."""
+    dashboard = json.loads((Path(__file__).parent.parent / "docs" / "grafana-fleet.json")
+                           .read_text())
+    queries = [t["rawSql"] for panel in dashboard["panels"] for t in panel["targets"]
+               if "rawSql" in t]
+    assert any("crash_loops_last_day" in sql for sql in queries)
+    with database.connect(server.url()) as connection:
+        database.make_schema(connection)
+        for sql in queries:
+            connection.execute(re.sub(r"\$__timeFilter\([^)]*\)", "TRUE", sql)).fetchall()

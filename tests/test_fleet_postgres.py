@@ -35,7 +35,8 @@ def server() -> Iterator[PostgresServer]:
 def url(server: PostgresServer) -> Iterator[str]:
     yield server.url()
     with psycopg.connect(server.url(), autocommit=True) as connection:
-        connection.execute("DROP TABLE IF EXISTS seigneurs_games, seigneurs_tables CASCADE")
+        connection.execute("DROP TABLE IF EXISTS seigneurs_games, seigneurs_tables, "
+                           "seigneurs_restarts CASCADE")
 
 
 def finished_games(folder: Path, count: int, first: int = 0) -> list[str]:
@@ -132,7 +133,9 @@ def test_two_tables_share_one_server_and_game_ids_stay_apart(tmp_path: Path, url
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
         finished_games(tmp_path / name, 3)
-        Shipper(url, name, tmp_path / name, "0.1.0").one_pass()
+        shipper = Shipper(url, name, tmp_path / name, "0.1.0")
+        shipper.one_pass()
+        shipper.stop()
     assert rows(url, "a") == rows(url, "b") == ["game-00000", "game-00001", "game-00002"]
 
 
@@ -149,6 +152,25 @@ def test_a_replaced_history_is_read_again_and_the_key_keeps_each_once(
     assert shipper.one_pass().sent == 1
     assert len(rows(url)) == 5
     shipper.stop()
+
+
+def test_games_kept_before_games_had_an_id_arrive_once(tmp_path: Path, url: str) -> None:
+    """An old history's games (game_id NULL) are sent under an identity made from their
+    content: sent again from a new outbox (the old one lost), the key keeps each once."""
+    history = History(tmp_path / HISTORY_FILE)
+    for n in range(3):
+        history.add(GameRecord(f"2025-06-0{n + 1}T10:00:00+00:00", "kids", [], [], [0],
+                               "train_complete", 60.0, n, game_id=None))
+    history.close()
+    shipper = Shipper(url, "table-1", tmp_path, "0.1.0")
+    assert shipper.one_pass().sent == 3
+    shipper.stop()
+    (tmp_path / "outbox.sqlite3").unlink()
+    again = Shipper(url, "table-1", tmp_path, "0.1.0")
+    assert again.one_pass().sent == 0
+    again.stop()
+    sent = rows(url)
+    assert len(sent) == 3 and all(game_id.startswith("before-ids-") for game_id in sent)
 
 
 def test_the_thread_waits_for_a_server_that_is_not_there_yet(tmp_path: Path,
@@ -173,7 +195,8 @@ def test_the_thread_waits_for_a_server_that_is_not_there_yet(tmp_path: Path,
     shipper.stop()
     assert rows(server.url()) == ids
     with psycopg.connect(server.url(), autocommit=True) as connection:
-        connection.execute("DROP TABLE seigneurs_games, seigneurs_tables CASCADE")
+        connection.execute("DROP TABLE seigneurs_games, seigneurs_tables, seigneurs_restarts "
+                           "CASCADE")
 
 
 def test_tls_settings_pass_through_the_url(tmp_path: Path, server: PostgresServer) -> None:

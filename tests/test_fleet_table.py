@@ -1,12 +1,14 @@
-"""A real table in a fleet, end to end: `seigneurs play` in its own process (headless, bots
-playing a Kids game), touched over real UDP by python-osc's TUIO sender, with `[fleet]`
-pointing at a real PostgreSQL and serving metrics. Its games reach the database, its metrics
-are scraped over HTTP (and by a real Prometheus where Debian's is installed), every series
-the issue names is there and non-zero where the scene makes it so, nothing else is served,
-and no line of its log shows the database password."""
+"""A real table in a fleet, end to end: `seigneurs play` under the real kiosk.sh (which first
+restarts a start that keeps crashing, five times: a crash loop in its notes), headless, bots
+playing a Kids game, touched over real UDP by python-osc's TUIO sender, with `[fleet]`
+pointing at a real PostgreSQL and serving metrics. Its games and kiosk.sh's restarts reach
+the database, its metrics are scraped over HTTP (and by a real Prometheus where Debian's is
+installed), every series the issue names is there and non-zero where the scene makes it so,
+nothing else is served, and no line of its log shows the database password."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -18,8 +20,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
@@ -27,6 +30,15 @@ from postgres_server import PASSWORD, PostgresServer, free_port, postgres
 from prometheus_client.parser import text_string_to_metric_families
 from tuio_client import Tuio2Tracker
 
+REPO = Path(__file__).resolve().parent.parent
+SERIES = {"seigneurs_games_finished_total", "seigneurs_frame_seconds_count",
+          "seigneurs_crash_loops_total"}
+"""What the real Prometheus must hold of the table."""
+RESTARTS_PANEL = next(
+    t["expr"] for panel in json.loads((REPO / "docs" / "grafana-fleet.json").read_text())
+    ["panels"] for t in panel["targets"] if "seigneurs_restarts_total" in t.get("expr", ""))
+"""The Grafana dashboard's restarts query, evaluated by the real Prometheus."""
+T = TypeVar("T")
 LIMIT = 240.0
 """Seconds for three adult bots to end a Kids game on a busy two-core machine (generous)."""
 
@@ -76,12 +88,22 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
     config.write_text(f'[input]\ntuio = "127.0.0.1:{tuio_port}"\nmax_touches = 1\n'
                       f'[fleet]\nname = "fleet-test"\nhistory_url_file = "{url_file}"\n'
                       f'metrics = "127.0.0.1:{metrics_port}"\n')
-    env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    game = tmp_path / "game.sh"  # five starts crash (a crash loop), then the real game
+    game.write_text(f"""#!/usr/bin/env bash
+n=$(( $(cat {tmp_path / 'runs'} 2>/dev/null || echo 0) + 1 ))
+echo "$n" > {tmp_path / 'runs'}
+(( n <= 5 )) && exit 1
+exec {sys.executable} -m seigneurs "$@"
+""")
+    game.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "SEIGNEURS_SESSION"}
+    env.update(ARCADE_HEADLESS="1", XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), SEIGNEURS_COMMAND=str(game),
+               SEIGNEURS_RESTART_DELAY="0", SEIGNEURS_REST="0")
     log = tmp_path / "table.log"
     with log.open("w") as out:
         table = subprocess.Popen(
-            [sys.executable, "-m", "seigneurs", "play", "--config", str(config), "--window",
+            [str(REPO / "kiosk.sh"), "--config", str(config), "--window",
              "480x270", "--variant", "kids", "--players", "3", "--bots", "3", "--level",
              "adult", "--input", "tuio"], env=env, stdout=out, stderr=subprocess.STDOUT,
             cwd=tmp_path)
@@ -89,15 +111,37 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
             found = _play_until_shipped(table, metrics_port, tuio_port, server.url())
             assert scrape(metrics_port, "/")[0] == 404
             assert scrape(metrics_port, "/metrics/../admin")[0] == 404
-            prometheus = _real_prometheus(tmp_path, metrics_port)
-            table.send_signal(signal.SIGTERM)
-            assert table.wait(30) == 128 + signal.SIGTERM
+            with _real_prometheus(tmp_path, metrics_port) as prometheus_port:
+                prometheus = None if prometheus_port is None else _until(
+                    lambda: _series(prometheus_port), lambda got: got.keys() >= SERIES,
+                    "Prometheus scraped nothing from the table")
+                # The game crashes (killed): kiosk.sh notes it and starts it again, which
+                # serves one restart more and sends it to the database.
+                os.kill(_game_of(table.pid), signal.SIGKILL)
+                again = _until(lambda: samples(_scrape_or_empty(metrics_port)),
+                               lambda got: value(got, "seigneurs_restarts_total") == 6,
+                               "the restarted game served no sixth restart")
+                _until(lambda: _restarts_in_database(server.url()), lambda n: n == (6, 1),
+                       "the sixth restart did not reach the database")
+                panel = None if prometheus_port is None else _until(
+                    lambda: _values(prometheus_port, RESTARTS_PANEL),
+                    lambda got: any(v >= 1 for v in got),
+                    "the dashboard's restarts panel saw no restart")
+            table.send_signal(signal.SIGTERM)  # kiosk.sh stops the game, then itself
+            assert table.wait(30) == 0
         finally:
             if table.poll() is None:
                 table.kill()
-                table.wait()
+                table.wait(30)
     text = log.read_text()
     assert PASSWORD not in text, "the database password was written to the log"
+    assert "a crash loop; resting 0 s" in text and "kiosk.sh: stopped by SIGTERM" in text
+    assert "the game stopped with code 137; restarting" in text
+    assert "stopped by SIGTERM: the game in progress stays resumable" in text
+    assert value(found, "seigneurs_restarts_total") == 5
+    assert value(found, "seigneurs_crash_loops_total") == value(again,
+                                                                "seigneurs_crash_loops_total") == 1
+    assert _restarts_in_database(server.url()) == (6, 1)
     assert "fleet: finished games also go to postgresql://table_user:***@" in text
     assert value(found, "seigneurs_table_info", table="fleet-test", version=_version()) == 1
     assert (value(found, "seigneurs_up_since_seconds") or 0) > time.time() - LIMIT - 60
@@ -118,6 +162,8 @@ def test_a_table_in_a_fleet_ships_its_games_and_serves_its_health(
     if prometheus is not None:
         assert prometheus["seigneurs_games_finished_total"] >= 1
         assert prometheus["seigneurs_frame_seconds_count"] > 0
+        assert prometheus["seigneurs_crash_loops_total"] == 1
+        assert panel and max(panel) >= 1
 
 
 def _play_until_shipped(table: subprocess.Popen[bytes], metrics_port: int, tuio_port: int,
@@ -157,13 +203,15 @@ def _version() -> str:
     return version("seigneurs")
 
 
-def _real_prometheus(folder: Path, metrics_port: int) -> dict[str, float] | None:
-    """Debian's Prometheus scrapes the table; the series it then holds. None (said in the
+@contextlib.contextmanager
+def _real_prometheus(folder: Path, metrics_port: int) -> Iterator[int | None]:
+    """Debian's Prometheus scraping the table each second; its query port. None (said in the
     output) where it is not installed."""
     binary = shutil.which("prometheus")
     if binary is None:
         print("Prometheus is not installed (apt-get install prometheus): scraped over HTTP only")
-        return None
+        yield None
+        return
     store = Path(tempfile.mkdtemp(prefix="seigneurs-prom-", dir=folder))
     (store / "prometheus.yml").write_text(
         "global: {scrape_interval: 1s}\nscrape_configs:\n  - job_name: table\n"
@@ -175,28 +223,67 @@ def _real_prometheus(folder: Path, metrics_port: int) -> dict[str, float] | None
              f"--storage.tsdb.path={store / 'data'}", f"--web.listen-address=127.0.0.1:{port}"],
             stdout=out, stderr=subprocess.STDOUT)
         try:
-            deadline = time.monotonic() + 90
-            while time.monotonic() < deadline:
-                got = _query(port)
-                if "seigneurs_games_finished_total" in got and \
-                        "seigneurs_frame_seconds_count" in got:
-                    return got
-                time.sleep(0.5)  # waiting for its scrape, not timing it
-            pytest.fail("Prometheus scraped nothing from the table: "
-                        + (store / "log").read_text()[-2000:])
+            yield port
         finally:
             prometheus.terminate()
             prometheus.wait(30)
-    return None
 
 
-def _query(port: int) -> dict[str, float]:
-    query = '{__name__=~"seigneurs_games_finished_total|seigneurs_frame_seconds_count"}'
+def _until(look: Callable[[], T], good: Callable[[T], bool], failing: str,
+           limit: float = 120.0) -> T:
+    """Look again every half second until `good` (a real server's state, not a timing)."""
+    deadline = time.monotonic() + limit
+    while True:
+        found = look()
+        if good(found):
+            return found
+        if time.monotonic() > deadline:
+            pytest.fail(f"{failing} within {limit:.0f} s (last: {found!r:.500})")
+        time.sleep(0.5)
+
+
+def _query(port: int, query: str) -> list[dict[str, Any]]:
     try:
         with urllib.request.urlopen(
                 f"http://127.0.0.1:{port}/api/v1/query?query={urllib.request.quote(query)}",
                 timeout=5) as answer:
-            result = json.load(answer)["data"]["result"]
+            result: list[dict[str, Any]] = json.load(answer)["data"]["result"]
     except (OSError, KeyError, ValueError):
-        return {}
-    return {r["metric"]["__name__"]: float(r["value"][1]) for r in result}
+        return []
+    return result
+
+
+def _series(port: int) -> dict[str, float]:
+    query = "{__name__=~\"" + "|".join(sorted(SERIES)) + "\"}"
+    return {r["metric"]["__name__"]: float(r["value"][1]) for r in _query(port, query)}
+
+
+def _values(port: int, query: str) -> list[float]:
+    return [float(r["value"][1]) for r in _query(port, query)]
+
+
+def _scrape_or_empty(port: int) -> str:
+    try:
+        status, text = scrape(port)
+    except OSError:
+        return ""  # the game between two runs: nothing listens
+    return text if status == 200 else ""
+
+
+def _game_of(kiosk: int) -> int:
+    """The game kiosk.sh runs now (its one child)."""
+    children = Path(f"/proc/{kiosk}/task/{kiosk}/children").read_text().split()
+    assert len(children) == 1, children
+    return int(children[0])
+
+
+def _restarts_in_database(url: str) -> tuple[int, int]:
+    try:
+        with psycopg.connect(url) as connection:
+            found = connection.execute(
+                "SELECT count(*), count(*) FILTER (WHERE crash_loop) FROM seigneurs_restarts "
+                "WHERE table_name = 'fleet-test'").fetchone()
+    except psycopg.Error:
+        return (0, 0)
+    assert found is not None
+    return int(found[0]), int(found[1])

@@ -476,8 +476,10 @@ def test_unit_file_restarts_always_and_feeds_a_watchdog(tmp_path: Path) -> None:
 
 
 def kiosk_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """kiosk.sh's surroundings in `tmp_path`: its unit, and its data folder (the restart
+    notes), never the tester's own."""
     return {**os.environ, "SEIGNEURS_UNIT_DIR": str(tmp_path), "SEIGNEURS_NO_SYSTEM": "1",
-            **extra}
+            "XDG_DATA_HOME": str(tmp_path / "data"), **extra}
 
 
 def debian_with_everything(tmp_path: Path) -> str:

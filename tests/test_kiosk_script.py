@@ -32,7 +32,7 @@ def kiosk(tmp_path: Path, body: str, *args: str, **env: str) -> tuple[
     counter, fake = fake_game(tmp_path, body)
     full = {k: v for k, v in os.environ.items() if k != "SEIGNEURS_SESSION"}
     full.update(SEIGNEURS_COMMAND=str(fake), SEIGNEURS_RESTART_DELAY="0", SEIGNEURS_REST="0",
-                **env)
+                XDG_DATA_HOME=str(tmp_path / "data"), **env)  # the restart notes go there
     result = subprocess.run([str(REPO / "kiosk.sh"), *args], env=full, capture_output=True,
                             text=True, timeout=120)
     return result, int(counter.read_text())

@@ -24,7 +24,8 @@ def _fleet_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-@command("fleet", "every table of a fleet from its database: last seen, games a day",
+@command("fleet", "every table of a fleet from its database: last seen, games a day, "
+         "crash loops",
          _fleet_args)
 def _fleet(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.kiosk.fleet import database
@@ -75,14 +76,17 @@ def _show(url: str, days: int, as_json: bool) -> int:
     span = [today - timedelta(days=n) for n in range(days - 1, -1, -1)]
     print(f"{len(tables)} tables in {redact(url)}; games a day from {span[0]} to {today}")
     print(f"{'table':<20} {'version':<9} {'last seen':<16} {'last game':<16} "
-          f"{'24 h':>5} {'all':>6}  games a day")
+          f"{'24 h':>5} {'all':>6} {'restarts':>8} {'crash loops':>11}  games a day")
     for line in tables:
         ago = now - line.last_seen
         seen = "now" if ago < timedelta(minutes=2) else _ago(ago)
         last = _ago(now - line.last_game) if line.last_game else "never"
         counts = " ".join(f"{per_day.get(line.table, {}).get(day, 0):>3}" for day in span)
         print(f"{line.table[:20]:<20} {line.version[:9]:<9} {seen:<16} {last:<16} "
-              f"{line.games_last_day:>5} {line.games:>6}  {counts}")
+              f"{line.games_last_day:>5} {line.games:>6} {line.restarts_last_day:>8} "
+              f"{line.crash_loops_last_day:>11}  {counts}")
+    print("24 h, restarts and crash loops: in the last 24 hours (restarts and crash loops as "
+          "kiosk.sh noted them)")
     return 0
 
 

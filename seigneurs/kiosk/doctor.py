@@ -20,6 +20,7 @@ import sqlite3
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from seigneurs.kiosk.admin_lock import AdminLock, Source, resolve
@@ -324,6 +325,33 @@ def service(run: Callable[[list[str]], str | None]) -> Check:
                  "sudo systemctl start seigneurs (journalctl -u seigneurs says why it stopped)")
 
 
+def restarts(data: Path, now: datetime) -> Check:
+    """kiosk.sh's restart notes: a crash loop in the last day is something to look into."""
+    from seigneurs.kiosk.restarts import RESTARTS_FILE, read_notes
+
+    notes = read_notes(data)
+    if notes.unreadable:
+        return Check("restarts", False, f"the notes cannot be read ({notes.unreadable})",
+                     f"move {data / RESTARTS_FILE} aside: kiosk.sh begins new ones")
+    if not notes.restarts:
+        return Check("restarts", True, "none noted" + (
+            f" ({notes.skipped} line(s) of {RESTARTS_FILE} unreadable, skipped)"
+            if notes.skipped else ""))
+    day = notes.since(now - timedelta(days=1))
+    loops = [r for r in day if r.crash_loop]
+    found = (f"{len(day)} in the last 24 h, {notes.restarts_total} noted in all; last "
+             f"{notes.restarts[-1].at.astimezone():%Y-%m-%d %H:%M} (code "
+             f"{notes.restarts[-1].code}, {notes.restarts[-1].kind})")
+    if notes.skipped:
+        found += f"; {notes.skipped} unreadable line(s) skipped"
+    if loops:
+        return Check("restarts", False, f"{len(loops)} crash loop(s) in the last 24 h, the "
+                     f"last at {loops[-1].at.astimezone():%H:%M}; {found}",
+                     "journalctl -u seigneurs (or the log kiosk.sh writes to) says why the "
+                     "game stopped")
+    return Check("restarts", True, found)
+
+
 def _systemctl(argv: list[str]) -> str | None:
     if shutil.which(argv[0]) is None or not Path("/run/systemd/system").is_dir():
         return None
@@ -347,4 +375,5 @@ def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list
             data_folder(data, user, checked),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user, checked),
             admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl),
+            restarts(data, datetime.now(UTC)),
             *(Check(*line) for line in fleet_checks(settings, data))]

@@ -136,6 +136,25 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "La partie en cours ne peut pas être sauvegardée (disque plein)",
         "The game in progress cannot be saved (disk full)",
         "Das laufende Spiel kann nicht gesichert werden (Festplatte voll)"),
+    # The fleet's state (kiosk.fleet.running): never the database's password.
+    "fleet_waiting": (
+        "Flotte, table « {table} » : {count} partie(s) en attente d'envoi",
+        "Fleet, table '{table}': {count} game(s) waiting to be sent",
+        "Flotte, Tisch „{table}“: {count} Spiel(e) warten auf den Versand"),
+    "fleet_sent": ("dernière partie envoyée {when}", "last game sent {when}",
+                   "letztes Spiel gesendet {when}"),
+    "fleet_none_sent": ("aucune partie envoyée depuis le démarrage",
+                        "no game sent since the start", "seit dem Start kein Spiel gesendet"),
+    "fleet_unreachable": ("serveur injoignable depuis {when}", "server unreachable since {when}",
+                          "Server nicht erreichbar seit {when}"),
+    "fleet_metrics": ("mesures servies sur {address}", "metrics served at {address}",
+                      "Messwerte unter {address}"),
+    "fleet_no_metrics": ("mesures non servies (seigneurs doctor)",
+                         "metrics not served (seigneurs doctor)",
+                         "Messwerte nicht verfügbar (seigneurs doctor)"),
+    "fleet_table": ("Flotte, table « {table} »", "Fleet, table '{table}'",
+                           "Flotte, Tisch „{table}“"),
+    "fleet_problem": ("Flotte : {detail}", "Fleet: {detail}", "Flotte: {detail}"),
 }
 LANGUAGES = ("fr", "en", "de")
 """In the order of each sentence's words, and of the admin menu's language button."""

@@ -92,6 +92,7 @@ def _start_fleet(window: SeigneursWindow) -> Fleet:
                   lambda: [source_report(s) for s in window.touch_input.sources])
     if fleet.frame is not None:
         pyglet.clock.schedule(fleet.frame)
+    window.notices[:0] = fleet.notices()  # first: the admin menu shows four notices
     return fleet
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seigneurs.kiosk.config import TableSettings
+from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.outbox import OUTBOX_FILE
 from seigneurs.kiosk.fleet.plan import plan
 from seigneurs.kiosk.fleet.secrets import scrub
@@ -47,13 +48,14 @@ def _database(url: str, table: str) -> Line:
         return ("fleet database", False, f"{shown}: the PostgreSQL driver is not installed",
                 INSTALL)
     try:
-        with psycopg.connect(url, connect_timeout=DOCTOR_TIMEOUT) as connection:
+        with database.connect(url, DOCTOR_TIMEOUT) as connection:
             server = connection.info.server_version
             games = connection.execute(
                 "SELECT count(*) FROM seigneurs_games WHERE table_name = %s",
                 (table,)).fetchone() if _has_games(connection) else None
     except psycopg.Error as error:
-        return ("fleet database", False, f"{shown}: {scrub(str(error).strip(), url)}",
+        said = " ".join(str(error).split())  # libpq's errors run over several lines
+        return ("fleet database", False, f"{shown}: {scrub(said, url)}",
                 "check the URL, that the server runs and that this machine may reach it")
     count = f", {games[0]} games of table {table!r} there" if games else \
         ", no games there yet"

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from seigneurs.kiosk.fleet.outbox import Waiting
+from seigneurs.kiosk.restarts import Restart
 
 if TYPE_CHECKING:
     import psycopg
@@ -45,6 +46,16 @@ CREATE TABLE IF NOT EXISTS seigneurs_tables (
     started_at timestamptz NOT NULL,
     last_seen timestamptz NOT NULL
 );
+CREATE TABLE IF NOT EXISTS seigneurs_restarts (
+    table_name text NOT NULL,
+    at timestamptz NOT NULL,
+    code integer NOT NULL,
+    kind text NOT NULL,
+    crash_loop boolean NOT NULL,
+    ran_s integer NOT NULL,
+    received_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (table_name, at)
+);
 CREATE OR REPLACE VIEW seigneurs_games_a_day AS
     SELECT table_name, (finished_at AT TIME ZONE 'UTC')::date AS day, count(*) AS games
     FROM seigneurs_games GROUP BY 1, 2;
@@ -55,7 +66,13 @@ CREATE OR REPLACE VIEW seigneurs_fleet AS
            (SELECT count(*) FROM seigneurs_games g WHERE g.table_name = t.table_name
              AND g.finished_at > now() - interval '1 day') AS games_last_day,
            (SELECT count(*) FROM seigneurs_games g
-             WHERE g.table_name = t.table_name) AS games
+             WHERE g.table_name = t.table_name) AS games,
+           (SELECT count(*) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.at > now() - interval '1 day') AS restarts_last_day,
+           (SELECT count(*) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.crash_loop AND r.at > now() - interval '1 day') AS crash_loops_last_day,
+           (SELECT max(r.at) FROM seigneurs_restarts r WHERE r.table_name = t.table_name
+             AND r.crash_loop) AS last_crash_loop
     FROM seigneurs_tables t;
 """
 INSERT = """
@@ -63,6 +80,11 @@ INSERT INTO seigneurs_games (table_name, game_id, started_at, finished_at, durat
                              seats, trains, winners, end_reason, seed)
 VALUES (%s, %s, %s::timestamptz - make_interval(secs => %s), %s, %s, %s, %s, %s, %s, %s, %s)
 ON CONFLICT (table_name, game_id) DO NOTHING
+"""
+RESTART = """
+INSERT INTO seigneurs_restarts (table_name, at, code, kind, crash_loop, ran_s)
+VALUES (%s, %s, %s, %s, %s, %s)
+ON CONFLICT (table_name, at) DO NOTHING
 """
 SEEN = """
 INSERT INTO seigneurs_tables (table_name, version, started_at, last_seen)
@@ -72,14 +94,15 @@ SET version = excluded.version, started_at = excluded.started_at, last_seen = no
 """
 
 
-def connect(url: str) -> psycopg.Connection[Any]:
-    """A connection by the URL as given (TLS settings and all), with a bounded wait."""
+def connect(url: str, timeout: int = CONNECT_TIMEOUT) -> psycopg.Connection[Any]:
+    """A connection by the URL as given (TLS settings and all), with bounded waits: `timeout`
+    seconds to connect, a statement cut after `STATEMENT_TIMEOUT_MS`."""
     import psycopg
 
     extra: dict[str, Any] = {"application_name": "seigneurs"}
     # A server gone mid-answer (no reset ever comes) must not hold the worker for ever: TCP
     # keepalives and a send timeout end the wait; the URL's own values win.
-    for name, value in (("connect_timeout", CONNECT_TIMEOUT), ("keepalives_idle", 30),
+    for name, value in (("connect_timeout", timeout), ("keepalives_idle", 30),
                         ("keepalives_interval", 10), ("keepalives_count", 3),
                         ("tcp_user_timeout", 60_000)):
         if name not in url:
@@ -111,6 +134,19 @@ def send(connection: psycopg.Connection[Any], table: str, games: Sequence[Waitin
                 game["finished_at"], float(game["duration"]), game["variant"],
                 Jsonb(game["seats"]), Jsonb(game["trains"]), Jsonb(game["winners"]),
                 game["end_reason"], int(game["seed"])))
+            new += cursor.rowcount
+    return new
+
+
+def send_restarts(connection: psycopg.Connection[Any], table: str,
+                  restarts: Sequence[Restart]) -> int:
+    """kiosk.sh's restart notes, in one transaction; how many were new (the key, the table and
+    the restart's exact time, keeps each once)."""
+    new = 0
+    with connection.transaction(), connection.cursor() as cursor:
+        for restart in restarts:
+            cursor.execute(RESTART, (table, restart.at, restart.code, restart.kind,
+                                     restart.crash_loop, restart.ran))
             new += cursor.rowcount
     return new
 

@@ -26,6 +26,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, InfoM
 from prometheus_client.registry import Collector
 
 from seigneurs.kiosk.history import HISTORY_FILE
+from seigneurs.kiosk.restarts import NotesWatch
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,7 @@ class TableCollector(Collector):
         self.table, self.version, self.folder = table, version, folder
         self.outbox, self.sources = outbox, sources
         self.up_since = time.time()
+        self._notes = NotesWatch(folder) if folder is not None else None
 
     def collect(self) -> Iterator[Any]:
         yield InfoMetricFamily("seigneurs_table", "the table's name and version",
@@ -51,6 +53,7 @@ class TableCollector(Collector):
                                 "when this run of the table started (Unix time)",
                                 value=self.up_since)
         yield from self._history()
+        yield from self._restarts()
         waiting = self.outbox()
         if waiting is not None:
             yield GaugeMetricFamily("seigneurs_outbox_games",
@@ -97,6 +100,27 @@ class TableCollector(Collector):
             yield GaugeMetricFamily("seigneurs_last_game_end_seconds", "when the last "
                                     "finished game ended (Unix time)",
                                     value=datetime.fromisoformat(last).timestamp())
+
+
+    def _restarts(self) -> Iterable[Any]:
+        """From kiosk.sh's notes: running counts, so a shortened file never lowers them."""
+        if self._notes is None:
+            return
+        notes = self._notes.read()
+        if notes.unreadable:
+            log.info("metrics: the restart notes cannot be read now (%s)", notes.unreadable)
+        yield CounterMetricFamily("seigneurs_restarts", "restarts of the game by kiosk.sh "
+                                  "(crashes, the admin menu's restart)",
+                                  value=notes.restarts_total)
+        yield CounterMetricFamily("seigneurs_crash_loops", "crash loops kiosk.sh rested "
+                                  "after (five crashes within two minutes)",
+                                  value=notes.crash_loops_total)
+        yield GaugeMetricFamily("seigneurs_restart_notes_skipped", "lines of kiosk.sh's "
+                                "restart notes that could not be read", value=notes.skipped)
+        if notes.restarts:
+            yield GaugeMetricFamily("seigneurs_last_restart_seconds", "when kiosk.sh last "
+                                    "restarted the game (Unix time)",
+                                    value=notes.restarts[-1].at_us / 1e6)
 
 
 class _Quiet(WSGIRequestHandler):

@@ -12,14 +12,16 @@ does not fill.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from seigneurs.kiosk.restarts import Notes, Restart
 from seigneurs.kiosk.trouble import move_aside
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,11 @@ CREATE TABLE IF NOT EXISTS cursor (
     history_game TEXT
 );
 INSERT OR IGNORE INTO cursor VALUES (1, 0, NULL);
+CREATE TABLE IF NOT EXISTS restarts (
+    at_us INTEGER PRIMARY KEY,
+    note TEXT NOT NULL,
+    sent INTEGER NOT NULL DEFAULT 0
+);
 """
 HISTORY_COLUMNS = ("id", "game_id", "finished_at", "variant", "seats", "trains", "winners",
                    "end_reason", "duration", "seed")
@@ -114,7 +121,7 @@ class Outbox:
             for values in rows:
                 record = dict(zip(HISTORY_COLUMNS, values, strict=True))
                 if record["game_id"] is None:
-                    continue  # a game recorded before games had an identity: not sent
+                    record["game_id"] = content_id(values)
                 for key in ("seats", "trains", "winners"):
                     record[key] = json.loads(record[key])
                 added += self.db.execute(
@@ -135,5 +142,40 @@ class Outbox:
         with self.db:
             self.db.executemany("DELETE FROM waiting WHERE seq = ?", [(g.seq,) for g in games])
 
+    def note_restarts(self, notes: Notes) -> int:
+        """Take kiosk.sh's restart notes not seen before (each keyed by its exact time), and
+        forget those sent that the notes no longer hold (kiosk.sh keeps its last lines only:
+        this table stays as small); how many were new."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            added = sum(self.db.execute(
+                "INSERT OR IGNORE INTO restarts (at_us, note) VALUES (?, ?)",
+                (r.at_us, json.dumps(asdict(r)))).rowcount for r in notes.restarts)
+            if notes.restarts and notes.unreadable is None:
+                self.db.execute("DELETE FROM restarts WHERE sent = 1 AND at_us < ?",
+                                (notes.restarts[0].at_us,))
+        return added
+
+    def unsent_restarts(self) -> list[Restart]:
+        """The restarts not yet in the database, in the order they happened."""
+        return [Restart(**json.loads(note)) for (note,) in self.db.execute(
+            "SELECT note FROM restarts WHERE sent = 0 ORDER BY at_us")]
+
+    def restarts_sent(self, restarts: list[Restart]) -> None:
+        with self.db:
+            self.db.executemany("UPDATE restarts SET sent = 1 WHERE at_us = ?",
+                                [(r.at_us,) for r in restarts])
+
     def close(self) -> None:
         self.db.close()
+
+
+def content_id(values: tuple[Any, ...]) -> str:
+    """The identity of a game a history kept before games had one (game_id NULL): made from
+    what the history keeps of it, as stored (not its row number, which a history read again
+    from a copy may change), so it is the same at every reading and the database's key keeps
+    the game once."""
+    kept = json.dumps([values[HISTORY_COLUMNS.index(name)] for name in HISTORY_COLUMNS
+                       if name not in ("id", "game_id")])
+    return "before-ids-" + hashlib.sha256(kept.encode()).hexdigest()[:32]
+

@@ -8,11 +8,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.fleet.plan import FleetPlan, plan
+from seigneurs.kiosk.i18n import Notice, Words, text
 
 if TYPE_CHECKING:
     from seigneurs.kiosk.fleet.metrics import MetricsServer, Reports
@@ -48,11 +50,45 @@ class Fleet:
         """What the window calls with each frame's time, when metrics are served."""
         return self.metrics.frame if self.metrics is not None else None
 
+    def notice(self, language: str) -> str:
+        """The fleet's state for the admin menu, said when shown (so it is the state now):
+        games waiting, the last game sent, the server unreachable since when, the metrics
+        endpoint bound or not. Names no URL: the password cannot be in it."""
+        shipper = self.shipper
+        if shipper is None:  # not sending (no URL, or a problem that follows this notice)
+            parts = [text(language, "fleet_table").format(table=self.plan.table)]
+        else:  # each of the worker's values read once: it may change them meanwhile
+            sent, failing = shipper.last_sent_at, shipper.failing_since
+            parts = [text(language, "fleet_waiting").format(table=self.plan.table,
+                                                            count=shipper.waiting),
+                     text(language, "fleet_sent").format(when=_when(language, sent))
+                     if sent else text(language, "fleet_none_sent")]
+            if failing is not None:
+                parts.append(text(language, "fleet_unreachable").format(
+                    when=_when(language, failing)))
+        if self.plan.metrics is not None:
+            bound = self.metrics.address if self.metrics is not None else None
+            parts.append(text(language, "fleet_metrics").format(
+                address=f"{bound[0]}:{bound[1]}") if bound else text(language, "fleet_no_metrics"))
+        return " · ".join(parts)
+
+    def notices(self) -> list[Notice]:
+        """What the admin menu shows of the fleet (nothing without `[fleet]`): its state,
+        then each problem met at start."""
+        if not self.plan.wanted:
+            return []
+        return [self, *(Words("fleet_problem", problem) for problem in self.problems)]
+
     def stop(self) -> None:
         if self.shipper is not None:
             self.shipper.stop()
         if self.metrics is not None:
             self.metrics.stop()
+
+
+def _when(language: str, moment: datetime) -> str:
+    """A moment in this machine's time, as the admin menu writes dates."""
+    return moment.astimezone().strftime(text(language, "when"))
 
 
 def start(settings: TableSettings, sources: Reports) -> Fleet:

@@ -25,6 +25,7 @@ from seigneurs.kiosk.fleet import database
 from seigneurs.kiosk.fleet.outbox import Outbox
 from seigneurs.kiosk.fleet.secrets import redact, scrub
 from seigneurs.kiosk.history import HISTORY_FILE
+from seigneurs.kiosk.restarts import NotesWatch
 
 if TYPE_CHECKING:
     import psycopg
@@ -72,6 +73,14 @@ class Shipper:
         self.waiting = 0
         """Games in the outbox after the last pass (the metrics read it)."""
         self.last_error: str | None = None
+        self.failing_since: datetime | None = None
+        """When the server was first missed in the current run of failures (the admin's
+        notice: "unreachable since ...")."""
+        self.last_sent_at: datetime | None = None
+        """When a game last reached the server (this run)."""
+        self.restarts_sent = 0
+        self._notes = NotesWatch(folder)
+        self._notes_taken: tuple[int, int] | None = None
 
     @property
     def shown(self) -> str:
@@ -83,8 +92,12 @@ class Shipper:
         try:
             outbox = self._open_outbox()
             outbox.fill(self.folder / HISTORY_FILE)
+            self._take_notes(outbox)
             connection = self._connected()
             database.seen(connection, self.table, self.version, self.started_at)
+            if restarts := outbox.unsent_restarts():
+                self.restarts_sent += database.send_restarts(connection, self.table, restarts)
+                outbox.restarts_sent(restarts)
             sent = 0
             while (batches is None or batches > 0) and (games := outbox.oldest(self.batch)):
                 sent += database.send(connection, self.table, games)
@@ -99,17 +112,29 @@ class Shipper:
             self._drop_connection()
             return self._failed(f"{type(error).__name__}: {error}")
 
+    def _take_notes(self, outbox: Outbox) -> None:
+        """kiosk.sh's restart notes into the outbox when they changed since last taken."""
+        notes = self._notes.read()
+        if self._notes.stamp != self._notes_taken:
+            outbox.note_restarts(notes)
+            self._notes_taken = self._notes.stamp
+
     def _went_well(self, sent: int) -> Pass:
         if self.failures:
             log.warning("fleet: %s reached again", self.shown)
         if sent:
             log.info("fleet: %d games sent to %s", sent, self.shown)
+        if sent:
+            self.last_sent_at = datetime.now(UTC)
         self.failures = 0
         self.last_error = None
+        self.failing_since = None
         return Pass(sent, self.waiting)
 
     def _failed(self, what: str) -> Pass:
         self.failures += 1
+        if self.failing_since is None:
+            self.failing_since = datetime.now(UTC)
         self.last_error = scrub(what.strip().replace("\n", " "), self.url)
         self.waiting = self._count_waiting()
         log.warning("fleet: %s: %s; %d games wait in %s, next try in %.0f s", self.shown,
