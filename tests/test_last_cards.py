@@ -1,0 +1,77 @@
+"""The close bot plays the last cards out in advance (issue 33): a fast child who takes the
+bot's last fitting card no longer runs on alone, and the bot lets the child go first when any
+card it took would start a run only it could play. The scenes are deals of the matchup
+(engine adults) where the close bot without the look-ahead ended more than 2 wagons apart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from seigneurs.game.bots import BOT_LEVELS, BotLevel, chain_ends
+from seigneurs.game.config import GameConfig
+from seigneurs.game.last_cards import PASS, LastCards, Train
+from seigneurs.game.race import cards_in
+from seigneurs.rules.cards import Card
+from seigneurs.rules.matching import Rule
+from seigneurs.table.layout import TableLayout
+from seigneurs.tools.matchup import TABLE, child_model
+
+
+def train(locomotive: str, top: str) -> Train:
+    return Train(Rule.AT_LEAST_ONE, Card.parse(locomotive), Card.parse(top))
+
+
+def mask(*cards: str) -> int:
+    return sum(1 << Card.parse(card).index for card in cards)
+
+
+BOT = train("boxcar/red/4", "boxcar/red/3")
+CHILD = train("logs/blue/2", "coach/red/3")
+LAST = mask("coach/blue/3", "tanker/yellow/2", "coal/blue/3", "coal/yellow/2", "animals/yellow/2")
+"""Deal 44, the child a wagon ahead, five cards left: two fit the bot, and both the child."""
+
+
+def test_the_bot_takes_the_card_a_fast_child_would_run_on_from() -> None:
+    offered = BOT.fitting(LAST)
+    assert offered == mask("coach/blue/3", "coal/blue/3")
+    assert LastCards(10_000).choice(BOT, CHILD, LAST, 1, offered) == Card.parse("coal/blue/3").index
+
+
+def test_the_card_it_leaves_is_the_childs_run_on_alone() -> None:
+    """The measure can fail: what the bot without the look-ahead took (coach/blue/3) leaves
+    the child coal/blue/3, after which nothing fits the bot and the child runs on 3 more."""
+    bot = BOT.on(Card.parse("coach/blue/3").index)
+    left = LAST & ~mask("coach/blue/3", "coal/blue/3")
+    child = CHILD.on(Card.parse("coal/blue/3").index)
+    assert not bot.fitting(left)
+    assert max(chain_ends(child.rule, child.locomotive, child.top, left)) == 3
+
+
+def test_it_lets_the_child_go_first_when_every_card_it_could_take_ends_far_apart() -> None:
+    """A deal of the matchup, level, ten cards left: whichever fitting card the bot takes, a
+    third of the games or more end more than 2 apart; if the child takes the next card, none
+    do. Not allowed to wait (the child is slow to play), it takes a card."""
+    bot, child = train("boxcar/red/4", "boxcar/blue/3"), train("logs/blue/2", "coal/red/4")
+    loose = mask("coach/red/2", "coach/yellow/3", "tanker/red/2", "tanker/yellow/2", "coal/red/2",
+                 "coal/yellow/3", "logs/yellow/2", "logs/yellow/3", "boxcar/blue/4",
+                 "animals/blue/4")
+    ahead = LastCards(100_000)
+    assert ahead.choice(bot, child, loose, 0, bot.fitting(loose)) == PASS
+    forced = ahead.choice(bot, child, loose, 0, bot.fitting(loose), may_pass=False)
+    assert forced in cards_in(bot.fitting(loose))
+
+
+def test_looking_ahead_keeps_close_the_deals_the_bot_without_it_lost_control_of() -> None:
+    """Against an adult of the matchup's model, the deals where the close bot without the
+    look-ahead ended more than 2 apart (a child's or its own run of last cards)."""
+    deals = (12, 21, 35, 44, 54, 70, 80, 93)
+    layout, adult = TableLayout.build(*TABLE), child_model("engine")
+    close = BOT_LEVELS["close"]
+    blind = replace(close, looks_ahead=False)
+
+    def margin(level: BotLevel, seed: int) -> int:
+        game = adult.game(GameConfig.for_players("kids", 2, seed), level, "adult", layout)
+        return abs(game.child - game.bot)
+
+    assert all(margin(blind, seed) > 2 for seed in deals)
+    assert all(margin(close, seed) <= 2 for seed in deals)
