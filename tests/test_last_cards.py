@@ -48,7 +48,8 @@ def test_the_card_it_leaves_is_the_childs_run_on_alone() -> None:
 
 
 def test_it_lets_the_child_go_first_when_every_card_it_could_take_ends_far_apart() -> None:
-    """A deal of the matchup, level, ten cards left: whichever fitting card the bot takes, a
+    """A deal of the matchup, level, ten cards left (the test looks further than the bot's
+    LAST_CARDS, with a budget of its own): whichever fitting card the bot takes, a
     third of the games or more end more than 2 apart; if the child takes the next card, none
     do. Not allowed to wait (the child is slow to play), it takes a card."""
     bot, child = train("boxcar/red/4", "boxcar/blue/3"), train("logs/blue/2", "coal/red/4")
@@ -62,9 +63,11 @@ def test_it_lets_the_child_go_first_when_every_card_it_could_take_ends_far_apart
 
 
 def test_looking_ahead_keeps_close_the_deals_the_bot_without_it_lost_control_of() -> None:
-    """Against an adult of the matchup's model, the deals where the close bot without the
-    look-ahead ended more than 2 apart (a child's or its own run of last cards)."""
-    deals = (12, 21, 35, 44, 54, 70, 80, 93)
+    """Against an adult of the matchup's model, the deals of the first 200 where the close bot
+    without the look-ahead ended more than 2 apart (a child's or its own run of last cards):
+    looking ahead, two thirds of them or more end within 2 (the look-ahead's budget makes it
+    fall back on the rule of thumb sometimes)."""
+    deals = (12, 21, 35, 44, 54, 70, 80, 84, 93, 126, 135, 151, 173, 180, 193)
     layout, adult = TableLayout.build(*TABLE), child_model("engine")
     close = BOT_LEVELS["close"]
     blind = replace(close, looks_ahead=False)
@@ -74,4 +77,4 @@ def test_looking_ahead_keeps_close_the_deals_the_bot_without_it_lost_control_of(
         return abs(game.child - game.bot)
 
     assert all(margin(blind, seed) > 2 for seed in deals)
-    assert all(margin(close, seed) <= 2 for seed in deals)
+    assert sum(margin(close, seed) <= 2 for seed in deals) >= len(deals) * 2 / 3

@@ -82,10 +82,12 @@ LATE_CARDS = 16
 """With this few cards left, a paced bot weighs how the last runs of cards would end."""
 LATE_SEARCH = 150
 """...looking at this many train states per card and per train (a run outgrows it rarely)."""
-LAST_CARDS = 10
+LAST_CARDS = 8
 """With this few cards left, a bot that looks ahead plays the rest of the game out in advance..."""
-LAST_SEARCH = 20000
-"""...looking at this many new states a turn at most (else it falls back on LATE_CARDS' rule)."""
+LAST_SEARCH = 1000
+"""...looking at this many new states a turn at most (a few milliseconds of a frame; the states
+it has seen are kept, so the next turn goes on from there); until it is done it plays by
+LATE_CARDS' rule."""
 PASS_WAGONS = 2.0
 """A bot that lets the child go first waits at most this many of the child's wagon times (or
 ENDGAME_PACE_S) since the last wagon, then takes its best card: a child who stopped playing
