@@ -5,16 +5,24 @@ card it took would start a run only it could play. The scenes are deals of the m
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, chain_ends
+import pytest
+
+from seigneurs.game import bots
+from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, RaceBot, bots_random, chain_ends
 from seigneurs.game.config import GameConfig
+from seigneurs.game.factory import new_game
+from seigneurs.game.kinds import make_bot
 from seigneurs.game.last_cards import PASS, LastCards, Train
-from seigneurs.game.race import cards_in
+from seigneurs.game.race import RaceGame, cards_in
 from seigneurs.rules.cards import Card
 from seigneurs.rules.matching import Rule
+from seigneurs.table.geometry import RaceGeometry
 from seigneurs.table.layout import TableLayout
-from seigneurs.tools.matchup import TABLE, child_model
+from seigneurs.tools.ages import AGES
+from seigneurs.tools.matchup import TABLE, card_at, child_model, engine_child
 
 
 def train(locomotive: str, top: str) -> Train:
@@ -78,3 +86,58 @@ def test_looking_ahead_keeps_close_the_deals_the_bot_without_it_lost_control_of(
 
     assert all(margin(blind, seed) > 2 for seed in deals)
     assert sum(margin(close, seed) <= 2 for seed in deals) >= len(deals) * 2 / 3
+
+
+def child_stops_at_first_pass(seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """An adult of the matchup's model plays deal `seed` against the close bot until the bot
+    first lets them go first; then the child stops playing. The bot's wagons then, and 60 s of
+    game time later."""
+    passes: list[float] = []
+    looking_ahead = RaceBot._looking_ahead
+
+    def spy(bot: RaceBot, fitting: int, t: float) -> int | None:
+        choice = looking_ahead(bot, fitting, t)
+        if choice == PASS:
+            passes.append(t)
+        return choice
+
+    monkeypatch.setattr(RaceBot, "_looking_ahead", spy)
+    config = GameConfig.for_players("kids", 2, seed)
+    layout = TableLayout.build(*TABLE)
+    game = new_game(config)
+    assert isinstance(game, RaceGame)
+    geometry = RaceGeometry.build(layout, tuple(layout.places[i] for i in layout.spread(2)),
+                                  False)
+    rng = bots_random(seed)
+    child = engine_child(AGES["adult"])(game, geometry, rng)
+    bot = make_bot(game, 1, BOT_LEVELS["close"], rng)
+    assert isinstance(bot, RaceBot)
+    loop = BotLoop({1: bot})
+    loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),
+                                              geometry.seats[seat].anchor) / geometry.px_per_cm
+    stopped: float | None = None
+    wagons = 0
+    while not game.over:
+        t = min(loop.next_due(), child.due)
+        if stopped is not None and t > stopped + 60.0:
+            break
+        if child.due <= t:
+            child.step(t)
+        for action in loop.actions(t):
+            game.apply(action)
+        if stopped is None and passes:
+            stopped, child.due, wagons = t, math.inf, len(game.trains[1])
+    assert stopped is not None, "the scene must happen: the bot lets the child go first"
+    return wagons, len(game.trains[1])
+
+
+def test_a_bot_letting_the_child_go_first_takes_a_card_when_the_child_stops_playing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It waits at most PASS_WAGONS of the child's wagon times (ENDGAME_PACE_S at least):
+    a child who walked away never stalls the game; without that limit the bot waits on."""
+    before, after = child_stops_at_first_pass(2, monkeypatch)
+    assert after > before
+    monkeypatch.setattr(bots, "PASS_WAGONS", math.inf)
+    monkeypatch.setattr(bots, "ENDGAME_PACE_S", math.inf)
+    before, after = child_stops_at_first_pass(2, monkeypatch)
+    assert after == before
