@@ -141,3 +141,25 @@ def test_a_bot_letting_the_child_go_first_takes_a_card_when_the_child_stops_play
     monkeypatch.setattr(bots, "ENDGAME_PACE_S", math.inf)
     before, after = child_stops_at_first_pass(2, monkeypatch)
     assert after == before
+
+
+def test_a_bot_not_done_looking_ahead_waits_a_turn_when_level_or_ahead(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no budget left the look-ahead is never done: level with the child or ahead, the
+    bot waits a turn (thinking on next turn) rather than take a card by the rule of thumb;
+    behind, it plays by the rule of thumb. The game still ends (PASS_WAGONS)."""
+    monkeypatch.setattr(bots, "LAST_SEARCH", 0)
+    seen: list[tuple[int, int | None]] = []
+    looking_ahead = RaceBot._looking_ahead
+
+    def spy(bot: RaceBot, fitting: int, t: float) -> int | None:
+        choice = looking_ahead(bot, fitting, t)
+        seen.append((bot.progress(0) - bot.progress(1), choice))
+        return choice
+
+    monkeypatch.setattr(RaceBot, "_looking_ahead", spy)
+    game = child_model("engine").game(GameConfig.for_players("kids", 2, 2), BOT_LEVELS["close"],
+                                      "adult", TableLayout.build(*TABLE))
+    assert game.finished
+    assert {choice for lead, choice in seen if lead > 0} == {None}
+    assert PASS in {choice for lead, choice in seen if lead <= 0}

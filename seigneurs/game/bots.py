@@ -332,8 +332,9 @@ class RaceBot(Bot):
     def _looking_ahead(self, fitting: int, t: float) -> int | None:
         """A bot that looks ahead, against one child, with LAST_CARDS or fewer left: the card
         that most likely ends the game close, or PASS to let the child take the next card
-        (for at most PASS_WAGONS of their wagon times since the last wagon). None: it does not
-        look ahead here (another level, several children, more cards, too many states)."""
+        (for at most PASS_WAGONS of their wagon times since the last wagon; also while it is
+        not done looking, when level or ahead). None: it does not look ahead here (another
+        level, several children, more cards, or not done looking while behind)."""
         game = self.game
         loose = ALL_CARDS & ~game.stacked_mask
         if not self.level.looks_ahead or len(self.people) != 1 or (
@@ -347,8 +348,8 @@ class RaceBot(Bot):
         may_pass = t - max(self.child_stacked, self.last_progress) < patience
         try:
             return self.last_cards.choice(mine, theirs, loose, lead, fitting, may_pass)
-        except TooManyStates:
-            return None
+        except TooManyStates:  # not done: level or ahead, it waits a turn and thinks on
+            return PASS if may_pass and lead <= 0 else None
 
     def _child_run(self, seat: int, loose: int) -> int:
         """The most wagons `seat` could still add from the `loose` cards, the bot's aside."""
