@@ -96,12 +96,14 @@ def test_r9_a_neighbours_drop_leaves_a_card_touched_just_before(before: float,
     assert crowd.score.taken_from_hand == 0
 
 
+@pytest.mark.parametrize("fingers", [2, 3])
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
-def test_a_hand_of_two_fingertips_carries_its_card_until_the_last_lifts(gap: bool) -> None:
-    """A child's hand lands with two fingertips and carries a card that fits them home; the
-    fingertip that took it lifts halfway, the other stays on the glass and carries on: the
-    card goes with the hand and is stacked where the last fingertip lifts (it used to be put
-    back mid-drag, where the first fingertip lifted)."""
+def test_a_hand_of_several_fingertips_carries_its_card_until_the_last_lifts(
+        gap: bool, fingers: int) -> None:
+    """A child's hand lands with two or three fingertips (small children touch so) and carries
+    a card that fits them home; the fingertip that took it lifts halfway, another stays on the
+    glass and carries on: the card goes with the hand and is stacked where the last fingertips
+    lift (it used to be put back mid-drag, where the first fingertip lifted)."""
     crowd = table()
     me, anchor = child(crowd, 0), crowd.race.anchors[0]
     zone_at = control(crowd).geometry.zone_at
@@ -112,7 +114,7 @@ def test_a_hand_of_two_fingertips_carries_its_card_until_the_last_lifts(gap: boo
         slow(crowd)
     hand, start = me.hands[0], where(crowd, card)
     path = crowd.path(me, start, anchor, False)
-    crowd.press(me, hand, *start, path, 0, fingers=2)
+    crowd.press(me, hand, *start, path, 0, fingers=fingers)
     hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
     first, second = hand.finger, hand.extra[0][0]
     frames(crowd, len(path) / 60 + 1.0)

@@ -112,11 +112,13 @@ def endgame_stacks(level: BotLevel, seed: int) -> list[float]:
 def test_in_an_endgame_only_it_can_play_the_close_bot_keeps_a_childs_pace() -> None:
     """Issue 33 saw 3 wagons in 4 s when the last cards fitted only the bot. The close bot
     now waits the child's pace (up to ENDGAME_PACE_S) between wagons; an unpaced bot of the
-    same speed sprints."""
+    same speed sprints. (Looking ahead, the close bot seldom lets such an endgame come, so
+    the pace is checked without its look-ahead: the pace is what a longer endgame gets.)"""
     gaps: list[float] = []
     sprint: list[float] = []
+    paced = replace(BOT_LEVELS["close"], looks_ahead=False)
     for seed in range(40):
-        times = endgame_stacks(BOT_LEVELS["close"], seed)
+        times = endgame_stacks(paced, seed)
         gaps += [b - a for a, b in pairwise(times)]
         fast = endgame_stacks(BOT_LEVELS["expert"], seed)
         sprint += [b - a for a, b in pairwise(fast)]

@@ -26,6 +26,7 @@ from seigneurs.game.actions import (
 )
 from seigneurs.game.duo import ROWS, DuoGame
 from seigneurs.game.engine import Game, Phase
+from seigneurs.game.last_cards import PASS, LastCards, TooManyStates, Train
 from seigneurs.game.race import ALL_CARDS, NOBODY, RaceGame, cards_in
 from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
@@ -51,6 +52,10 @@ class BotLevel:
     or loses nearly always against a child a little slower or faster than it (issue 33)."""
     close: bool = False
     """The lobby's robot with a heart: paced, with a hand quick enough to keep up with anyone."""
+    looks_ahead: bool = False
+    """Against one child, with LAST_CARDS or fewer left, plays the last cards out in advance
+    and takes the card (or lets the child go first) that most likely ends within 2 wagons:
+    neither it nor the child is left alone with a run of last cards (issue 33)."""
 
 
 BOT_LEVELS: dict[str, BotLevel] = {
@@ -60,7 +65,8 @@ BOT_LEVELS: dict[str, BotLevel] = {
         BotLevel("child", 3.5, 1.2, 0.12, memory=True, hand_cm_s=18.0),
         BotLevel("adult", 0.9, 0.3, 0.03, memory=True, hand_cm_s=50.0),
         BotLevel("expert", 0.45, 0.12, 0.0, memory=True, hand_cm_s=90.0),
-        BotLevel("close", 0.4, 0.12, 0.0, memory=True, hand_cm_s=90.0, paced=True, close=True),
+        BotLevel("close", 0.4, 0.12, 0.0, memory=True, hand_cm_s=90.0, paced=True, close=True,
+                 looks_ahead=True),
     )
 }
 START_S = 1.0
@@ -76,6 +82,16 @@ LATE_CARDS = 16
 """With this few cards left, a paced bot weighs how the last runs of cards would end."""
 LATE_SEARCH = 150
 """...looking at this many train states per card and per train (a run outgrows it rarely)."""
+LAST_CARDS = 8
+"""With this few cards left, a bot that looks ahead plays the rest of the game out in advance..."""
+LAST_SEARCH = 1000
+"""...looking at this many new states a turn at most (a few milliseconds of a frame; the states
+it has seen are kept, so the next turn goes on from there); until it is done it plays by
+LATE_CARDS' rule."""
+PASS_WAGONS = 2.0
+"""A bot that lets the child go first waits at most this many of the child's wagon times (or
+ENDGAME_PACE_S) since the last wagon, then takes its best card: a child who stopped playing
+never stalls the game."""
 
 
 def bot_level(name: str) -> BotLevel:
@@ -137,12 +153,18 @@ class Bot:
         mine, best = self.progress(self.seat), self.best_child()
         if best > self.child_best:
             self.child_best, self.child_stacked = best, t
-        per_wagon = (self.child_stacked - self.playing_since) / best if best else 0.0
+        per_wagon = self.per_wagon()
         if self.endgame():
             return t - self.last_progress < min(per_wagon, ENDGAME_PACE_S)
         if mine != best:
             return mine > best
         return t - max(self.child_stacked, self.last_progress) < per_wagon
+
+    def per_wagon(self) -> float:
+        """The best child's seconds per wagon so far (0 before their first)."""
+        if not self.child_best or self.playing_since is None:
+            return 0.0
+        return (self.child_stacked - self.playing_since) / self.child_best
 
     def best_child(self) -> int:
         """The wagons of the child furthest on."""
@@ -229,6 +251,7 @@ class RaceBot(Bot):
     def __init__(self, game: RaceGame, seat: int, level: BotLevel, rng: random.Random) -> None:
         super().__init__(game, seat, level, rng)
         self.seen = 0  # cards turned and found useless (remembered if the level has memory)
+        self.last_cards = LastCards(LAST_SEARCH)
 
     def progress(self, seat: int) -> int:
         return len(self.game.trains[seat])
@@ -263,6 +286,11 @@ class RaceBot(Bot):
         face_up = game.face_up(on_table)
         fitting = game.fitting(seat, face_up)
         if fitting and self.level.paced and self.people:
+            ahead = self._looking_ahead(fitting, t)
+            if ahead == PASS:
+                return None
+            if ahead is not None:
+                return Pick(seat, t, ahead)
             choose = self._ending_near_level if self.endgame() else self._leaving_room
             return Pick(seat, t, choose(fitting, near))
         if fitting:
@@ -300,6 +328,28 @@ class RaceBot(Bot):
                     self.rng.random())
 
         return min(cards_in(fitting), key=cost)
+
+    def _looking_ahead(self, fitting: int, t: float) -> int | None:
+        """A bot that looks ahead, against one child, with LAST_CARDS or fewer left: the card
+        that most likely ends the game close, or PASS to let the child take the next card
+        (for at most PASS_WAGONS of their wagon times since the last wagon; also while it is
+        not done looking, when level or ahead). None: it does not look ahead here (another
+        level, several children, more cards, or not done looking while behind)."""
+        game = self.game
+        loose = ALL_CARDS & ~game.stacked_mask
+        if not self.level.looks_ahead or len(self.people) != 1 or (
+                loose.bit_count() > LAST_CARDS):
+            return None
+        child = self.people[0]
+        mine, theirs = (Train(game.rules[s], game.locomotives[s], game.top(s))
+                        for s in (self.seat, child))
+        lead = self.progress(child) - self.progress(self.seat)
+        patience = max(ENDGAME_PACE_S, PASS_WAGONS * self.per_wagon())
+        may_pass = t - max(self.child_stacked, self.last_progress) < patience
+        try:
+            return self.last_cards.choice(mine, theirs, loose, lead, fitting, may_pass)
+        except TooManyStates:  # not done: level or ahead, it waits a turn and thinks on
+            return PASS if may_pass and lead <= 0 else None
 
     def _child_run(self, seat: int, loose: int) -> int:
         """The most wagons `seat` could still add from the `loose` cards, the bot's aside."""
