@@ -6,7 +6,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from seigneurs.game.bots import random_bit
+from helpers import pick, started_race
+
+from seigneurs.game import Applied, CallStop, GameConfig, RaceGame, Stack, Whistle, new_game
+from seigneurs.game.actions import EndReason
+from seigneurs.game.bots import BOT_LEVELS, ENDGAME_PACE_S, BotLoop, RaceBot, random_bit
+from seigneurs.game.kinds import make_bot
 
 
 def test_a_bot_picks_each_candidate_card_alike() -> None:
@@ -18,3 +23,51 @@ def test_a_bot_picks_each_candidate_card_alike() -> None:
         drawn = Counter(random_bit(mask, rng) for _ in range(400 * len(bits)))
         assert set(drawn) == set(bits), (bin(mask), drawn)
         assert all(300 <= drawn[b] <= 500 for b in bits), (bin(mask), drawn)
+
+
+def test_r16_a_called_stop_is_answered_with_the_stop_itself() -> None:
+    """R16: the stop ends the game, and the answer names the action that ended it (the table
+    tells who called it from the answer)."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    stop = CallStop(0, 9.0)
+    result = training.apply(stop)
+    assert isinstance(result, Applied) and result.action == stop
+    assert result.ended is EndReason.STOP_CALLED and training.over
+
+
+def endgame_bot(seed: int) -> tuple[RaceBot, float] | None:
+    """A close bot (seat 1) against a child bot played as a person (seat 0), up to the bot's
+    first wagon once the child can place none any more: the bot and the game clock then (None
+    if the game ended before)."""
+    game = new_game(GameConfig.for_players("kids", 2, seed))
+    assert isinstance(game, RaceGame)
+    loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
+    child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
+    bot, child_due, t = loop.bots[1], 0.0, 0.0
+    assert isinstance(bot, RaceBot)
+    game.apply(Whistle(0, 0.0))
+    while not game.over:
+        t = min(loop.next_due(), child_due)
+        if child_due <= t:
+            child_due = t + child.delay()
+            action = child.next_action(t)
+            if action is not None:
+                game.apply(action)
+        for action in loop.actions(t):
+            game.apply(action)
+        if bot.endgame() and not bot.holding() and bot.last_progress == t:
+            return bot, t
+    return None
+
+
+def test_in_the_endgame_a_paced_bot_waits_the_childs_pace_after_its_last_wagon() -> None:
+    """Issue 33: once only the bot can place a wagon, it takes each at the child's pace (at
+    most ENDGAME_PACE_S) after its last one, never at once."""
+    scenes = [found for seed in range(12) if (found := endgame_bot(seed)) is not None]
+    assert scenes, "the scene must happen: an endgame only the bot can play"
+    for bot, t in scenes:
+        assert bot.waits(t + 0.5)
+        assert not bot.waits(t + ENDGAME_PACE_S + 0.5)
