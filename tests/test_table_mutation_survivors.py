@@ -1,0 +1,68 @@
+"""Behaviours of `seigneurs/table` that a mutation run (scripts/mutation.py table) found
+unguarded by the package's own tests: each test names what it holds and failed on its mutant."""
+
+from __future__ import annotations
+
+from seigneurs.game import GameConfig, Lay, RemoveLocomotive, Whistle, new_game
+from seigneurs.game.actions import Reason
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rules import WagonType
+from seigneurs.table import events
+from seigneurs.table.kinds import open_session
+from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.session import DuoSession, Seating
+
+LAYOUT = TableLayout.build(1280, 720)
+
+
+def assisted_duo() -> DuoSession:
+    """A Duo of two children in assisted play (D8: a card is laid only where it fits)."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3, assisted=True))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    assert isinstance(session, DuoSession)
+    return session
+
+
+def drag(session: DuoSession, touch: int, start: tuple[float, float],
+         end: tuple[float, float]) -> list[object]:
+    """One finger carries from `start` to `end` and lifts: the events the view is told."""
+    control = session.control
+    control.play.drain()
+    for phase, (x, y), t in ((TouchPhase.DOWN, start, 1.0), (TouchPhase.MOVE, end, 1.1),
+                             (TouchPhase.UP, end, 1.2)):
+        control.touches([TouchEvent(touch, phase, x / LAYOUT.width, y / LAYOUT.height, t)],
+                        LAYOUT.width, LAYOUT.height)
+    return list(control.play.drain())
+
+
+def test_d8_a_card_laid_where_it_does_not_fit_is_refused_as_a_childs_and_slides_home() -> None:
+    """Assisted Duo (D8): the lay on a row the card does not fit is refused gently, the view
+    told it was a child's (so it plays the refusal sound), and the card slides back to the
+    spot it was taken from."""
+    session = assisted_duo()
+    game, geometry = session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if not game.fits(0, r, card))
+    home = geometry.reveal(0)
+    seen = drag(session, 7, home, geometry.slot(0, row, 0, 1))
+    assert not game.can(Lay(0, 1.2, row))
+    assert events.Refused(0, card, 7, Reason.DOES_NOT_FIT, False) in seen
+    slid = [e for e in seen if isinstance(e, events.SlidHome)]
+    assert slid == [events.SlidHome(0, card, 7, *home)]
+    assert session.physics.settles_at(card) == home
+
+
+def test_r28_a_card_dropped_off_the_rows_slides_back_to_its_spot() -> None:
+    session = assisted_duo()
+    card = session.game.top_card(0)
+    assert card is not None
+    home = session.geometry.reveal(0)
+    seen = drag(session, 8, home, (home[0], LAYOUT.height / 2))
+    assert session.geometry.row_at(home[0], LAYOUT.height / 2) is None
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(0, card, 8, *home)]
+    assert not any(isinstance(e, events.Refused) for e in seen)
+    assert session.physics.settles_at(card) == home
