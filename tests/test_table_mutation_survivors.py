@@ -3,11 +3,15 @@ unguarded by the package's own tests: each test names what it holds and failed o
 
 from __future__ import annotations
 
+from test_crowd_scorer import cards_near, child, table
+from test_seat_policy import carry, finger_down, happened
+
 from seigneurs.game import GameConfig, Lay, RemoveLocomotive, Whistle, new_game
 from seigneurs.game.actions import Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
+from seigneurs.table.attribution.policy import STILL
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating
@@ -66,3 +70,33 @@ def test_r28_a_card_dropped_off_the_rows_slides_back_to_its_spot() -> None:
         events.SlidHome(0, card, 8, *home)]
     assert not any(isinstance(e, events.Refused) for e in seen)
     assert session.physics.settles_at(card) == home
+
+
+def test_r9_the_other_hands_card_is_refused_and_slides_back_named_by_seat_card_and_finger(
+        ) -> None:
+    """R9 at a drop: one child's two fingers; the card brought home is stacked, and the view
+    is told exactly which card the other hand must give back, on which finger, for which seat
+    (it wiggles that card and slides it home)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0)
+    carry(crowd, me, second, 0, user=0)
+    assert [e for e in seen if isinstance(e, events.Refused)] == [
+        events.Refused(0, first, held, Reason.SEAT_HOLDS_A_CARD)]
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]
+
+
+def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_home() -> None:
+    """R9: a seat's card held still past STILL gives way when that child (named by the
+    table's user id) takes another; the view is told it slides back, and for which seat."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0, hold=STILL + 0.5)
+    finger_down(crowd, me, second, 0, user=0)
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]
