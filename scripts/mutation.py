@@ -62,7 +62,8 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_stuck_and_storm_edges.py")),
 }
 
-KILLED = {"killed", "timeout", "caught by type check"}
+# A mutant that crashes the test process (a segfault in pymunk's C code) fails its tests too.
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 # mutmut's exit codes (mutmut/stats.py), as the .meta files record them
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
           34: "skipped", 36: "timeout", 37: "caught by type check", -24: "timeout",
