@@ -10,8 +10,17 @@ from helpers import pick, started_race
 
 from seigneurs.game import Applied, CallStop, GameConfig, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.actions import EndReason
-from seigneurs.game.bots import BOT_LEVELS, ENDGAME_PACE_S, BotLoop, RaceBot, random_bit
+from seigneurs.game.bots import (
+    BOT_LEVELS,
+    ENDGAME_PACE_S,
+    LATE_CARDS,
+    BotLoop,
+    RaceBot,
+    random_bit,
+)
 from seigneurs.game.kinds import make_bot
+from seigneurs.game.race import ALL_CARDS, cards_in
+from seigneurs.rules.cards import WAGONS
 
 
 def test_a_bot_picks_each_candidate_card_alike() -> None:
@@ -71,3 +80,40 @@ def test_in_the_endgame_a_paced_bot_waits_the_childs_pace_after_its_last_wagon()
     for bot, t in scenes:
         assert bot.waits(t + 0.5)
         assert not bot.waits(t + ENDGAME_PACE_S + 0.5)
+
+
+def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_follow() -> None:
+    """Issue 33, before the last cards: among fitting cards alike for the children (all
+    wanted by one, or none), a paced bot takes one after which the most loose cards, the
+    taken one aside, could follow on its train."""
+    checked = 0
+    for seed in range(6):
+        game = new_game(GameConfig.for_players("kids", 2, seed))
+        assert isinstance(game, RaceGame)
+        loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
+        child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
+        bot, child_due = loop.bots[1], 0.0
+        assert isinstance(bot, RaceBot)
+        game.apply(Whistle(0, 0.0))
+        rule, locomotive = game.rules[1], game.locomotives[1]
+        while not game.over:
+            t = min(loop.next_due(), child_due)
+            if child_due <= t:
+                child_due = t + child.delay()
+                action = child.next_action(t)
+                if action is not None:
+                    game.apply(action)
+            for action in loop.actions(t):
+                game.apply(action)
+            loose = ALL_CARDS & ~game.stacked_mask
+            fitting = game.fit_masks[1] & loose
+            if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
+                continue
+            wanted = game.fit_masks[0] & loose
+            follow = {c: (rule.mask(locomotive, WAGONS[c]) & loose & ~(1 << c)).bit_count()
+                      for c in cards_in(fitting)}
+            chosen = bot._leaving_room(fitting, 0)
+            alike = [c for c in follow if wanted >> c & 1 == wanted >> chosen & 1]
+            assert follow[chosen] == max(follow[c] for c in alike), (seed, t, chosen, follow)
+            checked += 1
+    assert checked >= 20, "the scene must happen: choices among several fitting cards"
