@@ -3,6 +3,10 @@ unguarded by the package's own tests: each test names what it holds and failed o
 
 from __future__ import annotations
 
+import math
+
+import pytest
+from test_attribution_constants import DROPPING, FINGER, control, held
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
@@ -11,12 +15,14 @@ from seigneurs.game.actions import Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution.policy import STILL
+from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
+from seigneurs.table.controller import RaceController
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
+__all__ = ["control"]  # the fixture: three children at a lords table in play
 
 
 def assisted_duo() -> DuoSession:
@@ -100,3 +106,19 @@ def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_
     finger_down(crowd, me, second, 0, user=0)
     assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
         (0, first, held)]
+
+
+@pytest.mark.parametrize(("since", "kept"), [(JUST_TOUCHED - 0.125, True), (JUST_TOUCHED, False)])
+def test_r9_a_guessed_card_touched_later_is_the_dropping_childs_other_hand_from_one_second(
+        control: RaceController, since: float, kept: bool) -> None:
+    """Issue 33: at a drop on seat 0's zone, a card guessed to seat 0 that a finger took after
+    the dropped one, and holds still, is no evidence against that finger for JUST_TOUCHED
+    seconds (it stays); from then on it is seat 0's other hand and slides back (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + since)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
