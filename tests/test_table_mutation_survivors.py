@@ -122,3 +122,32 @@ def test_r9_a_guessed_card_touched_later_is_the_dropping_childs_other_hand_from_
     control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + since)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+def test_a_fingertip_already_lifted_takes_no_card_from_its_hand(
+        control: RaceController) -> None:
+    """A hand lands with two fingertips on a card and carries it; the fingertip that did not
+    take it lifts first, then the one that took it, mid-table: the card is dropped there (put
+    back), never handed on to the fingertip that already left the glass."""
+    width, height = control.geometry.width, control.geometry.height
+    card = next(iter(control.physics.bodies))
+    x, y = control.physics.bodies[card].position
+    spread = control.geometry.px_per_cm  # a centimetre apart: one hand
+    taker, other = 21, 22
+
+    def at(touch: int, phase: TouchPhase, dx: float, t: float, beside: float = 0.0) -> None:
+        control.touches([TouchEvent(touch, phase, (x + dx) / width, (y + beside) / height, t)],
+                        width, height)
+
+    at(taker, TouchPhase.DOWN, 0.0, 1.0)
+    at(other, TouchPhase.DOWN, 0.0, 1.05, spread)
+    for step in range(1, 9):
+        at(taker, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05)
+        at(other, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05, spread)
+    assert card in control.hands.cards()  # the hand carries it 8 cm, farther than its span
+    control.drain()
+    at(other, TouchPhase.UP, 8 * spread, 1.5, spread)
+    at(taker, TouchPhase.UP, 8 * spread, 1.55)
+    seen = control.drain()
+    assert not any(isinstance(e, events.HandedOn) for e in seen), seen
+    assert card not in control.hands.cards()
