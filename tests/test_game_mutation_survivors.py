@@ -8,7 +8,17 @@ from collections import Counter
 
 from helpers import pick, started_race
 
-from seigneurs.game import Applied, CallStop, GameConfig, RaceGame, Stack, Whistle, new_game
+from seigneurs.game import (
+    Applied,
+    CallStop,
+    GameConfig,
+    RaceGame,
+    Reason,
+    Stack,
+    TurnLocomotive,
+    Whistle,
+    new_game,
+)
 from seigneurs.game.actions import EndReason
 from seigneurs.game.bots import (
     BOT_LEVELS,
@@ -117,3 +127,15 @@ def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_foll
             assert follow[chosen] == max(follow[c] for c in alike), (seed, t, chosen, follow)
             checked += 1
     assert checked >= 20, "the scene must happen: choices among several fitting cards"
+
+
+def test_a_start_action_after_the_end_is_refused_as_game_over() -> None:
+    """After R16's stop, a whistle or a locomotive turned over is refused because the game is
+    over (the table says so), not because it has already started."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    assert training.apply(CallStop(0, 9.0)).ok and training.over
+    reasons = {training.verify(start(1, 10.0)) for start in (Whistle, TurnLocomotive)}
+    assert reasons - {Reason.NOT_IN_THIS_VARIANT} == {Reason.GAME_OVER}
