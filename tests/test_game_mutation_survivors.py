@@ -139,3 +139,12 @@ def test_a_start_action_after_the_end_is_refused_as_game_over() -> None:
     assert training.apply(CallStop(0, 9.0)).ok and training.over
     reasons = {training.verify(start(1, 10.0)) for start in (Whistle, TurnLocomotive)}
     assert reasons - {Reason.NOT_IN_THIS_VARIANT} == {Reason.GAME_OVER}
+
+
+def test_a_config_made_without_a_seed_is_the_same_whichever_way_it_is_made() -> None:
+    """One default seed (0): the seats helper deals what the plain config deals, so a game
+    set up without a seed is replayed the same from its record."""
+    made = GameConfig.for_players("kids", 2)
+    plain = GameConfig("kids", made.seats)
+    assert made == plain and made.seed == 0
+    assert new_game(made).record()[0] == new_game(plain).record()[0]
