@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
+import pytest
 from helpers import pick, started_race
 
 from seigneurs.game import (
@@ -28,8 +30,9 @@ from seigneurs.game.bots import (
     RaceBot,
     random_bit,
 )
-from seigneurs.game.kinds import make_bot
+from seigneurs.game.kinds import kind, make_bot
 from seigneurs.game.race import ALL_CARDS, cards_in
+from seigneurs.rules import VARIANTS
 from seigneurs.rules.cards import WAGONS
 
 
@@ -148,3 +151,11 @@ def test_a_config_made_without_a_seed_is_the_same_whichever_way_it_is_made() -> 
     plain = GameConfig("kids", made.seats)
     assert made == plain and made.seed == 0
     assert new_game(made).record()[0] == new_game(plain).record()[0]
+
+
+def test_a_variant_whose_engine_nobody_registered_is_named_in_a_clear_error() -> None:
+    """Variants as a registry: a variant asking for an engine no game kind plays fails with an
+    error that says it is the game kind that is unknown, and which ones there are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        kind(odd)
