@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from helpers import pick, started_race
 from test_attribution_constants import DROPPING, FINGER, control, held
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
-from seigneurs.game import GameConfig, Lay, RemoveLocomotive, Whistle, new_game
-from seigneurs.game.actions import Reason
+from seigneurs.game import CallStop, GameConfig, Lay, RemoveLocomotive, Stack, Whistle, new_game
+from seigneurs.game.actions import EndReason, Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
@@ -151,3 +152,19 @@ def test_a_fingertip_already_lifted_takes_no_card_from_its_hand(
     seen = control.drain()
     assert not any(isinstance(e, events.HandedOn) for e in seen), seen
     assert card not in control.hands.cards()
+
+
+def test_r16_a_stop_called_at_the_table_tells_the_view_the_game_ended_and_why() -> None:
+    """R16: the stop ends the game; the table tells the view once, with the reason (the results
+    follow after the end delay)."""
+    game = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(game, 0, fits=True, t=float(t))
+        assert game.apply(Stack(0, t + 0.5)).ok
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    play = session.control.play
+    play.drain()
+    assert play.apply(CallStop(0, 9.0)).ok
+    assert [e for e in play.drain() if isinstance(e, events.Ended)] == [
+        events.Ended(EndReason.STOP_CALLED)]
