@@ -48,20 +48,22 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_properties.py", "tests/test_matchup.py", "tests/test_live_fit_mask.py",
         "tests/test_duo_pile_ending.py", "tests/test_classic_offers.py",
         "tests/test_game_kinds.py", "tests/test_bot_choices.py",
-        "tests/test_replay_errors.py")),
+        "tests/test_replay_errors.py", "tests/test_game_mutation_survivors.py")),
     "table": ("seigneurs.table.*", (
         "tests/test_hands.py", "tests/test_seat_policy.py", "tests/test_controller_properties.py",
         "tests/test_physics.py", "tests/test_matchup.py", "tests/test_nothing_hidden.py",
         "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
         "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py",
-        "tests/test_attribution.py", "tests/test_duo_table_edges.py")),
+        "tests/test_attribution.py", "tests/test_duo_table_edges.py",
+        "tests/test_table_mutation_survivors.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",
         "tests/test_stuck_and_storm_edges.py")),
 }
 
-KILLED = {"killed", "timeout", "caught by type check"}
+# A mutant that crashes the test process (a segfault in pymunk's C code) fails its tests too.
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 # mutmut's exit codes (mutmut/stats.py), as the .meta files record them
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
           34: "skipped", 36: "timeout", 37: "caught by type check", -24: "timeout",

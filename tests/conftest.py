@@ -3,8 +3,14 @@
 import os
 
 import pytest
+from hypothesis import Phase, settings
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+# Mutation testing (scripts/mutation.py, `--hypothesis-profile=mutation`): the same examples for
+# every mutant, so a verdict can be checked again, and no shrinking, which only makes the
+# failure's report shorter and would cost minutes per killed mutant.
+settings.register_profile("mutation", derandomize=True, phases=[Phase.explicit, Phase.generate])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -141,7 +141,6 @@ class Reason(StrEnum):
     TOO_FEW_WAGONS = "stop needs at least 5 wagons"  # R16
     PILE_EMPTY = "the pile is empty"
     NOT_CHOSEN = "the removed locomotive is not chosen yet"  # D6
-    NOT_A_LOCOMOTIVE = "that locomotive is not in the game"
 
 
 class EndReason(StrEnum):

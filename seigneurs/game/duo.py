@@ -69,9 +69,6 @@ class DuoGame(Game):
     def _verify_remove(self, action: RemoveLocomotive) -> Reason | None:
         if self.phase is not Phase.SETUP:
             return Reason.ALREADY_STARTED
-        if action.locomotive is not None and all(loco.type != action.locomotive
-                                                 for loco in LOCOMOTIVES):
-            return Reason.NOT_A_LOCOMOTIVE
         return None
 
     def _offer_removals(self, seat: int, t: float) -> Offered:

@@ -15,7 +15,7 @@ Point = tuple[float, float]
 def scatter(count: int, rng: random.Random, aspect: float = 2.25) -> list[Point]:
     """`count` points in [0, 1]^2, one per grid cell of an `aspect`-shaped area, in random order."""
     columns = max(1, math.ceil(math.sqrt(count * aspect)))
-    rows = max(1, math.ceil(count / columns))
+    rows = math.ceil(count / columns)  # at least 1 for any card; none are placed for 0
     cells = rng.sample(range(columns * rows), count)
     points = []
     for cell in cells:

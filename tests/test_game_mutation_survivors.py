@@ -1,0 +1,161 @@
+"""Behaviours of `seigneurs/game` that a mutation run (scripts/mutation.py game) found unguarded
+by the package's own tests: each test names what it holds and failed on its mutant."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from helpers import pick, started_race
+
+from seigneurs.game import (
+    Applied,
+    CallStop,
+    GameConfig,
+    RaceGame,
+    Reason,
+    Stack,
+    TurnLocomotive,
+    Whistle,
+    new_game,
+)
+from seigneurs.game.actions import EndReason
+from seigneurs.game.bots import (
+    BOT_LEVELS,
+    ENDGAME_PACE_S,
+    LATE_CARDS,
+    BotLoop,
+    RaceBot,
+    random_bit,
+)
+from seigneurs.game.kinds import kind, make_bot
+from seigneurs.game.race import ALL_CARDS, cards_in
+from seigneurs.rules import VARIANTS
+from seigneurs.rules.cards import WAGONS
+
+
+def test_a_bot_picks_each_candidate_card_alike() -> None:
+    """A bot's pick among its candidate cards (a bit mask) is uniform over the set bits: every
+    card comes, each about as often (a cleared bit other than the lowest would never pick some)."""
+    rng = random.Random(7)
+    for mask in (0b11, 0b111, 0b1010_0100_0001, 0b1011_0000):
+        bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        drawn = Counter(random_bit(mask, rng) for _ in range(400 * len(bits)))
+        assert set(drawn) == set(bits), (bin(mask), drawn)
+        assert all(300 <= drawn[b] <= 500 for b in bits), (bin(mask), drawn)
+
+
+def test_r16_a_called_stop_is_answered_with_the_stop_itself() -> None:
+    """R16: the stop ends the game, and the answer names the action that ended it (the table
+    tells who called it from the answer)."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    stop = CallStop(0, 9.0)
+    result = training.apply(stop)
+    assert isinstance(result, Applied) and result.action == stop
+    assert result.ended is EndReason.STOP_CALLED and training.over
+
+
+def endgame_bot(seed: int) -> tuple[RaceBot, float] | None:
+    """A close bot (seat 1) against a child bot played as a person (seat 0), up to the bot's
+    first wagon once the child can place none any more: the bot and the game clock then (None
+    if the game ended before)."""
+    game = new_game(GameConfig.for_players("kids", 2, seed))
+    assert isinstance(game, RaceGame)
+    loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
+    child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
+    bot, child_due, t = loop.bots[1], 0.0, 0.0
+    assert isinstance(bot, RaceBot)
+    game.apply(Whistle(0, 0.0))
+    while not game.over:
+        t = min(loop.next_due(), child_due)
+        if child_due <= t:
+            child_due = t + child.delay()
+            action = child.next_action(t)
+            if action is not None:
+                game.apply(action)
+        for action in loop.actions(t):
+            game.apply(action)
+        if bot.endgame() and not bot.holding() and bot.last_progress == t:
+            return bot, t
+    return None
+
+
+def test_in_the_endgame_a_paced_bot_waits_the_childs_pace_after_its_last_wagon() -> None:
+    """Issue 33: once only the bot can place a wagon, it takes each at the child's pace (at
+    most ENDGAME_PACE_S) after its last one, never at once."""
+    scenes = [found for seed in range(12) if (found := endgame_bot(seed)) is not None]
+    assert scenes, "the scene must happen: an endgame only the bot can play"
+    for bot, t in scenes:
+        assert bot.waits(t + 0.5)
+        assert not bot.waits(t + ENDGAME_PACE_S + 0.5)
+
+
+def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_follow() -> None:
+    """Issue 33, before the last cards: among fitting cards alike for the children (all
+    wanted by one, or none), a paced bot takes one after which the most loose cards, the
+    taken one aside, could follow on its train."""
+    checked = 0
+    for seed in range(6):
+        game = new_game(GameConfig.for_players("kids", 2, seed))
+        assert isinstance(game, RaceGame)
+        loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
+        child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
+        bot, child_due = loop.bots[1], 0.0
+        assert isinstance(bot, RaceBot)
+        game.apply(Whistle(0, 0.0))
+        rule, locomotive = game.rules[1], game.locomotives[1]
+        while not game.over:
+            t = min(loop.next_due(), child_due)
+            if child_due <= t:
+                child_due = t + child.delay()
+                action = child.next_action(t)
+                if action is not None:
+                    game.apply(action)
+            for action in loop.actions(t):
+                game.apply(action)
+            loose = ALL_CARDS & ~game.stacked_mask
+            fitting = game.fit_masks[1] & loose
+            if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
+                continue
+            wanted = game.fit_masks[0] & loose
+            follow = {c: (rule.mask(locomotive, WAGONS[c]) & loose & ~(1 << c)).bit_count()
+                      for c in cards_in(fitting)}
+            chosen = bot._leaving_room(fitting, 0)
+            alike = [c for c in follow if wanted >> c & 1 == wanted >> chosen & 1]
+            assert follow[chosen] == max(follow[c] for c in alike), (seed, t, chosen, follow)
+            checked += 1
+    assert checked >= 20, "the scene must happen: choices among several fitting cards"
+
+
+def test_a_start_action_after_the_end_is_refused_as_game_over() -> None:
+    """After R16's stop, a whistle or a locomotive turned over is refused because the game is
+    over (the table says so), not because it has already started."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    assert training.apply(CallStop(0, 9.0)).ok and training.over
+    reasons = {training.verify(start(1, 10.0)) for start in (Whistle, TurnLocomotive)}
+    assert reasons - {Reason.NOT_IN_THIS_VARIANT} == {Reason.GAME_OVER}
+
+
+def test_a_config_made_without_a_seed_is_the_same_whichever_way_it_is_made() -> None:
+    """One default seed (0): the seats helper deals what the plain config deals, so a game
+    set up without a seed is replayed the same from its record."""
+    made = GameConfig.for_players("kids", 2)
+    plain = GameConfig("kids", made.seats)
+    assert made == plain and made.seed == 0
+    assert new_game(made).record()[0] == new_game(plain).record()[0]
+
+
+def test_a_variant_whose_engine_nobody_registered_is_named_in_a_clear_error() -> None:
+    """Variants as a registry: a variant asking for an engine no game kind plays fails with an
+    error that says it is the game kind that is unknown, and which ones there are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        kind(odd)

@@ -1,0 +1,170 @@
+"""Behaviours of `seigneurs/table` that a mutation run (scripts/mutation.py table) found
+unguarded by the package's own tests: each test names what it holds and failed on its mutant."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers import pick, started_race
+from test_attribution_constants import DROPPING, FINGER, control, held
+from test_crowd_scorer import cards_near, child, table
+from test_seat_policy import carry, finger_down, happened
+
+from seigneurs.game import CallStop, GameConfig, Lay, RemoveLocomotive, Stack, Whistle, new_game
+from seigneurs.game.actions import EndReason, Reason
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rules import WagonType
+from seigneurs.table import events
+from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
+from seigneurs.table.controller import RaceController
+from seigneurs.table.kinds import open_session
+from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.session import DuoSession, Seating
+
+LAYOUT = TableLayout.build(1280, 720)
+__all__ = ["control"]  # the fixture: three children at a lords table in play
+
+
+def assisted_duo() -> DuoSession:
+    """A Duo of two children in assisted play (D8: a card is laid only where it fits)."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3, assisted=True))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    assert isinstance(session, DuoSession)
+    return session
+
+
+def drag(session: DuoSession, touch: int, start: tuple[float, float],
+         end: tuple[float, float]) -> list[object]:
+    """One finger carries from `start` to `end` and lifts: the events the view is told."""
+    control = session.control
+    control.play.drain()
+    for phase, (x, y), t in ((TouchPhase.DOWN, start, 1.0), (TouchPhase.MOVE, end, 1.1),
+                             (TouchPhase.UP, end, 1.2)):
+        control.touches([TouchEvent(touch, phase, x / LAYOUT.width, y / LAYOUT.height, t)],
+                        LAYOUT.width, LAYOUT.height)
+    return list(control.play.drain())
+
+
+def test_d8_a_card_laid_where_it_does_not_fit_is_refused_as_a_childs_and_slides_home() -> None:
+    """Assisted Duo (D8): the lay on a row the card does not fit is refused gently, the view
+    told it was a child's (so it plays the refusal sound), and the card slides back to the
+    spot it was taken from."""
+    session = assisted_duo()
+    game, geometry = session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if not game.fits(0, r, card))
+    home = geometry.reveal(0)
+    seen = drag(session, 7, home, geometry.slot(0, row, 0, 1))
+    assert not game.can(Lay(0, 1.2, row))
+    assert events.Refused(0, card, 7, Reason.DOES_NOT_FIT, False) in seen
+    slid = [e for e in seen if isinstance(e, events.SlidHome)]
+    assert slid == [events.SlidHome(0, card, 7, *home)]
+    assert session.physics.settles_at(card) == home
+
+
+def test_r28_a_card_dropped_off_the_rows_slides_back_to_its_spot() -> None:
+    session = assisted_duo()
+    card = session.game.top_card(0)
+    assert card is not None
+    home = session.geometry.reveal(0)
+    seen = drag(session, 8, home, (home[0], LAYOUT.height / 2))
+    assert session.geometry.row_at(home[0], LAYOUT.height / 2) is None
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(0, card, 8, *home)]
+    assert not any(isinstance(e, events.Refused) for e in seen)
+    assert session.physics.settles_at(card) == home
+
+
+def test_r9_the_other_hands_card_is_refused_and_slides_back_named_by_seat_card_and_finger(
+        ) -> None:
+    """R9 at a drop: one child's two fingers; the card brought home is stacked, and the view
+    is told exactly which card the other hand must give back, on which finger, for which seat
+    (it wiggles that card and slides it home)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0)
+    carry(crowd, me, second, 0, user=0)
+    assert [e for e in seen if isinstance(e, events.Refused)] == [
+        events.Refused(0, first, held, Reason.SEAT_HOLDS_A_CARD)]
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]
+
+
+def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_home() -> None:
+    """R9: a seat's card held still past STILL gives way when that child (named by the
+    table's user id) takes another; the view is told it slides back, and for which seat."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0, hold=STILL + 0.5)
+    finger_down(crowd, me, second, 0, user=0)
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]
+
+
+@pytest.mark.parametrize(("since", "kept"), [(JUST_TOUCHED - 0.125, True), (JUST_TOUCHED, False)])
+def test_r9_a_guessed_card_touched_later_is_the_dropping_childs_other_hand_from_one_second(
+        control: RaceController, since: float, kept: bool) -> None:
+    """Issue 33: at a drop on seat 0's zone, a card guessed to seat 0 that a finger took after
+    the dropped one, and holds still, is no evidence against that finger for JUST_TOUCHED
+    seconds (it stays); from then on it is seat 0's other hand and slides back (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + since)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+def test_a_fingertip_already_lifted_takes_no_card_from_its_hand(
+        control: RaceController) -> None:
+    """A hand lands with two fingertips on a card and carries it; the fingertip that did not
+    take it lifts first, then the one that took it, mid-table: the card is dropped there (put
+    back), never handed on to the fingertip that already left the glass."""
+    width, height = control.geometry.width, control.geometry.height
+    card = next(iter(control.physics.bodies))
+    x, y = control.physics.bodies[card].position
+    spread = control.geometry.px_per_cm  # a centimetre apart: one hand
+    taker, other = 21, 22
+
+    def at(touch: int, phase: TouchPhase, dx: float, t: float, beside: float = 0.0) -> None:
+        control.touches([TouchEvent(touch, phase, (x + dx) / width, (y + beside) / height, t)],
+                        width, height)
+
+    at(taker, TouchPhase.DOWN, 0.0, 1.0)
+    at(other, TouchPhase.DOWN, 0.0, 1.05, spread)
+    for step in range(1, 9):
+        at(taker, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05)
+        at(other, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05, spread)
+    assert card in control.hands.cards()  # the hand carries it 8 cm, farther than its span
+    control.drain()
+    at(other, TouchPhase.UP, 8 * spread, 1.5, spread)
+    at(taker, TouchPhase.UP, 8 * spread, 1.55)
+    seen = control.drain()
+    assert not any(isinstance(e, events.HandedOn) for e in seen), seen
+    assert card not in control.hands.cards()
+
+
+def test_r16_a_stop_called_at_the_table_tells_the_view_the_game_ended_and_why() -> None:
+    """R16: the stop ends the game; the table tells the view once, with the reason (the results
+    follow after the end delay)."""
+    game = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(game, 0, fits=True, t=float(t))
+        assert game.apply(Stack(0, t + 0.5)).ok
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    play = session.control.play
+    play.drain()
+    assert play.apply(CallStop(0, 9.0)).ok
+    assert [e for e in play.drain() if isinstance(e, events.Ended)] == [
+        events.Ended(EndReason.STOP_CALLED)]
