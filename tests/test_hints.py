@@ -66,6 +66,20 @@ def test_issue12_a_touch_ends_the_hints_and_the_next_step_is_the_whistle(
     driver.shot("hints-lobby-whistle")
 
 
+def test_issue27_a_touch_with_no_hint_shown_makes_no_gl_buffers(driver: Driver) -> None:
+    """Every touch-down tells the hints; with none shown, nothing is rebuilt for the GPU."""
+    lobby = driver.scene
+    assert isinstance(lobby, LobbyView)
+    driver.frames(draw=True)
+    assert not lobby.hints.showing
+    made = driver.window.ctx.stats.buffer[0]
+    for _ in range(5):
+        lobby.hints.touched(lobby.clock)
+    assert driver.window.ctx.stats.buffer[0] == made
+    wait(driver, HINT_AFTER + 0.5)
+    assert lobby.hints.showing  # the wait started again at the last touch, and ran out
+
+
 def test_r16_issue12_the_stop_sign_is_lit_after_a_resumed_game_at_five_wagons(
         tmp_path: Path) -> None:
     settings = TableSettings(data_dir=tmp_path, hint_after=HINT_AFTER)

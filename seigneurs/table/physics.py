@@ -9,15 +9,19 @@ edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pymunk
+import pymunk.batch
 
 from seigneurs.rect import Rect
 
 STEP = 1 / 120
 _CARD = 0b01
 _WALL = 0b10
+_POSE = pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITION | \
+    pymunk.batch.BodyFields.ANGLE
 
 
 @dataclass(slots=True)
@@ -35,6 +39,8 @@ class CardPhysics:
         self.space.damping = 0.04  # felt: a flung card keeps 4% of its speed after a second
         self.card_w, self.card_h = card_w, card_h
         self.bodies: dict[int, pymunk.Body] = {}
+        self._card_of: dict[int, int] = {}  # a card body's pymunk id -> its card
+        self._poses = pymunk.batch.Buffer()
         self._grips: dict[int, _Grip] = {}
         self._homing: dict[int, tuple[float, float]] = {}
         self._spare = 0.0
@@ -63,6 +69,7 @@ class CardPhysics:
         shape.elasticity = 0.3
         self.space.add(body, shape)
         self.bodies[card] = body
+        self._card_of[body.id] = card
 
     def remove(self, card: int) -> None:
         """Take a card off the table (it went onto a train or into a row)."""
@@ -71,7 +78,23 @@ class CardPhysics:
         body = self.bodies.pop(card, None)
         self._homing.pop(card, None)
         if body is not None:
+            del self._card_of[body.id]
             self.space.remove(body, *body.shapes)
+
+    def poses(self) -> Iterator[tuple[int, float, float, float]]:
+        """Each card's (card, x, y, angle in radians), read in one call for all the bodies
+        (the sprite sync runs every frame: a body's `position` and `angle` one by one cost
+        a Python object each). Pymunk's batch module is marked experimental: tests check
+        these poses against the bodies' own, so a change there fails them."""
+        self._poses.clear()
+        pymunk.batch.get_space_bodies(self.space, _POSE, self._poses)
+        ids = memoryview(self._poses.int_buf()).cast("P").tolist()
+        floats = memoryview(self._poses.float_buf()).cast("d").tolist()
+        card_of = self._card_of
+        for i, body in enumerate(ids):
+            card = card_of.get(body)
+            if card is not None:
+                yield card, floats[3 * i], floats[3 * i + 1], floats[3 * i + 2]
 
     def overlaps(self, tolerance: float = 2.0) -> int:
         """How many pairs of cards overlap by more than `tolerance` pixels (deal check)."""

@@ -21,7 +21,12 @@ if TYPE_CHECKING:  # the lobby's first frame needs none of the table's parts
 
 WIGGLE = 0.35
 """Seconds a refused card wiggles."""
-
+STILL_PX = 1 / 256
+"""A card sprite within this many pixels of its body is left where it is (a sub-pixel step,
+finer than a rasteriser draws): a card slid to rest creeps on for seconds by ever smaller
+steps, and setting all 54 sprites every frame was a quarter of a frame's update."""
+STILL_DEGREES = 1 / 512
+"""...and within this many degrees of its turn (a card's corner moves under 1/256 px)."""
 
 
 def face(sprite: arcade.Sprite, place: Place, forward: float = 0.0, across: float = 0.0,
@@ -109,20 +114,25 @@ class BaseView(arcade.View):
 
     def sync(self, sprites: Sequence[arcade.Sprite], physics: CardPhysics) -> None:
         """Copy each body's place to its card's sprite, wiggles added (the one sprite sync,
-        the last step before drawing)."""
-        for card, body in physics.bodies.items():
+        the last step before drawing); a sprite already within STILL_PX and STILL_DEGREES of
+        it is not set again (its sprite lists are not touched)."""
+        wiggles = self.wiggles
+        for card, x, y, turn in physics.poses():
             sprite = sprites[card]
-            angle = -math.degrees(body.angle)
-            left = self.wiggles.get(card)
+            angle = -math.degrees(turn)
+            left = wiggles.get(card)
             if left is not None:
                 left -= 1 / 60
                 angle += math.sin(left * 40) * 9
                 if left <= 0:
-                    del self.wiggles[card]
+                    del wiggles[card]
                 else:
-                    self.wiggles[card] = left
-            sprite.position = body.position
-            sprite.angle = angle
+                    wiggles[card] = left
+            sx, sy = sprite.position
+            if abs(sx - x) > STILL_PX or abs(sy - y) > STILL_PX:
+                sprite.position = (x, y)
+            if abs(sprite.angle - angle) > STILL_DEGREES:
+                sprite.angle = angle
 
     def slide(self, sprite: arcade.Sprite, to: tuple[float, float], duration: float = 0.2,
               hide: bool = False) -> None:

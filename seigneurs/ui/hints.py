@@ -57,10 +57,12 @@ class Hints:
         return bool(self.shown)
 
     def touched(self, clock: float) -> None:
-        """Somebody acted: every hint goes, and the wait starts again."""
+        """Somebody acted: every hint goes, and the wait starts again (with none shown, the
+        sprite list is left alone: clearing it rebuilds its GL buffers, at every touch-down)."""
         self.quiet_since = clock
-        self.shown.clear()
-        self.over.clear()
+        if self.shown:
+            self.shown.clear()
+            self.over.clear()
 
     def update(self, clock: float, targets: Callable[[], Sequence[Target]]) -> None:
         """Show the hints once the table has been quiet long enough, and move them."""

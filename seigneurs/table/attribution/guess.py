@@ -88,31 +88,40 @@ class SeatGuesser:
         reach (nearest, and the way the finger points), else None (the nearest seat already
         holds a card: R9)."""
         limit = self.reach if reach is None else reach
-        order = sorted(self.candidates,
-                       key=lambda s: self.distance(s, x, y) * self.arm(s, x, y, contact))
+        far = {s: self.distance(s, x, y) for s in self.candidates}  # once each: per move
+        if contact is None or contact.angle is None:  # every arm counts 1
+            order = sorted(self.candidates, key=far.__getitem__)
+        else:
+            order = sorted(self.candidates, key=lambda s: far[s] * self.arm(s, x, y, contact))
         for rank, seat in enumerate(order):
-            if not holds(seat) and (rank == 0 or self.distance(seat, x, y) <= limit):
+            if not holds(seat) and (rank == 0 or far[seat] <= limit):
                 return seat
         return None
 
     def heading(self, seat: int, start: Point, x: float, y: float) -> float:
         """How straight a card carried from `start` to (x, y) went toward `seat` (-1..1)."""
-        moved = math.hypot(x - start[0], y - start[1])
+        return self.headings(start, x, y)[seat]
+
+    def headings(self, start: Point, x: float, y: float) -> list[float]:
+        """`heading` toward each seat, by seat (all at once: it runs at every finger's move)."""
+        sx, sy = start
+        moved = math.hypot(x - sx, y - sy)
         if moved == 0:
-            return 0.0
-        return (self.distance(seat, *start) - self.distance(seat, x, y)) / moved
+            return [0.0] * len(self.anchors)
+        return [(math.hypot(sx - ax, sy - ay) - math.hypot(x - ax, y - ay)) / moved
+                for ax, ay in self.anchors]
 
     def while_carried(self, seat: int, start: Point, x: float, y: float,
                       travel: float) -> int:
         """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
-        if math.hypot(x - start[0], y - start[1]) < travel:
+        moved = math.hypot(x - start[0], y - start[1])
+        if moved < travel:
             return seat
-
-        def heading(s: int) -> float:
-            return self.heading(s, start, x, y)
-        best = max(self.candidates, key=heading)
-        if best != seat and heading(best) > HEADING and heading(best) > heading(seat) + MARGIN:
+        headings = self.headings(start, x, y)
+        best = max(self.candidates, key=headings.__getitem__)
+        if best != seat and headings[best] > HEADING and \
+                headings[best] > headings[seat] + MARGIN:
             return best
         return seat

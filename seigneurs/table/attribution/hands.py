@@ -102,6 +102,10 @@ class Hands:
         """Whether a finger carries a card for `seat`."""
         return any(c.seat == seat for c in self.carries.values())
 
+    def seats(self) -> set[int]:
+        """The seats fingers carry cards for (`carrying` for several seats at once)."""
+        return {c.seat for c in self.carries.values()}
+
     def cards(self) -> set[int]:
         """The cards fingers hold."""
         return {c.card for c in self.carries.values()}

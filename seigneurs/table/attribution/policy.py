@@ -105,8 +105,9 @@ class SeatPolicy:
         if keep_carried and self.guesser.heading(seat, other.home, *where) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
             return Occupied()
-        alternative = self.guesser.at_down(*where,
-                                           lambda s: s == seat or self.holds(s), reach)
+        carrying, hands = self.hands.seats(), self.game.hands  # `holds`, read once
+        alternative = self.guesser.at_down(
+            *where, lambda s: s == seat or hands[s] != NOBODY or s in carrying, reach)
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
