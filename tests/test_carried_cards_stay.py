@@ -120,3 +120,57 @@ def test_a_hand_of_two_fingertips_carries_its_card_until_the_last_lifts(gap: boo
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.Stacked, second)]
     assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool) -> None:
+    """Issue 29: a child's hand of two fingertips shifts a card 5 cm (to look at it, or to
+    put it back a little aside); the fingertip that took it lifts after 2.5 cm while the other
+    stays on it: the card stays with the hand and goes down where the last fingertip lifts (it
+    used to be put back from under the other fingertip: a hand had to go 3 cm first)."""
+    crowd = table()
+    me = child(crowd, 0)
+    card = cards_near(crowd, 0)[3]
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    hand, start = me.hands[0], where(crowd, card)
+    aside = (start[0] + 5.0 * crowd.px_per_cm, start[1])
+    path = crowd.path(me, start, aside, False)
+    crowd.press(me, hand, *start, path, None, fingers=2)
+    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
+    first, second = hand.finger, hand.extra[0][0]
+    frames(crowd, len(path) / 60 + 1.0)
+    assert hand.finger is None  # both fingertips lifted, the first halfway
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, first), (events.HandedOn, second), (events.PutBack, second)]
+    assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("moved_cm", [0.2, 1.0, 2.5])
+def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it(
+        moved_cm: float) -> None:
+    """A neighbour's finger lands 2 cm beside a card a child just took and stays still; the
+    child shifts the card `moved_cm` and lifts: the neighbour's finger went nowhere with the
+    card, so it is no fingertip of that hand and is not handed the card (issue 33's empty-
+    handed refusals came from such fingers)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    card = cards_near(crowd, 0)[3]
+    seen = happened(crowd)
+    start = where(crowd, card)
+    mine = land(crowd, me, card, None)
+    theirs = crowd._finger(neighbour)
+    crowd._event(theirs, TouchPhase.DOWN, start[0], start[1] + 2.0 * crowd.px_per_cm)
+    frames(crowd, 0.1)
+    end = (start[0] + moved_cm * crowd.px_per_cm, start[1])
+    for x, y in crowd.path(me, start, end, False):
+        crowd._event(mine, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(mine, TouchPhase.UP, *end)
+    crowd.down.discard(mine)
+    frames(crowd, 0.2)
+    assert not any(isinstance(e, events.HandedOn) for e in seen)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, mine), (events.PutBack, mine)]
+    assert theirs not in control(crowd).hands.carries
