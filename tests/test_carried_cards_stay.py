@@ -7,14 +7,19 @@ crowd's scorer counts what it did to them (`taken_from_hand`)."""
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import replace
 
 import pytest
 from test_crowd_scorer import cards_near, child, control, frames, table, where
 from test_seat_policy import beside_my_zone, finger_down, happened, in_zone, land
 
+from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
 from seigneurs.table import events
-from seigneurs.tools.crowd import Crowd
+from seigneurs.table.controller import DuoController
+from seigneurs.tools.crowd import Crowd, CrowdSettings
+from seigneurs.tools.crowd_scorer import Score
 
 GAP_STEPS = 28
 """The real window's slow frame (issue 33): 28 of the children's 60-a-second steps, 0.47 s."""
@@ -174,3 +179,36 @@ def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, mine), (events.PutBack, mine)]
     assert theirs not in control(crowd).hands.carries
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_duo_a_hand_of_two_fingertips_lays_its_card_where_the_last_lifts(gap: bool) -> None:
+    """Issue 29, Duo: a child's hand of two fingertips carries their revealed card to a row it
+    fits; the fingertip that took it lifts halfway, the other carries on and lays it on the
+    row (it used to slide home from under the other fingertip)."""
+    crowd = Crowd(GameConfig.for_players("duo", 2, 3), CrowdSettings(adult=False, ghosts=False),
+                  random.Random(3), Score())
+    crowd.people = []
+    while crowd.game.phase is not Phase.PLAYING or crowd.now - crowd.playing_since < 1:
+        crowd.step()
+    me = child(crowd, 0)
+    me.next_at, me.age = math.inf, replace(me.age, lost_lift=0.0)
+    crowd.people = [me]
+    duo = crowd.control
+    assert isinstance(duo, DuoController)
+    card, geometry = duo.revealed[0], duo.geometry
+    row = crowd.game.fitting_rows(0)[0]
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    hand, start = me.hands[0], geometry.reveal(0)
+    target = (geometry.mid + geometry.card_w * 2.5, geometry.row_y(row))
+    path = crowd.path(me, start, target, False)
+    crowd.press(me, hand, *start, path, 0, fingers=2)
+    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
+    first, second = hand.finger, hand.extra[0][0]
+    frames(crowd, len(path) / 60 + 1.0)
+    assert hand.finger is None  # both fingertips lifted, the first halfway
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, first), (events.HandedOn, second), (events.Laid, second)]
+    assert crowd.score.taken_from_hand == 0
