@@ -212,3 +212,42 @@ def test_duo_a_hand_of_two_fingertips_lays_its_card_where_the_last_lifts(gap: bo
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.Laid, second)]
     assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_r9_a_drop_leaves_a_card_carried_from_before_while_its_finger_moves_it(
+        gap: bool) -> None:
+    """Issue 29: a neighbour took a card before this child took theirs and carries it toward
+    this child's zone (a gift on its way: the table, seeing it pulled there, guesses it this
+    child's) when this child drops their own card home: the drop is stacked, and the
+    neighbour's card, moving on its finger, stays there (it used to slide back from the
+    neighbour's finger: a card held from before the dropped one was taken for the dropping
+    child's other hand, the crowd's commonest card taken from a hand)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    mine = beside_my_zone(crowd)[0]
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine and math.dist(
+        where(crowd, c), in_zone(crowd, c)) > crowd.race.card_w * 4)
+    seen = happened(crowd)
+    their_finger = finger_down(crowd, neighbour, theirs, 0)
+    gift = crowd.path(neighbour, where(crowd, theirs), in_zone(crowd, theirs), False)
+    half = len(gift) // 2
+    for x, y in gift[:half]:
+        crowd._event(their_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    my_finger = land(crowd, me, mine, 0)
+    if gap:
+        slow(crowd)
+    path = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    assert len(gift) - half > len(path) // 3  # the gift is still on its way at the drop
+    for step, (x, y) in enumerate(path):
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        crowd._event(their_finger, TouchPhase.MOVE, *gift[half + step // 3])
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
+    assert control(crowd).hands.carries[their_finger].card == theirs
+    assert crowd.score.taken_from_hand == 0
