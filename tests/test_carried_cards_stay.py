@@ -251,3 +251,41 @@ def test_r9_a_drop_leaves_a_card_carried_from_before_while_its_finger_moves_it(
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert control(crowd).hands.carries[their_finger].card == theirs
     assert crowd.score.taken_from_hand == 0
+
+
+def test_r9_an_adults_quick_reach_leaves_the_card_the_child_took_with_it() -> None:
+    """Issue 29: an adult behind this child reaches in and puts a card that fits them on their
+    zone a third of a second after taking it, just as the child takes a card of their own and
+    carries it home: the adult's card is stacked, and the child's card stays on their finger
+    (no child's hand carries a card home that fast: the quick drop is no evidence that the
+    child's card was their other hand's; it used to slide back, 3 % of the picks of a child
+    playing beside a bot with an adult helping)."""
+    crowd = table()
+    me = child(crowd, 0)
+    adult = crowd._person(0, crowd.race.seats[0].place, [0], adult=True)
+    zone = crowd.race.seats[0].place.zone
+    gift = next(c for c in cards_near(crowd, 0) if crowd.game.fits(0, c) and not zone.contains(
+        *where(crowd, c)))
+    mine = next(c for c in cards_near(crowd, 0) if c != gift and math.dist(
+        where(crowd, c), where(crowd, gift)) > crowd.race.card_w * 2)
+    seen = happened(crowd)
+    (x0, y0), (x1, y1) = where(crowd, gift), in_zone(crowd, gift)
+    reach = [(x0 + (x1 - x0) * k / 18, y0 + (y1 - y0) * k / 18) for k in range(1, 19)]
+    (x0, y0), (x1, y1) = where(crowd, mine), in_zone(crowd, mine)
+    home = [(x0 + (x1 - x0) * k / 48, y0 + (y1 - y0) * k / 48) for k in range(1, 49)]
+    theirs = land(crowd, adult, gift, 0)
+    my_finger = land(crowd, me, mine, 0)
+    frames(crowd, 1 / 60)
+    for step, (x, y) in enumerate(reach):
+        crowd._event(theirs, TouchPhase.MOVE, x, y)
+        crowd._event(my_finger, TouchPhase.MOVE, *home[step])
+        frames(crowd, 1 / 60)
+    crowd._event(theirs, TouchPhase.UP, *reach[-1])
+    for x, y in home[len(reach):len(reach) + 6]:
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    frames(crowd, 0.5)
+    assert any(isinstance(e, events.Stacked) and e.touch == theirs for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == my_finger for e in seen)
+    assert control(crowd).hands.carries[my_finger].card == mine
+    assert crowd.score.taken_from_hand == 0

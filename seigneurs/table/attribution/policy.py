@@ -39,6 +39,11 @@ going somewhere of its own (both hands at once land together: that is R9's case)
 taken back 0.1-0.5 s after the touch, it was a refusal to a neighbour or a gift's child;
 issue 29: a moving card held from before was 2/3 of what R9 took from children's hands."""
 JUST_TOUCHED = 1.0
+QUICK = 0.4
+"""A card put on a zone this soon after it was taken came from an adult's quick reach (or a
+flick), not from a child's hand carrying it home: its drop is no evidence that the seat's
+child holds another card, which is re-guessed, not sent back (issue 29: the child beside a
+bot, an adult helping, lost their card at 1.5 % of picks; kids 20 games 12 -> 9)."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -123,8 +128,9 @@ class SeatPolicy:
         away from the seat. A drop is no evidence against a card taken LATER than the dropped
         one, or as much before it, while its finger moves it, nor a guessed one touched
         JUST_TOUCHED ago after it: that card is its child's until their own finger says
-        otherwise (issues 33, 29)."""
-        theirs = carry.named == seat or carry.user is None
+        otherwise (issues 33, 29); nor is a drop QUICK after its card was taken (an adult's
+        reach)."""
+        theirs = (carry.named == seat or carry.user is None) and clock - carry.taken_at >= QUICK
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
                 continue
