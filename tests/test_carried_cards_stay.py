@@ -18,7 +18,8 @@ from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
 from seigneurs.table import events
 from seigneurs.table.controller import DuoController
-from seigneurs.tools.crowd import Crowd, CrowdSettings
+from seigneurs.table.geometry import Point
+from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Hand
 from seigneurs.tools.crowd_scorer import Score
 
 GAP_STEPS = 28
@@ -29,6 +30,20 @@ def slow(crowd: Crowd) -> Crowd:
     """The table draws a frame every 0.47 s; the children still move 60 times a second."""
     crowd.table.every = GAP_STEPS  # type: ignore[attr-defined]
     return crowd
+
+
+def tip_lifts_halfway(crowd: Crowd, me: Child, hand: Hand, start: Point, path: list[Point],
+                      intent: int | None) -> tuple[int, int]:
+    """`me`'s `hand` lands at `start` with two fingertips and follows `path`; the first
+    fingertip lifts halfway, the other carries on (the crowd's children do so at random,
+    `TIP_LIFTS`). Its two fingers, once both have lifted."""
+    crowd.press(me, hand, *start, path, intent, fingers=2)
+    hand.tip_lifts = True
+    first, second = hand.finger, hand.extra[0][0]
+    assert first is not None
+    frames(crowd, len(path) / 60 + 1.0)
+    assert hand.finger is None  # both fingertips lifted, the first halfway
+    return first, second
 
 
 def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
@@ -117,11 +132,7 @@ def test_a_hand_of_two_fingertips_carries_its_card_until_the_last_lifts(gap: boo
         slow(crowd)
     hand, start = me.hands[0], where(crowd, card)
     path = crowd.path(me, start, anchor, False)
-    crowd.press(me, hand, *start, path, 0, fingers=2)
-    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
-    first, second = hand.finger, hand.extra[0][0]
-    frames(crowd, len(path) / 60 + 1.0)
-    assert hand.finger is None  # both fingertips lifted, the first halfway
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, 0)
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.Stacked, second)]
     assert crowd.score.taken_from_hand == 0
@@ -142,11 +153,7 @@ def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool)
     hand, start = me.hands[0], where(crowd, card)
     aside = (start[0] + 5.0 * crowd.px_per_cm, start[1])
     path = crowd.path(me, start, aside, False)
-    crowd.press(me, hand, *start, path, None, fingers=2)
-    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
-    first, second = hand.finger, hand.extra[0][0]
-    frames(crowd, len(path) / 60 + 1.0)
-    assert hand.finger is None  # both fingertips lifted, the first halfway
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, None)
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.PutBack, second)]
     assert crowd.score.taken_from_hand == 0
@@ -204,11 +211,7 @@ def test_duo_a_hand_of_two_fingertips_lays_its_card_where_the_last_lifts(gap: bo
     hand, start = me.hands[0], geometry.reveal(0)
     target = (geometry.mid + geometry.card_w * 2.5, geometry.row_y(row))
     path = crowd.path(me, start, target, False)
-    crowd.press(me, hand, *start, path, 0, fingers=2)
-    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
-    first, second = hand.finger, hand.extra[0][0]
-    frames(crowd, len(path) / 60 + 1.0)
-    assert hand.finger is None  # both fingertips lifted, the first halfway
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, 0)
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.Laid, second)]
     assert crowd.score.taken_from_hand == 0
