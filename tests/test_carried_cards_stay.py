@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 from test_crowd_scorer import cards_near, child, control, frames, table, where
-from test_seat_policy import beside_my_zone, finger_down, happened, in_zone, land
+from test_seat_policy import beside_my_zone, carry, finger_down, happened, in_zone, land
 
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
@@ -291,4 +291,44 @@ def test_r9_an_adults_quick_reach_leaves_the_card_the_child_took_with_it() -> No
     assert any(isinstance(e, events.Stacked) and e.touch == theirs for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == my_finger for e in seen)
     assert control(crowd).hands.carries[my_finger].card == mine
+    assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: bool) -> None:
+    """Issue 29: this child has a wagon on their train already. They take a card and, in the
+    same moment, a neighbour takes one and carries it toward this child's zone (a gift on its
+    way: the table, seeing it pulled there, guesses it this child's); this child drops their
+    card home: it is stacked, and the neighbour's card, moving on its finger, stays there.
+    Both hands at once are R9's case only in the start's rush, before a child has stacked
+    (the card used to slide back from the neighbour's finger)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    first = beside_my_zone(crowd)[0]
+    carry(crowd, me, first, 0)
+    assert crowd.game.trains[0]
+    mine = beside_my_zone(crowd)[0]
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine and math.dist(
+        where(crowd, c), in_zone(crowd, c)) > crowd.race.card_w * 6)
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    my_finger = land(crowd, me, mine, 0)
+    frames(crowd, 0.05)
+    their_finger = land(crowd, neighbour, theirs, 0)
+    frames(crowd, 0.05)
+    gift = crowd.path(neighbour, where(crowd, theirs), in_zone(crowd, theirs), False)
+    home = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    home = [home[min(len(home) - 1, step // 3)] for step in range(3 * len(home))]
+    assert len(gift) > len(home) + 4  # the gift is still on its way at the drop
+    for step, (x, y) in enumerate(home):
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        crowd._event(their_finger, TouchPhase.MOVE, *gift[step])
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
+    assert control(crowd).hands.carries[their_finger].card == theirs
     assert crowd.score.taken_from_hand == 0
