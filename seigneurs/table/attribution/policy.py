@@ -45,9 +45,10 @@ often a neighbour's (issue 29's curve, README: lords, 200 games, taken from a ha
 JUST_TOUCHED = 1.0
 QUICK = 0.4
 """A card put on a zone this soon after it was taken came from an adult's quick reach (or a
-flick), not from a child's hand carrying it home: its drop is no evidence that the seat's
-child holds another card, which is re-guessed, not sent back (issue 29: the child beside a
-bot, an adult helping, lost their card at 1.5 % of picks; kids 20 games 12 -> 9)."""
+flick), not from a child's hand carrying it home: its drop is no evidence that a card moving
+on another finger is the seat's child's other hand; that card is re-guessed, not sent back (a
+still one is: issue 16's R9 scenes). Issue 29: the child beside a bot, an adult helping, lost
+their card at 1.5 % of picks; kids 20 games 12 -> 9."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -132,9 +133,10 @@ class SeatPolicy:
         away from the seat. A drop is no evidence against a card taken LATER than the dropped
         one, or as much before it, or (once the seat has stacked a wagon) with it, while its
         finger moves it, nor a guessed one touched JUST_TOUCHED ago after it: that card is its
-        child's until their own finger says otherwise (issues 33, 29); nor is a drop QUICK
+        child's until their own finger says otherwise (issues 33, 29), nor for a drop QUICK
         after its card was taken (an adult's reach)."""
-        theirs = (carry.named == seat or carry.user is None) and clock - carry.taken_at >= QUICK
+        theirs = carry.named == seat or carry.user is None
+        quick = clock - carry.taken_at < QUICK
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
                 continue
@@ -144,7 +146,7 @@ class SeatPolicy:
             if seat not in (now, other.other_hand_of, other.named):
                 continue
             later, moving = other.taken_at - carry.taken_at, self.hands.moving(other, clock)
-            kept = (moving and (abs(later) >= LATER or bool(self.game.trains[seat]))) or (
+            kept = (moving and (abs(later) >= LATER or quick or bool(self.game.trains[seat]))) or (
                 later >= LATER and other.named is None and clock - other.taken_at < JUST_TOUCHED)
             if theirs and not kept and (other.named == seat or (
                     other.named is None and now == seat
