@@ -46,6 +46,16 @@ def tip_lifts_halfway(crowd: Crowd, me: Child, hand: Hand, start: Point, path: l
     return first, second
 
 
+def stacked_and_kept(crowd: Crowd, seen: list[events.Event], dropped: int, kept: int,
+                     card: int) -> None:
+    """The card on finger `dropped` was stacked, and `card` stayed on finger `kept` (never
+    slid back): no card was taken from a hand."""
+    assert any(isinstance(e, events.Stacked) and e.touch == dropped for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == kept for e in seen)
+    assert control(crowd).hands.carries[kept].card == card
+    assert crowd.score.taken_from_hand == 0
+
+
 def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
     """An adult behind this child drops a card that fits them on their zone (a gift; the arm
     tracker names this child for the adult's hand too) while this child carries their own
@@ -75,10 +85,7 @@ def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
     crowd._event(their_finger, TouchPhase.UP, *in_zone(crowd, gift))
     crowd.down.discard(their_finger)
     frames(crowd, 0.1)
-    assert any(isinstance(e, events.Stacked) and e.touch == their_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == my_finger for e in seen)
-    assert control(crowd).hands.carries[my_finger].card == mine
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, their_finger, my_finger, mine)
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
@@ -110,10 +117,7 @@ def test_r9_a_neighbours_drop_leaves_a_card_touched_just_before(before: float,
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 1.0)
-    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
-    assert control(crowd).hands.carries[their_finger].card == theirs
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
@@ -250,10 +254,7 @@ def test_r9_a_drop_leaves_a_card_carried_from_before_while_its_finger_moves_it(
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
-    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
-    assert control(crowd).hands.carries[their_finger].card == theirs
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
 
 
 def test_r9_an_adults_quick_reach_leaves_the_card_the_child_took_with_it() -> None:
@@ -288,10 +289,7 @@ def test_r9_an_adults_quick_reach_leaves_the_card_the_child_took_with_it() -> No
         crowd._event(my_finger, TouchPhase.MOVE, x, y)
         frames(crowd, 1 / 60)
     frames(crowd, 0.5)
-    assert any(isinstance(e, events.Stacked) and e.touch == theirs for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == my_finger for e in seen)
-    assert control(crowd).hands.carries[my_finger].card == mine
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, theirs, my_finger, mine)
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
@@ -328,7 +326,4 @@ def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: b
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
-    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
-    assert control(crowd).hands.carries[their_finger].card == theirs
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
