@@ -7,14 +7,20 @@ crowd's scorer counts what it did to them (`taken_from_hand`)."""
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import replace
 
 import pytest
 from test_crowd_scorer import cards_near, child, control, frames, table, where
-from test_seat_policy import beside_my_zone, finger_down, happened, in_zone, land
+from test_seat_policy import beside_my_zone, carry, finger_down, happened, in_zone, land
 
+from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
 from seigneurs.table import events
-from seigneurs.tools.crowd import Crowd
+from seigneurs.table.controller import DuoController
+from seigneurs.table.geometry import Point
+from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Hand
+from seigneurs.tools.crowd_scorer import Score
 
 GAP_STEPS = 28
 """The real window's slow frame (issue 33): 28 of the children's 60-a-second steps, 0.47 s."""
@@ -24,6 +30,30 @@ def slow(crowd: Crowd) -> Crowd:
     """The table draws a frame every 0.47 s; the children still move 60 times a second."""
     crowd.table.every = GAP_STEPS  # type: ignore[attr-defined]
     return crowd
+
+
+def tip_lifts_halfway(crowd: Crowd, me: Child, hand: Hand, start: Point, path: list[Point],
+                      intent: int | None, fingers: int = 2) -> tuple[int, int]:
+    """`me`'s `hand` lands at `start` with `fingers` fingertips and follows `path`; the first
+    fingertip lifts halfway, another carries on (the crowd's children do so at random,
+    `TIP_LIFTS`). The first and the second finger, once all have lifted."""
+    crowd.press(me, hand, *start, path, intent, fingers=fingers)
+    hand.tip_lifts = True
+    first, second = hand.finger, hand.extra[0][0]
+    assert first is not None
+    frames(crowd, len(path) / 60 + 1.0)
+    assert hand.finger is None  # both fingertips lifted, the first halfway
+    return first, second
+
+
+def stacked_and_kept(crowd: Crowd, seen: list[events.Event], dropped: int, kept: int,
+                     card: int) -> None:
+    """The card on finger `dropped` was stacked, and `card` stayed on finger `kept` (never
+    slid back): no card was taken from a hand."""
+    assert any(isinstance(e, events.Stacked) and e.touch == dropped for e in seen)
+    assert not any(isinstance(e, events.SlidHome) and e.touch == kept for e in seen)
+    assert control(crowd).hands.carries[kept].card == card
+    assert crowd.score.taken_from_hand == 0
 
 
 def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
@@ -55,10 +85,7 @@ def test_r9_a_gift_on_a_zone_leaves_the_card_its_child_carries() -> None:
     crowd._event(their_finger, TouchPhase.UP, *in_zone(crowd, gift))
     crowd.down.discard(their_finger)
     frames(crowd, 0.1)
-    assert any(isinstance(e, events.Stacked) and e.touch == their_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == my_finger for e in seen)
-    assert control(crowd).hands.carries[my_finger].card == mine
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, their_finger, my_finger, mine)
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
@@ -90,10 +117,7 @@ def test_r9_a_neighbours_drop_leaves_a_card_touched_just_before(before: float,
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 1.0)
-    assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
-    assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
-    assert control(crowd).hands.carries[their_finger].card == theirs
-    assert crowd.score.taken_from_hand == 0
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
 
 
 @pytest.mark.parametrize("fingers", [2, 3])
@@ -114,11 +138,194 @@ def test_a_hand_of_several_fingertips_carries_its_card_until_the_last_lifts(
         slow(crowd)
     hand, start = me.hands[0], where(crowd, card)
     path = crowd.path(me, start, anchor, False)
-    crowd.press(me, hand, *start, path, 0, fingers=fingers)
-    hand.tip_lifts = True  # the crowd's children do so at random (`TIP_LIFTS`)
-    first, second = hand.finger, hand.extra[0][0]
-    frames(crowd, len(path) / 60 + 1.0)
-    assert hand.finger is None  # both fingertips lifted, the first halfway
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, 0, fingers)
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.Stacked, second)]
     assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool) -> None:
+    """Issue 29: a child's hand of two fingertips shifts a card 5 cm (to look at it, or to
+    put it back a little aside); the fingertip that took it lifts after 2.5 cm while the other
+    stays on it: the card stays with the hand and goes down where the last fingertip lifts (it
+    used to be put back from under the other fingertip: a hand had to go 3 cm first)."""
+    crowd = table()
+    me = child(crowd, 0)
+    card = cards_near(crowd, 0)[3]
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    hand, start = me.hands[0], where(crowd, card)
+    aside = (start[0] + 5.0 * crowd.px_per_cm, start[1])
+    path = crowd.path(me, start, aside, False)
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, None)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, first), (events.HandedOn, second), (events.BackOnTable, second)]
+    assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("moved_cm", [0.2, 1.0, 2.5])
+def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it(
+        moved_cm: float) -> None:
+    """A neighbour's finger lands 2 cm beside a card a child just took and stays still; the
+    child shifts the card `moved_cm` and lifts: the neighbour's finger went nowhere with the
+    card, so it is no fingertip of that hand and is not handed the card (issue 33's empty-
+    handed refusals came from such fingers)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    card = cards_near(crowd, 0)[3]
+    seen = happened(crowd)
+    start = where(crowd, card)
+    mine = land(crowd, me, card, None)
+    theirs = crowd._finger(neighbour)
+    crowd._event(theirs, TouchPhase.DOWN, start[0], start[1] + 2.0 * crowd.px_per_cm)
+    frames(crowd, 0.1)
+    end = (start[0] + moved_cm * crowd.px_per_cm, start[1])
+    for x, y in crowd.path(me, start, end, False):
+        crowd._event(mine, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(mine, TouchPhase.UP, *end)
+    crowd.down.discard(mine)
+    frames(crowd, 0.2)
+    assert not any(isinstance(e, events.HandedOn) for e in seen)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, mine), (events.BackOnTable, mine)]
+    assert theirs not in control(crowd).hands.carries
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_duo_a_hand_of_two_fingertips_lays_its_card_where_the_last_lifts(gap: bool) -> None:
+    """Issue 29, Duo: a child's hand of two fingertips carries their revealed card to a row it
+    fits; the fingertip that took it lifts halfway, the other carries on and lays it on the
+    row (it used to slide home from under the other fingertip)."""
+    crowd = Crowd(GameConfig.for_players("duo", 2, 3), CrowdSettings(adult=False, ghosts=False),
+                  random.Random(3), Score())
+    crowd.people = []
+    while crowd.game.phase is not Phase.PLAYING or crowd.now - crowd.playing_since < 1:
+        crowd.step()
+    me = child(crowd, 0)
+    me.next_at, me.age = math.inf, replace(me.age, lost_lift=0.0)
+    crowd.people = [me]
+    duo = crowd.control
+    assert isinstance(duo, DuoController)
+    card, geometry = duo.revealed[0], duo.geometry
+    row = crowd.game.fitting_rows(0)[0]
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    hand, start = me.hands[0], geometry.reveal(0)
+    target = (geometry.mid + geometry.card_w * 2.5, geometry.row_y(row))
+    path = crowd.path(me, start, target, False)
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, 0)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, first), (events.HandedOn, second), (events.Laid, second)]
+    assert crowd.score.taken_from_hand == 0
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_r9_a_drop_leaves_a_card_carried_from_before_while_its_finger_moves_it(
+        gap: bool) -> None:
+    """Issue 29: a neighbour took a card before this child took theirs and carries it toward
+    this child's zone (a gift on its way: the table, seeing it pulled there, guesses it this
+    child's) when this child drops their own card home: the drop is stacked, and the
+    neighbour's card, moving on its finger, stays there (it used to slide back from the
+    neighbour's finger: a card held from before the dropped one was taken for the dropping
+    child's other hand, the crowd's commonest card taken from a hand)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    mine = beside_my_zone(crowd)[0]
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine and math.dist(
+        where(crowd, c), in_zone(crowd, c)) > crowd.race.card_w * 4)
+    seen = happened(crowd)
+    their_finger = finger_down(crowd, neighbour, theirs, 0)
+    gift = crowd.path(neighbour, where(crowd, theirs), in_zone(crowd, theirs), False)
+    half = len(gift) // 2
+    for x, y in gift[:half]:
+        crowd._event(their_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    my_finger = land(crowd, me, mine, 0)
+    if gap:
+        slow(crowd)
+    path = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    assert len(gift) - half > len(path) // 3  # the gift is still on its way at the drop
+    for step, (x, y) in enumerate(path):
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        crowd._event(their_finger, TouchPhase.MOVE, *gift[half + step // 3])
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
+
+
+def test_r9_an_adults_quick_reach_leaves_the_card_the_child_took_with_it() -> None:
+    """Issue 29: an adult behind this child reaches in and puts a card that fits them on their
+    zone a third of a second after taking it, just as the child takes a card of their own and
+    carries it home: the adult's card is stacked, and the child's card stays on their finger
+    (no child's hand carries a card home that fast: the quick drop is no evidence that the
+    child's card was their other hand's; it used to slide back, 3 % of the picks of a child
+    playing beside a bot with an adult helping)."""
+    crowd = table()
+    me = child(crowd, 0)
+    adult = crowd._person(0, crowd.race.seats[0].place, [0], adult=True)
+    zone = crowd.race.seats[0].place.zone
+    gift = next(c for c in cards_near(crowd, 0) if crowd.game.fits(0, c) and not zone.contains(
+        *where(crowd, c)))
+    mine = next(c for c in cards_near(crowd, 0) if c != gift and math.dist(
+        where(crowd, c), where(crowd, gift)) > crowd.race.card_w * 2)
+    seen = happened(crowd)
+    (x0, y0), (x1, y1) = where(crowd, gift), in_zone(crowd, gift)
+    reach = [(x0 + (x1 - x0) * k / 18, y0 + (y1 - y0) * k / 18) for k in range(1, 19)]
+    (x0, y0), (x1, y1) = where(crowd, mine), in_zone(crowd, mine)
+    home = [(x0 + (x1 - x0) * k / 48, y0 + (y1 - y0) * k / 48) for k in range(1, 49)]
+    theirs = land(crowd, adult, gift, 0)
+    my_finger = land(crowd, me, mine, 0)
+    frames(crowd, 1 / 60)
+    for step, (x, y) in enumerate(reach):
+        crowd._event(theirs, TouchPhase.MOVE, x, y)
+        crowd._event(my_finger, TouchPhase.MOVE, *home[step])
+        frames(crowd, 1 / 60)
+    crowd._event(theirs, TouchPhase.UP, *reach[-1])
+    for x, y in home[len(reach):len(reach) + 6]:
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    frames(crowd, 0.5)
+    stacked_and_kept(crowd, seen, theirs, my_finger, mine)
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: bool) -> None:
+    """Issue 29: this child has a wagon on their train already. They take a card and, in the
+    same moment, a neighbour takes one and carries it toward this child's zone (a gift on its
+    way: the table, seeing it pulled there, guesses it this child's); this child drops their
+    card home: it is stacked, and the neighbour's card, moving on its finger, stays there.
+    Both hands at once are R9's case only in the start's rush, before a child has stacked
+    (the card used to slide back from the neighbour's finger)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    first = beside_my_zone(crowd)[0]
+    carry(crowd, me, first, 0)
+    assert crowd.game.trains[0]
+    mine = beside_my_zone(crowd)[0]
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine and math.dist(
+        where(crowd, c), in_zone(crowd, c)) > crowd.race.card_w * 6)
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    my_finger = land(crowd, me, mine, 0)
+    frames(crowd, 0.05)
+    their_finger = land(crowd, neighbour, theirs, 0)
+    frames(crowd, 0.05)
+    gift = crowd.path(neighbour, where(crowd, theirs), in_zone(crowd, theirs), False)
+    home = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    home = [home[min(len(home) - 1, step // 3)] for step in range(3 * len(home))]
+    assert len(gift) > len(home) + 4  # the gift is still on its way at the drop
+    for step, (x, y) in enumerate(home):
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        crowd._event(their_finger, TouchPhase.MOVE, *gift[step])
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)

@@ -4,6 +4,8 @@ touch path (scripted touches -> production input filters -> controller -> game -
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -68,6 +70,19 @@ def test_clause7_the_same_seed_plays_the_same_crowd(capsys: pytest.CaptureFixtur
     first, second = crowd(capsys, *args), crowd(capsys, *args)
     for key in ("picks", "refused_empty_handed", "refusals", "game_seconds", "per_seat"):
         assert first[key] == second[key]
+
+
+def test_clause7_the_same_seed_plays_the_same_crowd_in_another_process() -> None:
+    """Every stream of the children's choices comes from the seed alone: nothing of the
+    process (Python 3.11's hash of None is its address) may choose which fingertip lifts, or
+    two runs of one seed could not compare two rules."""
+    run = ("import json, sys; from seigneurs.cli import main; "
+           "main(['crowd', '--variant', 'kids', '--age', '3', '--games', '2', '--seed', '3', "
+           "'--json'])")
+    reports = [json.loads(subprocess.run([sys.executable, "-c", run], capture_output=True,
+                                         text=True, check=True).stdout) for _ in range(3)]
+    for key in ("picks", "taken_from_hand", "second_cards_stacked", "game_seconds"):
+        assert reports[0][key] == reports[1][key] == reports[2][key], key
 
 
 @pytest.mark.parametrize("args, says", [

@@ -204,6 +204,19 @@ class Control(Generic[G, T]):
     def drain(self) -> list[events.Event]:
         return self.play.drain()
 
+    def _hand_on(self, carry: Carry, touch: int, tip: int, clock: float) -> None:
+        """The fingertip `touch` carrying `carry` lifted; fingertip `tip` of the same hand is
+        still down and carries the card on, from where it touches it (issue 33; in Duo too:
+        issue 29)."""
+        at = self.hands.fingertips[tip]
+        cx, cy = carry.where()
+        carry.grip = (at.x - cx, at.y - cy)
+        carry.trail.clear()
+        carry.trail.append((clock, at.x, at.y))
+        self.hands.carries[tip] = carry
+        self.physics.grab(tip, carry.card, at.x, at.y)
+        self.play.emit(events.HandedOn(carry.seat, carry.card, tip, touch))
+
 
 class RaceController(Control[RaceGame, RaceGeometry]):
     """Training, Seigneurs, Kids, Rois: everyone searches one table (R9-R25)."""
@@ -383,18 +396,6 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
 
-    def _hand_on(self, carry: Carry, touch: int, tip: int, clock: float) -> None:
-        """The fingertip `touch` carrying `carry` lifted; fingertip `tip` of the same hand is
-        still down and carries the card on, from where it touches it (issue 33)."""
-        at = self.hands.fingertips[tip]
-        cx, cy = carry.where()
-        carry.grip = (at.x - cx, at.y - cy)
-        carry.trail.clear()
-        carry.trail.append((clock, at.x, at.y))
-        self.hands.carries[tip] = carry
-        self.physics.grab(tip, carry.card, at.x, at.y)
-        self.play.emit(events.HandedOn(carry.seat, carry.card, tip, touch))
-
     def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int) -> None:
         """Gently refused: the card wiggles and slides back to where it was taken from."""
         self.play.emit(events.Refused(seat, carry.card, touch, reason))
@@ -476,17 +477,26 @@ class DuoController(Control[DuoGame, DuoGeometry]):
 
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
-        for event in frame:
-            x, y = event.x * width, event.y * height
-            t = self.play.event_time(event)
-            self.hands.track(event, x, y, t)
-            self.took = {f: s for f, s in self.took.items() if f in self.hands.fingertips}
-            if event.phase is TouchPhase.DOWN:
-                self._down(event.id, x, y, t)
-            elif event.phase is TouchPhase.MOVE:
-                self.physics.drag(event.id, x, y)  # drawing only: the card follows at a step
-            else:
-                self._up(event.id, x, y, self.play.action_time(t))
+        for instant in _instants(frame):
+            lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
+            for event in instant:
+                x, y = event.x * width, event.y * height
+                t = self.play.event_time(event)
+                self.hands.track(event, x, y, t)
+                self.took = {f: s for f, s in self.took.items() if f in self.hands.fingertips}
+                if event.phase is TouchPhase.DOWN:
+                    self._down(event.id, x, y, t)
+                elif event.phase is TouchPhase.MOVE:
+                    self._move(event.id, x, y, t)
+                else:
+                    self._up(event.id, x, y, self.play.action_time(t), lifting)
+
+    def _move(self, touch: int, x: float, y: float, t: float) -> None:
+        carry = self.hands.carries.get(touch)
+        if carry is not None:
+            carry.moved_at = t
+            carry.trail.append((t, x, y))  # where the card is, should another fingertip go on
+        self.physics.drag(touch, x, y)  # drawing only: the card follows at a step
 
     def _down(self, touch: int, x: float, y: float, clock: float) -> None:
         """A finger landing at the event's time `clock`."""
@@ -517,10 +527,17 @@ class DuoController(Control[DuoGame, DuoGeometry]):
         if row is not None and seat in humans and hand != seat:
             self._play(Lay(seat, t, row), touch)  # a tap on a row: that side's player's card
 
-    def _up(self, touch: int, x: float, y: float, t: float) -> None:
+    def _up(self, touch: int, x: float, y: float, t: float, lifting: set[int]) -> None:
+        """A finger lifts (with those in `lifting`, at the same instant): its card is laid
+        on the row it lifts on, else it slides home; but while another fingertip of its hand
+        that went with it stays down, that one carries it on (R28's flat hands)."""
         self.physics.release(touch)
         carry = self.hands.carries.pop(touch, None)
         if carry is None or self.game.over:
+            return
+        tip = self.hands.hand_goes_on(touch, x, y, None, lifting)
+        if tip is not None:
+            self._hand_on(carry, touch, tip, t)
             return
         row = self.geometry.row_at(x, y)
         if row is None or not self._play(Lay(carry.seat, t, row), touch):

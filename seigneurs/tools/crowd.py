@@ -221,9 +221,10 @@ class Crowd:
     def __init__(self, config: GameConfig, settings: CrowdSettings, rng: random.Random,
                  score: Score, table: CrowdTable | None = None) -> None:
         self.rng = rng
-        self.tips = random.Random(hash(rng.getstate()))
+        self.tips = random.Random(hash(rng.getstate()[1]))
         """Whose first fingertip lifts mid-drag (`TIP_LIFTS`): a stream of its own, so that
-        every other choice of the children stays what the seed made it."""
+        every other choice of the children stays what the seed made it; seeded by the
+        generator's numbers alone (its whole state holds None, whose hash is an address)."""
         self.score = score
         self.settings = settings
         players = len(config.seats)

@@ -150,24 +150,27 @@ class Hands:
     def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
                      lifting: Collection[int] = ()) -> int | None:
         """Another fingertip of the hand whose fingertip `touch` lifts at (x, y) mid-drag (it
-        carried its card farther than HAND_SPAN_CM), still on the glass (not among `lifting`
-        at this instant) and carrying nothing: it landed within HAND_WINDOW of `touch`, went
-        the same way (within half HAND_SPAN_CM) and is within HAND_SPAN_CM of it now (with
-        user ids, of the same child). The hand carries its card until the last of them lifts;
-        a neighbour's finger lying near a card lifted where it was taken is no fingertip of
-        that hand."""
+        carried its card farther than a still fingertip's TREMOR_CM), still on the glass (not
+        among `lifting` at this instant) and carrying nothing: it landed within HAND_WINDOW of
+        `touch`, went the same way (off by less than half of how far `touch` went, and less
+        than half HAND_SPAN_CM) and is within HAND_SPAN_CM of it now (with user ids, of the
+        same child). The hand carries its card until the last of them lifts; a neighbour's
+        finger lying near a card lifted where it was taken, or moved a little, went nowhere
+        with it and is no fingertip of that hand (a short drag counts: issue 29, a card moved
+        2 cm went back from a hand still on it)."""
         lifted = self.fingertips.get(touch)
         if lifted is None:
             return None
         gone = (x - lifted.landed[0], y - lifted.landed[1])
-        if math.hypot(*gone) <= self.span:
+        went = math.hypot(*gone)
+        if went <= TREMOR_CM * self.px_per_cm:
             return None
         for other, tip in self.fingertips.items():
             if other == touch or tip.lifted or other in self.carries or other in lifting or \
                     abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
                     math.hypot(tip.x - x, tip.y - y) > self.span or \
-                    math.hypot(tip.x - tip.landed[0] - gone[0],
-                               tip.y - tip.landed[1] - gone[1]) > self.span / 2 or \
+                    math.hypot(tip.x - tip.landed[0] - gone[0], tip.y - tip.landed[1] - gone[1]) \
+                    > min(self.span, went) / 2 or \
                     (named is not None and tip.named is not None and tip.named != named):
                 continue
             return other

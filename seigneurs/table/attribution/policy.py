@@ -31,12 +31,24 @@ AWAY_TRAVEL, AWAY_HEADING = 0.2, 0.3
 (cosine), is being pulled away from that seat (crowd: 1 in 5 of the cards slid back from the
 wrong child kept, 1 in 55 of the right ones no longer slid back)."""
 LATER = 0.25
-"""A card taken this long after the card being dropped was taken is no evidence of the
-dropping child's other hand while its finger moves it, or for JUST_TOUCHED seconds after it
-landed (a guess): a child carrying a card home does not reach out with the other hand just
-then, a neighbour does (both hands at once land together: that is R9's case). Issue 33: taken
-back 0.1-0.5 s after the touch, it was a refusal to a neighbour or a gift's child."""
+"""A card taken this long after (or before) the card being dropped was taken is no evidence
+of the dropping child's other hand while its finger moves it, or, taken after, for
+JUST_TOUCHED seconds after it landed (a guess): a child carrying a card home does not reach
+out with the other hand just then, a neighbour does, and a card carried on from before is
+going somewhere of its own (both hands at once land together: that is R9's case). Issue 33:
+taken back 0.1-0.5 s after the touch, it was a refusal to a neighbour or a gift's child;
+issue 29: a moving card held from before was 2/3 of what R9 took from children's hands.
+Both hands at once stay R9's case only until the seat has stacked a wagon: children grab
+with both hands in the start's rush; later a card moving beside the dropped one is most
+often a neighbour's (issue 29's curve, README: lords, 200 games, taken from a hand 0.50 ->
+0.20 % of picks for 1.41 -> 1.62 second cards a game after the first 5 s)."""
 JUST_TOUCHED = 1.0
+QUICK = 0.4
+"""A card put on a zone this soon after it was taken came from an adult's quick reach (or a
+flick), not from a child's hand carrying it home: its drop is no evidence that a card moving
+on another finger is the seat's child's other hand; that card is re-guessed, not sent back (a
+still one is: issue 16's R9 scenes). Issue 29: the child beside a bot, an adult helping, lost
+their card at 1.5 % of picks; kids 20 games 12 -> 9."""
 REACH_CM = 45.0
 """How far a child's arm reaches across the table from their seat (a guess on the safe side)."""
 
@@ -120,9 +132,12 @@ class SeatPolicy:
         carries that is believed theirs too (by its id, or else by the guess, updated by where
         it is pulled) is their other hand's and slides back; one that only may be is re-guessed
         away from the seat. A drop is no evidence against a card taken LATER than the dropped
-        one while its finger moves it, or a guessed one touched JUST_TOUCHED ago: that card is
-        its child's until their own finger says otherwise (issue 33)."""
+        one, or as much before it, or (once the seat has stacked a wagon) with it, while its
+        finger moves it, nor a guessed one touched JUST_TOUCHED ago after it: that card is its
+        child's until their own finger says otherwise (issues 33, 29), nor for a drop QUICK
+        after its card was taken (an adult's reach)."""
         theirs = carry.named == seat or carry.user is None
+        quick = clock - carry.taken_at < QUICK
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
                 continue
@@ -131,9 +146,9 @@ class SeatPolicy:
                 other.seat, other.home, *where, self.travel)
             if seat not in (now, other.other_hand_of, other.named):
                 continue
-            kept = other.taken_at - carry.taken_at >= LATER and (
-                self.hands.moving(other, clock)
-                or (other.named is None and clock - other.taken_at < JUST_TOUCHED))
+            later, moving = other.taken_at - carry.taken_at, self.hands.moving(other, clock)
+            kept = (moving and (abs(later) >= LATER or quick or bool(self.game.trains[seat]))) or (
+                later >= LATER and other.named is None and clock - other.taken_at < JUST_TOUCHED)
             if theirs and not kept and (other.named == seat or (
                     other.named is None and now == seat
                     and self._may_be_other_hand(seat, other, where))):
