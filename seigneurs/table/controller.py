@@ -63,9 +63,13 @@ END_DELAY = 1.2
 """Seconds the last move stays on the table before the results."""
 SLACK = 0.25
 """Seconds an event's time may lie off the table's clock and still be taken as it is: more than
-a slow frame (a 100 ms frame, or a source one frame ahead), less than a stall. Ahead of the
-clock, the last frame's length is allowed on top: the window reads a frame's touches before it
-moves the clock on, so at 2 frames a second they run up to half a second ahead."""
+a slow frame (a 100 ms frame, or a source one frame ahead), less than a stall."""
+AHEAD = 1.0
+"""Seconds a frame's touches may lie ahead of the clock on top of SLACK: the window reads them
+before it moves the clock on, by a length it cannot know yet. The last frame's length is no
+guide: the first long frame (a hitch after steady 60 a second, a Pi's half-second frames)
+follows short ones, and its later touches were taken for a stall and moved back in time, so an
+adult's quick reach looked slow and a child's card slid back (issue 29)."""
 
 
 class Play:
@@ -87,8 +91,6 @@ class Play:
         self.happened: list[events.Event] = []
         self.offset = 0.0
         """The game clock less the touch source's clock (`event_time`)."""
-        self.frame = 0.0
-        """The last frame's length: how far ahead of the clock a frame's touches may be."""
 
     @property
     def finished(self) -> bool:
@@ -122,7 +124,7 @@ class Play:
         the offset is taken anew (the event is now) when the source's time lies more than
         SLACK off the clock (another epoch, a source that stamps no time, a stalled machine)."""
         t = event.t + self.offset
-        if not self.clock - SLACK <= t <= self.clock + SLACK + self.frame:
+        if not self.clock - SLACK <= t <= self.clock + SLACK + AHEAD:
             self.offset = self.clock - event.t
             t = self.clock
         return t
@@ -134,7 +136,6 @@ class Play:
     def advance(self, dt: float) -> bool:
         """Move the clock on; whether the whistle blew just now."""
         self.clock += dt
-        self.frame = dt
         if self.start_at is not None and self.clock >= self.start_at:
             self.start_at = None
             return isinstance(self.apply(Whistle(0, self.clock)), Applied)
