@@ -8,9 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 from table_driver import Driver
+from test_physics import dealt as dealt_on
 
-from seigneurs.game import GameConfig, RaceGame, new_game
-from seigneurs.rect import Rect
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.table.layout import TableLayout
 from seigneurs.table.physics import CardPhysics
@@ -22,14 +21,8 @@ SUB_PIXEL, SUB_DEGREE = 0.01, 0.01
 
 
 def dealt(seed: int) -> CardPhysics:
-    layout = TableLayout.build(1920, 1080)
-    game = new_game(GameConfig.for_players("kids", 6, seed))
-    assert isinstance(game, RaceGame)
-    physics = CardPhysics(Rect(0, 0, layout.width, layout.height), layout.card_w,
-                          layout.card_h)
-    for card, (x, y) in enumerate(game.positions):
-        physics.add(card, *layout.free.at(x, y), game.angles[card])
-    return physics
+    """The cards where the game dealt them, on a 1920x1080 table."""
+    return dealt_on(seed, TableLayout.build(1920, 1080))
 
 
 def own_poses(physics: CardPhysics) -> dict[int, tuple[float, float, float]]:
