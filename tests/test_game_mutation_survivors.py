@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -60,26 +61,38 @@ def test_r16_a_called_stop_is_answered_with_the_stop_itself() -> None:
     assert result.ended is EndReason.STOP_CALLED and training.over
 
 
-def endgame_bot(seed: int) -> tuple[RaceBot, float] | None:
-    """A close bot (seat 1) against a child bot played as a person (seat 0), up to the bot's
-    first wagon once the child can place none any more: the bot and the game clock then (None
-    if the game ended before)."""
+def close_against_a_child(seed: int) -> tuple[RaceGame, RaceBot, Iterator[float]]:
+    """A close bot (seat 1) against a child bot played as a person (seat 0), dealt from
+    `seed` and whistled: the game, the bot, and the game's steps (each step's clock, once
+    every move due then is made), until the game ends."""
     game = new_game(GameConfig.for_players("kids", 2, seed))
     assert isinstance(game, RaceGame)
     loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
     child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
-    bot, child_due, t = loop.bots[1], 0.0, 0.0
+    bot = loop.bots[1]
     assert isinstance(bot, RaceBot)
     game.apply(Whistle(0, 0.0))
-    while not game.over:
-        t = min(loop.next_due(), child_due)
-        if child_due <= t:
-            child_due = t + child.delay()
-            action = child.next_action(t)
-            if action is not None:
+
+    def steps() -> Iterator[float]:
+        child_due = 0.0
+        while not game.over:
+            t = min(loop.next_due(), child_due)
+            if child_due <= t:
+                child_due = t + child.delay()
+                action = child.next_action(t)
+                if action is not None:
+                    game.apply(action)
+            for action in loop.actions(t):
                 game.apply(action)
-        for action in loop.actions(t):
-            game.apply(action)
+            yield t
+    return game, bot, steps()
+
+
+def endgame_bot(seed: int) -> tuple[RaceBot, float] | None:
+    """The close bot against the child, up to the bot's first wagon once the child can place
+    none any more: the bot and the game clock then (None if the game ended before)."""
+    _game, bot, steps = close_against_a_child(seed)
+    for t in steps:
         if bot.endgame() and not bot.holding() and bot.last_progress == t:
             return bot, t
     return None
@@ -101,23 +114,9 @@ def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_foll
     taken one aside, could follow on its train."""
     checked = 0
     for seed in range(6):
-        game = new_game(GameConfig.for_players("kids", 2, seed))
-        assert isinstance(game, RaceGame)
-        loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["close"], random.Random(seed))})
-        child = make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
-        bot, child_due = loop.bots[1], 0.0
-        assert isinstance(bot, RaceBot)
-        game.apply(Whistle(0, 0.0))
+        game, bot, steps = close_against_a_child(seed)
         rule, locomotive = game.rules[1], game.locomotives[1]
-        while not game.over:
-            t = min(loop.next_due(), child_due)
-            if child_due <= t:
-                child_due = t + child.delay()
-                action = child.next_action(t)
-                if action is not None:
-                    game.apply(action)
-            for action in loop.actions(t):
-                game.apply(action)
+        for t in steps:
             loose = ALL_CARDS & ~game.stacked_mask
             fitting = game.fit_masks[1] & loose
             if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
