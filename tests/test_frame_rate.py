@@ -203,6 +203,21 @@ def test_issue32_a_source_on_its_own_clock_keeps_its_gaps_on_the_tables() -> Non
     assert at(0.0) == play.clock
 
 
+@pytest.mark.parametrize("off, kept", [(-0.2, True), (-0.3, False), (1.2, True), (1.3, False)])
+def test_issue32_how_far_off_the_clock_a_touch_keeps_its_own_time(
+        off: float, kept: bool) -> None:
+    """Where a source's time stops being taken as it is: up to SLACK (0.25 s) behind the clock
+    and SLACK + AHEAD (1.25 s) ahead of it; beyond, a stall or another epoch: the touch is now
+    (and the gaps after it are kept from there)."""
+    control = controller(2, 0, 1, users=False)
+    control.tick(COUNTDOWN)
+    play = control.play
+    now = play.clock
+    assert play.event_time(TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, now)) == now  # no offset
+    seen = play.event_time(TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, now + off))
+    assert seen == pytest.approx(now + off if kept else now)
+
+
 @pytest.mark.parametrize("before", [0.47, 1 / 60], ids=["slow-for-a-while", "a-hitch"])
 def test_issue32_a_slow_windows_touches_keep_their_own_times(before: float) -> None:
     """The window reads a frame's touches before it moves the clock on: at a 0.47 s frame
