@@ -32,6 +32,10 @@ log() { printf '%s kiosk.sh: %s\n' "$(date '+%F %T')" "$*" >&2; }
 GRAPHICS=(libgl1 libegl1 libgl1-mesa-dri libfreetype6 libfontconfig1)
 SOUND=(libopenal1)
 KIOSK=(cage xwayland)
+# pymunk 6.9, which Arcade 3.3 pins, has Linux wheels for x86 only: on any other processor (a
+# Raspberry Pi's aarch64 or armv7l) pip compiles it, which needs a C compiler and Python's
+# headers. Asked for only there, and only until .venv has pymunk.
+BUILD=(gcc python3-dev)
 GROUPS_NEEDED=(input audio video render)
 
 # The Debian packages among "$@" not installed (none where there is no dpkg).
@@ -63,6 +67,13 @@ elif importlib.util.find_spec("ensurepip") is None:
 EOF
 }
 
+# Whether installing .venv must compile pymunk here: no wheel for this processor, and .venv
+# does not have it yet.
+must_build() {
+    case "$(uname -m)" in x86_64 | i?86) return 1 ;; esac
+    ! "$venv/bin/python" -c 'import pymunk' >/dev/null 2>&1
+}
+
 # Every Debian package that `need` (venv, test, play or kiosk) lacks.
 missing_packages() {
     local wanted=()
@@ -71,6 +82,7 @@ missing_packages() {
         play) wanted=("${GRAPHICS[@]}" "${SOUND[@]}") ;;
         kiosk) wanted=("${KIOSK[@]}" "${GRAPHICS[@]}" "${SOUND[@]}") ;;
     esac
+    if must_build; then wanted+=("${BUILD[@]}"); fi
     local found
     found="$(python_lacks)$(uninstalled "${wanted[@]}")"
     printf '%s' "${found% }"

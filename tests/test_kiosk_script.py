@@ -144,6 +144,67 @@ def test_the_two_commands_stop_before_making_anything_naming_every_missing_packa
     assert sorted(p.name for p in folder.iterdir()) == ["kiosk.sh", "pyproject.toml"]
 
 
+def fake_machine(path: str, machine: str) -> str:
+    """`path` with a `uname` in front of it that names `machine` as the processor."""
+    folder = Path(path.split(":", 1)[0])
+    (folder / "uname").write_text(f"""#!/usr/bin/env bash
+if [[ "$1" == -m ]]; then echo {machine}; else exec /usr/bin/uname "$@"; fi
+""")
+    (folder / "uname").chmod(0o755)
+    return path
+
+
+@pytest.mark.parametrize(("machine", "command", "wanted"), [
+    ("aarch64", (), "libgl1 libopenal1 gcc python3-dev"),
+    ("armv7l", ("test",), "libgl1 gcc python3-dev"),
+    ("aarch64", ("doctor",), "gcc python3-dev"),
+    ("x86_64", (), "libgl1 libopenal1")])
+def test_where_pymunk_has_no_wheel_the_one_line_names_the_compiler_too(
+        tmp_path: Path, machine: str, command: tuple[str, ...], wanted: str) -> None:
+    """Issue 27 item 2: pymunk 6.9 (Arcade's pin) has no wheel for a Raspberry Pi's processor,
+    so pip compiles it there; kiosk.sh named only the graphics and sound, and the install
+    failed with a compiler's error, then said to run the same command again."""
+    folder = bare_checkout(tmp_path)
+    installed = {"libegl1", "libgl1-mesa-dri", "libfreetype6", "libfontconfig1"}
+    env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, installed), machine)}
+    env.pop("SEIGNEURS_COMMAND", None)
+    result = subprocess.run([str(folder / "kiosk.sh"), *command], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 69 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
+    assert sorted(p.name for p in folder.iterdir()) == ["kiosk.sh", "pyproject.toml"]
+
+
+@pytest.mark.parametrize("has_pymunk", [True, False])
+def test_the_compiler_is_asked_for_only_until_the_venv_has_pymunk(
+        tmp_path: Path, has_pymunk: bool) -> None:
+    """A Pi whose .venv is made needs no compiler any more (one removed after the install
+    must not stop the table)."""
+    import hashlib
+
+    folder = bare_checkout(tmp_path)
+    bin_ = folder / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "python").write_text(  # a venv python that has pip, and pymunk or not
+        f'#!/usr/bin/env bash\n[[ "$2" == "import pymunk" ]] && exit {0 if has_pymunk else 1}\n'
+        "exit 0\n")
+    (bin_ / "seigneurs").write_text("#!/usr/bin/env bash\necho \"the doctor ran: $*\"\n")
+    for made in bin_.iterdir():
+        made.chmod(0o755)
+    (folder / ".venv" / "pyvenv.cfg").touch()
+    (folder / ".venv" / ".installed-base").write_text(
+        hashlib.sha256((folder / "pyproject.toml").read_bytes()).hexdigest() + "\n")
+    env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, set()), "aarch64")}
+    env.pop("SEIGNEURS_COMMAND", None)
+    result = subprocess.run([str(folder / "kiosk.sh"), "doctor"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    if has_pymunk:
+        assert result.returncode == 0 and result.stdout == "the doctor ran: doctor\n", result.stderr
+    else:
+        assert result.returncode == 69 and "needs: gcc python3-dev." in result.stderr
+
+
 def test_a_half_made_venv_is_removed_and_a_failed_one_leaves_nothing(tmp_path: Path) -> None:
     """Issue 24: a .venv left without pip ("No module named pip" for ever after) is made
     again; a venv that cannot be made is removed, with the reason, not left half-made."""
