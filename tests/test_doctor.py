@@ -10,8 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from seigneurs.kiosk.card_size import panel_mode, tenths
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.doctor import card_size, service, table_user, touch_panels
+from seigneurs.table.layout import TableLayout
 
 NAMES = ["table user", "display", "Xwayland", "touch panels", "TUIO port", "assets",
          "configuration", "card size", "data folder", "history", "sound", "admin PIN", "service",
@@ -52,7 +54,7 @@ def test_each_check_fails_on_its_scene_with_the_fix(tmp_path: Path) -> None:
     fixes = {
         "display": "sudo apt install cage xwayland", "Xwayland": "sudo apt install xwayland",
         "touch panels": "plug the panel in", "TUIO port": f"127.0.0.1:{port} is taken",
-        "configuration": "seigneurs config check", "card size": "too little room",
+        "configuration": "seigneurs config check", "card size": "under the 4 cm research",
         "data folder": "cannot be written",
         "admin PIN": "still the default 2580", "service": "systemd is not running here"}
     for name, words in fixes.items():
@@ -90,12 +92,30 @@ def test_the_checks_that_need_another_machine_say_so() -> None:
 
 
 def test_the_card_size_is_shown_in_cm_and_a_panel_too_small_for_small_fingers_fails() -> None:
-    """Issue 29, item 5: the layout never draws a card under 4 cm (a three-year-old's
-    finger); the doctor says how large a card is and fails where that floor leaves the
-    middle too little room for the deck."""
+    """Issue 29, item 5: the doctor says how large a card is, by the game's own layout at the
+    panel's picture, and fails, naming the panel that would do, where the layout had to make
+    cards narrower than the 4 cm suggested for three-year-olds."""
     big = card_size(TableSettings(diagonal_inches=55.0))
-    assert big.ok and "a card is 4.2 by 5.9 cm on the 55-inch panel" in big.found
-    assert card_size(TableSettings(diagonal_inches=32.0)).ok
-    assert "4.0 by 5.6 cm" in card_size(TableSettings(diagonal_inches=32.0)).found
-    small = card_size(TableSettings(diagonal_inches=24.0))
-    assert not small.ok and "too little room" in small.found and small.fix
+    assert big.ok and "a card is 4.2 by 5.9 cm on the 55-inch panel at 1920x1080 assumed" \
+        in big.found
+    assert card_size(TableSettings(diagonal_inches=42.0), (1024, 768)).ok  # 4:3: taller room
+    assert "4.0 by 5.6 cm" in card_size(TableSettings(diagonal_inches=42.0), (1024, 768)).found
+    for diagonal, arrangement in ((24.0, "six-around"), (32.0, "long-sides")):
+        small = card_size(TableSettings(diagonal_inches=diagonal, layout=arrangement), (1280, 720))
+        drawn = TableLayout.build(1280, 720, diagonal, arrangement)  # what the game draws
+        assert not small.ok and small.fix.startswith("a panel of 43 inches or more")
+        assert f"a card is {tenths(drawn.card_cm):.1f} by" in small.found
+        assert tenths(drawn.card_cm) < 4.0 and "under the 4 cm" in small.found
+    assert not card_size(TableSettings(diagonal_inches=42.0), (1920, 1080)).ok  # 3.99 cm
+
+
+def test_the_doctor_reads_the_panels_picture_from_the_kernel(tmp_path: Path) -> None:
+    """The first connected display's preferred mode, as /sys/class/drm lists it."""
+    for name, status, modes in (("card0-HDMI-A-1", "disconnected", "1920x1080\n"),
+                                ("card0-HDMI-A-2", "connected", "1024x768\n800x600\n"),
+                                ("card1-DP-1", "connected", "3840x2160\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "status").write_text(status + "\n")
+        (tmp_path / name / "modes").write_text(modes)
+    assert panel_mode(tmp_path) == (1024, 768)
+    assert panel_mode(tmp_path / "none") is None

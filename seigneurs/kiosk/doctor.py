@@ -24,9 +24,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from seigneurs.kiosk.admin_lock import AdminLock, Source, resolve
+from seigneurs.kiosk.card_size import ASSUMED, SmallCards, panel_mode, tenths
 from seigneurs.kiosk.config import Problem, TableSettings, load, split_host_port
 from seigneurs.kiosk.service import UNIT_NAME
-from seigneurs.rules import WAGONS
 from seigneurs.table.layout import MIN_CARD_CM, TableLayout
 
 
@@ -160,25 +160,24 @@ def tuio_port(settings: TableSettings) -> Check:
     return Check("TUIO port", True, f"{host}:{port} free")
 
 
-def card_size(settings: TableSettings) -> Check:
-    """A card's size on the configured panel (a 16:9 picture: at one aspect the size in cm
-    does not depend on the resolution). The layout never draws a card under MIN_CARD_CM, the
-    figure for three-year-olds' fingers (README, "Cards for small fingers"); on a small panel
-    that floor eats the middle, so the check fails when the middle cannot show at least half
-    of each of the deck's cards."""
-    layout = TableLayout.build(1920, 1080, settings.diagonal_inches, settings.layout)
+def card_size(settings: TableSettings, mode: tuple[int, int] | None = None) -> Check:
+    """A card's size on the configured panel, by the layout the game draws with, at the
+    panel's own picture (`mode`, read from the kernel) or, when unknown, 1920x1080. A panel
+    too small for MIN_CARD_CM cards gets smaller ones (`table.layout`): the check then fails,
+    with the panel that gives them (README, "Cards for small fingers")."""
+    width, height = mode or ASSUMED
+    layout = TableLayout.build(width, height, settings.diagonal_inches, settings.layout)
     cm = layout.px_per_cm
-    width, height = layout.card_w / cm, layout.card_h / cm
-    room = max(0.0, layout.free.w) * max(0.0, layout.free.h) / (layout.card_w * layout.card_h)
-    found = (f"a card is {width:.1f} by {height:.1f} cm on the {settings.diagonal_inches:g}-inch "
-             f"panel, the middle holds {room:.0f} cards side by side")
-    if width < MIN_CARD_CM:
-        return Check("card size", False, f"{found}, narrower than {MIN_CARD_CM:g} cm: too small "
-                     "for a three-year-old's finger", "check [table] diagonal_inches")
-    if room < len(WAGONS) / 2:
-        return Check("card size", False, f"{found}: too little room for the {len(WAGONS)} "
-                     f"cards at {MIN_CARD_CM:g} cm, the width small fingers need",
-                     "a larger panel (from about 32 inches), or check [table] diagonal_inches")
+    room = layout.free.w * layout.free.h / (layout.card_w * layout.card_h)
+    picture = f"{width}x{height}" + ("" if mode else " assumed (no display connected)")
+    found = (f"a card is {tenths(layout.card_w / cm):.1f} by {tenths(layout.card_h / cm):.1f} "
+             f"cm on the {settings.diagonal_inches:g}-inch panel at {picture}, the middle holds "
+             f"{room:.0f} cards side by side")
+    small = SmallCards.of(layout, settings.diagonal_inches)
+    if small is not None:
+        return Check("card size", False, f"{found}: under the {MIN_CARD_CM:g} cm research "
+                     "advises for three-year-olds' fingers", f"a panel of {small.panel} inches "
+                     "or more, or check [table] diagonal_inches")
     return Check("card size", True, found)
 
 
@@ -371,7 +370,7 @@ def examine(config_path: Path, data: Path, checked: Whose | None = None) -> list
     settings, problems = load(config_path if exists else None)
     return [table_user(os.geteuid(), user, checked), compositor(), xwayland(),
             touch_panels(describe_devices(), user, checked), tuio_port(settings),
-            assets(), configuration(config_path, problems), card_size(settings),
+            assets(), configuration(config_path, problems), card_size(settings, panel_mode()),
             data_folder(data, user, checked),
             history(data / "history.sqlite3"), sound(Path("/dev/snd"), user, checked),
             admin_pin(resolve(settings, problems, data, config_path)), service(_systemctl),

@@ -65,6 +65,16 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "La configuration était illisible : mise de côté sous {detail}, réglages par défaut",
         "The configuration was damaged: moved aside to {detail}, default settings",
         "Die Konfiguration war beschädigt: beiseitegelegt als {detail}, Standardeinstellungen"),
+    "small_cards": (
+        "Cartes de {card} cm de large sur cet écran de {diagonal} pouces ; la recherche "
+        "conseille {advised} cm pour les doigts de trois ans : un écran d'au moins {panel} "
+        "pouces (ou vérifiez diagonal_inches)",
+        "Cards are {card} cm wide on this {diagonal}-inch panel; research advises {advised} cm "
+        "for three-year-olds' fingers: use a panel of {panel} inches or more (or check "
+        "diagonal_inches)",
+        "Karten {card} cm breit auf diesem {diagonal}-Zoll-Bildschirm; die Forschung rät "
+        "{advised} cm für Finger von Dreijährigen: ein Bildschirm ab {panel} Zoll (oder "
+        "diagonal_inches prüfen)"),
     "touch_problem": ("Tactile : {detail}", "Touch: {detail}", "Touch: {detail}"),
     "when": ("%d/%m/%Y %H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"),
     "seat": ("place {seats}", "seat {seats}", "Platz {seats}"),

@@ -18,6 +18,7 @@ import pyglet
 from PIL import Image
 
 from seigneurs.input.sources import MouseSource, TouchMux, TouchSource
+from seigneurs.kiosk.card_size import SmallCards
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.kiosk.i18n import Words
 from seigneurs.kiosk.keeper import Keeper, Step
@@ -56,6 +57,10 @@ class SeigneursWindow(arcade.Window):
         self.pointer = MouseSource(lambda: (self.width, self.height))
         self.touch_input = TouchMux([], self.pointer if mouse else None, mouse_during_touch)
         self.notices = list(self.settings.notices)
+        small = SmallCards.of(self.layout, self.settings.diagonal_inches)
+        if small is not None:  # once, at start: an adult who never runs the doctor learns why
+            log.warning("%s", small)
+            self.notices.append(small)
         self.attach(sources)
         self.clock = 0.0
         self.exit_code = 0

@@ -1,0 +1,120 @@
+"""Issue 29, item 5: cards for small fingers on every panel the configuration accepts. The
+layout keeps cards 4 cm wide where the panel has room and otherwise makes them as large as
+fits; zones never overlap and the middle keeps room for the deal. The game says so at start."""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from table_driver import PATIENT, Driver
+
+from seigneurs.kiosk.card_size import SmallCards
+from seigneurs.kiosk.config.schema import LAYOUTS
+from seigneurs.rules import WAGONS
+from seigneurs.table.layout import (
+    MIDDLE_TALL,
+    MIN_CARD_CM,
+    ROOM_PER_CARD,
+    ZONE_LONG,
+    TableLayout,
+    largest_card,
+)
+
+ARRANGEMENTS = st.sampled_from(LAYOUTS)
+DIAGONALS = st.floats(10, 200)  # the configuration's range for [table] diagonal_inches
+
+
+@st.composite
+def pictures(draw: st.DrawFn) -> tuple[int, int]:
+    """Landscape pictures from 4:3 to 21:9, from a small window to 4K."""
+    height = draw(st.integers(240, 2160))
+    return round(height * draw(st.floats(4 / 3, 21 / 9))), height
+
+
+def apart(layout: TableLayout) -> None:
+    zones = [place.zone for place in layout.places]
+    for k, a in enumerate(zones):
+        assert a.x >= 0 and a.y >= 0 and a.x + a.w <= layout.width and a.y + a.h <= layout.height
+        assert max(a.w, a.h) >= ZONE_LONG * layout.card_w - 1e-6
+        for b in zones[k + 1:]:
+            assert not (a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h
+                        and b.y < a.y + a.h), f"zones overlap: {a} {b}"
+    free = layout.free
+    assert free.h >= MIDDLE_TALL * layout.card_h - 1e-6
+    assert free.w * free.h >= ROOM_PER_CARD * len(WAGONS) * layout.card_w * layout.card_h * 0.999
+    for zone in zones:  # the middle lies between the zones
+        assert not (zone.x < free.x + free.w and free.x < zone.x + zone.w
+                    and zone.y < free.y + free.h and free.y < zone.y + zone.h)
+
+
+@settings(max_examples=300, deadline=None)
+@given(picture=pictures(), diagonal=DIAGONALS, arrangement=ARRANGEMENTS)
+def test_zones_never_overlap_and_cards_are_4_cm_wherever_that_fits(
+        picture: tuple[int, int], diagonal: float, arrangement: str) -> None:
+    width, height = picture
+    layout = TableLayout.build(width, height, diagonal, arrangement)
+    apart(layout)
+    wanted = max(MIN_CARD_CM * layout.px_per_cm, min(width, height) * 0.062)
+    if TableLayout.sized(width, height, layout.px_per_cm, wanted, arrangement).fits():
+        assert layout.card_w == wanted and not layout.shrunk
+    else:  # the largest that fits: a card 1 % wider would not
+        assert layout.card_w < wanted
+        assert not TableLayout.sized(width, height, layout.px_per_cm, layout.card_w * 1.01,
+                                     arrangement).fits()
+    if layout.shrunk:  # the panel that gives 4 cm cards gives them
+        panel = layout.panel_for_full_cards()
+        assert panel > diagonal
+        assert TableLayout.build(width, height, panel + 1e-6, arrangement).card_cm >= \
+            MIN_CARD_CM - 1e-6
+
+
+@pytest.mark.parametrize("arrangement", LAYOUTS)
+def test_small_panels_that_overlapped_at_4_cm_get_the_largest_cards_that_fit(
+        arrangement: str) -> None:
+    """The review's panels (issue 29): at 24 and 32 inches 4 cm cards left zones overlapping
+    and no middle; the cards now shrink to what fits, the same at any resolution of a shape."""
+    for diagonal in (24.0, 32.0):
+        for width, height in ((1280, 720), (1920, 1080)):
+            px_per_cm = math.hypot(width, height) / (diagonal * 2.54)
+            assert not TableLayout.sized(width, height, px_per_cm, MIN_CARD_CM * px_per_cm,
+                                         arrangement).fits()
+            layout = TableLayout.build(width, height, diagonal, arrangement)
+            assert layout.shrunk and layout.card_w == largest_card(width, height, arrangement)
+            assert layout.card_cm == pytest.approx(
+                TableLayout.build(1280, 720, diagonal, arrangement).card_cm, rel=1e-6)
+    assert TableLayout.build(1280, 720, 24.0, arrangement).card_cm == pytest.approx(2.28, 0.01)
+    assert TableLayout.build(1280, 720, 32.0, arrangement).card_cm == pytest.approx(3.04, 0.01)
+    large = TableLayout.build(1920, 1080, 55.0, arrangement)  # large panels: as before
+    assert large.card_w == pytest.approx(1080 * 0.062) and not large.shrunk
+
+
+def test_the_game_says_once_at_start_when_its_cards_are_small(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """In the log and as an admin notice: the card's size, the research's figure and the
+    panel that gives it; nothing of it on a panel with room."""
+    caplog.set_level(logging.WARNING, "seigneurs.ui.window")
+    d = Driver(1280, 720, settings=replace(PATIENT, diagonal_inches=24.0, language="de"))
+    try:
+        notices = [n for n in d.window.notices if isinstance(n, SmallCards)]
+        assert len(notices) == 1
+        said = [r.getMessage() for r in caplog.records if "cm wide" in r.getMessage()]
+        assert said == ["Cards are 2.2 cm wide on this 24-inch panel; research advises 4 cm "
+                        "for three-year-olds' fingers: use a panel of 43 inches or more (or "
+                        "check diagonal_inches)"]
+        assert notices[0].notice("de").startswith("Karten 2,2 cm breit auf diesem 24-Zoll")
+        d.frames(60)
+        assert [n for n in d.window.notices if isinstance(n, SmallCards)] == notices
+    finally:
+        d.close()
+    caplog.clear()
+    d = Driver(1280, 720, settings=PATIENT)
+    try:
+        assert not any(isinstance(n, SmallCards) for n in d.window.notices)
+        assert not any("cm wide" in r.getMessage() for r in caplog.records)
+    finally:
+        d.close()
