@@ -23,6 +23,8 @@ def one_line(capsys: pytest.CaptureFixture[str], argv: list[str], code: int = 2)
     (["screenshot", "lobby", "--out", "noext"], "needs a file name ending in .png"),
     (["screenshot", "lobby", "--out", "/nonexistent/dir/x.png"],
      "the folder '/nonexistent/dir' does not exist"),
+    (["screenshot", "lobby", "--out", "x.png", "--diagonal", "9"],
+     "9 inches: from 10 to 200, as diagonal_inches"),
     (["record-game", "--out", "game.png"], "needs a file name ending in .gif"),
     (["play", "--tuio", "nothost"], "expected an address HOST:PORT"),
     (["touch-test", "--tuio", "127.0.0.1:99999"], "expected an address HOST:PORT"),

@@ -10,20 +10,25 @@ from dataclasses import replace
 
 import arcade
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rect import Rect
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, variant
+from seigneurs.table.layout import TableLayout
 from seigneurs.ui.lobby import Member
 from seigneurs.ui.lobby_view import LobbyView, Touchable
 
 TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 42.0, "six-around"),
           (1280, 720, 86.0, "long-sides"), (1366, 768, 42.0, "long-sides"),
           (1920, 1080, 55.0, "six-around"), (1920, 1080, 86.0, "six-around"),
-          (1920, 1080, 32.0, "long-sides"), (3840, 2160, 65.0, "six-around")]
-"""Window sizes, panel diagonals and seat arrangements of real tables. (Below about 35 inches
-the side seats' zones of "six-around" are too short for a train, its count and a stop sign.)"""
+          (1920, 1080, 32.0, "long-sides"), (3840, 2160, 65.0, "six-around"),
+          (1280, 720, 24.0, "six-around"), (1280, 720, 32.0, "six-around"),
+          (1024, 768, 24.0, "long-sides")]
+"""Window sizes, panel diagonals and seat arrangements of real tables. (Under about 42 inches
+in 16:9 the layout draws cards under 4 cm, the largest that fit: issue 29.)"""
 
 
 def box(sprite: arcade.Sprite) -> Rect:
@@ -112,6 +117,42 @@ def check_targets(view: LobbyView, state: str, width: int, height: int) -> None:
             assert apart > target.radius + other.radius, f"{state}: two targets overlap"
 
 
+def turned_overlap(a: arcade.Sprite, b: arcade.Sprite, by: float = 1.0) -> bool:
+    """Whether two turned sprites share more than `by` pixels (separating axes)."""
+    mine, theirs = corners(a), corners(b)
+    for quad in (mine, theirs):
+        for (x0, y0), (x1, y1) in ((quad[0], quad[1]), (quad[1], quad[2])):
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            ax, ay = (x1 - x0) / length, (y1 - y0) / length
+            p = [x * ax + y * ay for x, y in mine]
+            q = [x * ax + y * ay for x, y in theirs]
+            if min(p) + by >= max(q) or min(q) + by >= max(p):
+                return False
+    return True
+
+
+def check_hints(view: LobbyView, state: str) -> None:
+    """The hint hands, at their farthest and nearest reach, lie across no button, variant
+    picture, locomotive or whistle but the one they point at (a child reads a hand as
+    pointing at what it lies on), and stay on the screen."""
+    layout = view.app.layout
+    shown = [s for s in view.sprites if s.visible and s is not view.choice]
+    hints = view.hints
+    for quiet in (math.pi / 10, 3 * math.pi / 10):  # the tap's two ends
+        hints.touched(0.0)
+        hints.update(hints.after + quiet, view.next_steps)
+        assert hints.shown, state
+        for hint in hints.shown:
+            hand, target = hint.hand, hint.target
+            area = box(hand)
+            assert area.x >= 0 and area.y >= 0 and area.x + area.w <= layout.width \
+                and area.y + area.h <= layout.height, f"{state}: a hand leaves the screen"
+            pointed = [s for s in shown if s.position == (target.x, target.y)]
+            across = [s for s in shown if s not in pointed and turned_overlap(hand, s)]
+            assert not across, f"{state}: a hint hand lies across {across[0].position}"
+    hints.touched(0.0)
+
+
 @pytest.mark.parametrize("width, height, diagonal, arrangement", TABLES)
 def test_every_lobby_state_has_its_targets_whole_on_top_and_apart(
         width: int, height: int, diagonal: float, arrangement: str) -> None:
@@ -123,6 +164,7 @@ def test_every_lobby_state_has_its_targets_whole_on_top_and_apart(
         seen = 0
         for state in lobby_states(view):
             check_targets(view, state, width, height)
+            check_hints(view, state)
             whistle = Touchable(view.start, view._start)
             for loco in view.locos.values():  # drawn or not, ready or not: never together
                 assert math.dist(loco.position, view.start.position) > \
@@ -131,6 +173,37 @@ def test_every_lobby_state_has_its_targets_whole_on_top_and_apart(
         assert seen > 40
     finally:
         d.close()
+
+
+@pytest.fixture(scope="module")
+def one_window() -> Iterator[Driver]:
+    d = Driver(settings=PATIENT)
+    try:
+        yield d
+    finally:
+        d.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(height=st.integers(360, 2160), aspect=st.floats(4 / 3, 21 / 9),
+       diagonal=st.floats(10, 200), arrangement=st.sampled_from(["six-around", "long-sides"]))
+def test_at_every_accepted_panel_the_lobbys_targets_and_hints_stay_apart(
+        one_window: Driver, height: int, aspect: float, diagonal: float,
+        arrangement: str) -> None:
+    """Issue 29, item 5: every diagonal the configuration accepts (10 to 200 inches), both
+    arrangements, landscape pictures from 4:3 to 21:9: the lobby laid out on that table (the
+    window's layout replaced: the lobby is placed from it alone) in every state."""
+    width = round(height * aspect)
+    window = one_window.window
+    window.layout = TableLayout.build(width, height, diagonal, arrangement)
+    try:
+        view = LobbyView(window, "kids")
+        for state in lobby_states(view):
+            check_targets(view, state, width, height)
+            check_hints(view, state)
+    finally:
+        window.layout = TableLayout.build(window.width, window.height,
+                                          window.settings.diagonal_inches, window.settings.layout)
 
 
 def test_a_locomotive_tap_never_starts_the_game() -> None:

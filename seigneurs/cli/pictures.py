@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from seigneurs.cli.common import check_players, command, fail, out_file, size
-from seigneurs.kiosk.config.schema import RENDERS
+from seigneurs.kiosk.config.schema import LAYOUTS, RENDERS, TableSettings
 from seigneurs.rules import VARIANTS, variant
 
 
@@ -31,13 +31,29 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
                              "Seigneurs tie decided by the locomotives' types")
     parser.add_argument("--render", choices=RENDERS, default="auto",
                         help="desktop OpenGL or OpenGL ES (the setting of the same name)")
+    parser.add_argument("--diagonal", type=inches, default=TableSettings().diagonal_inches,
+                        metavar="INCHES", help="the panel's diagonal ([table] diagonal_inches): "
+                        "how large cards and buttons are on it")
+    parser.add_argument("--layout", choices=LAYOUTS, default=TableSettings().layout,
+                        help="the seats ([table] layout)")
+
+
+def inches(text: str) -> float:
+    """`--diagonal`: what [table] diagonal_inches accepts."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected inches such as 32, got {text[:40]!r}") \
+            from None
+    if not 10 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"{text} inches: from 10 to 200, as diagonal_inches")
+    return value
 
 
 @command("screenshot", "render a view headless to a PNG", _screenshot_args)
 def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from seigneurs.kiosk.config import TableSettings
-
-    settings = TableSettings(render=args.render)
+    settings = TableSettings(render=args.render, diagonal_inches=args.diagonal,
+                             layout=args.layout)
     chosen = args.variant or settings.default_variant
     if args.view in ("table", "results"):
         check_players(parser, variant(chosen), args.players)

@@ -52,6 +52,13 @@ class Hints:
         self.shown: list[Shown] = []
         self.glows: dict[int, arcade.Sprite] = {}
 
+    def reach(self, radius: float) -> float:
+        """How far from a target's centre (of `radius`) its hand can lie, however turned: what
+        a view keeps clear round its targets, so a hand lies across nothing else."""
+        texture = self.icons["hand"]
+        length = math.hypot(1.0, texture.height / texture.width) * self.hand_size
+        return radius + self.hand_size * (0.55 + 0.25) + length / 2
+
     @property
     def showing(self) -> bool:
         return bool(self.shown)
@@ -81,7 +88,7 @@ class Hints:
         for shown in self.shown:
             target = shown.target
             forward, across = target.rest
-            gap = target.radius + self.hand_size * (0.55 + 0.25 * tap)
+            gap = target.radius + self.hand_size * (0.55 + 0.25 * tap)  # (`reach`: tap = 1)
             turn = math.radians(target.angle)
             dx = across * math.cos(turn) - forward * math.sin(turn)
             dy = across * math.sin(turn) + forward * math.cos(turn)

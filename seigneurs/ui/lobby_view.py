@@ -18,8 +18,9 @@ import arcade
 
 from seigneurs.game.config import SeatConfig
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rect import Rect
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType
-from seigneurs.table.layout import Place
+from seigneurs.table.layout import Place, TableLayout
 from seigneurs.ui.base import BaseView, face, fit, hit, zone_sprite
 from seigneurs.ui.hints import Hints, Target
 from seigneurs.ui.lobby import Lobby, Member, Setting
@@ -145,6 +146,20 @@ class PlaceButtons:
                                     thick)
 
 
+def clear_of_hands(layout: TableLayout, reach: float) -> Rect:
+    """The middle, less the strips the places' hint hands reach into (`reach`: how far from
+    a button on a zone's centre line its hand can lie): what lies there is under no hand."""
+    free = layout.free
+    inset = {angle: 0.0 for angle in (0, 90, 180, 270)}
+    for place in layout.places:
+        x, y = place.zone.center
+        edge = {0: free.y - y, 180: y - free.y - free.h, 90: x - free.x - free.w,
+                270: free.x - x}[round(place.angle) % 360]
+        inset[round(place.angle) % 360] = max(inset[round(place.angle) % 360], reach - edge)
+    return Rect(free.x + inset[270], free.y + inset[0], free.w - inset[270] - inset[90],
+                free.h - inset[0] - inset[180])
+
+
 class LobbyView(BaseView):
     """Variant tiles in the middle, a row of buttons at each place, the start button."""
 
@@ -154,9 +169,22 @@ class LobbyView(BaseView):
         self.lobby = Lobby(variant_name, settings.bot_level, settings.mode)
         layout, media = window.layout, window.media
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        cx, cy = layout.free.center
         w = layout.card_w
-        tile_w = min(layout.free.w / 5.6, w * 2.6)
+        self.hints = Hints(media.icons, w * 1.1, window.settings.hint_after)
+        clear = clear_of_hands(layout, self.hints.reach(w * 1.05 * BUTTON_SIZES[0] / 2))
+        cx, cy = clear.center
+        self.start = fit(arcade.Sprite(media.icons["whistle"]), w * 1.6)
+        gap, start_r = w * 0.3, _radius(self.start)
+        self.locos: dict[WagonType, arcade.Sprite] = {}
+        self.loco_crosses: dict[WagonType, arcade.Sprite] = {}
+        for loco in LOCOMOTIVES:
+            self.locos[loco.type] = fit(arcade.Sprite(media.locomotive(loco.type)), w * 0.8)
+            self.loco_crosses[loco.type] = fit(arcade.Sprite(media.icons["cross"]), w * 0.7)
+        loco_r = _radius(self.locos[LOCOMOTIVES[0].type], LOCO_SLACK)
+        tile_shape = media.icons["variant-kids"].height / media.icons["variant-kids"].width
+        per_tile_w = max(tile_shape / 2, TILE_SLACK / 2) + TILE_SLACK / 2
+        tall = (clear.h - 2 * (gap + loco_r + start_r)) / per_tile_w  # the column fits
+        tile_w = max(w, min(clear.w / 5.6, w * 2.6, tall))
         self.choice = arcade.SpriteSolidColor(1, 1, color=(255, 255, 255, 230))
         self.sprites.append(self.choice)  # a white frame behind the chosen tile
         self.tiles: dict[str, arcade.Sprite] = {}
@@ -165,22 +193,13 @@ class LobbyView(BaseView):
             self.tiles[name] = tile
             self.sprites.append(tile)
         self.choice.width, self.choice.height = tile_w * 1.08, tile.height + tile_w * 0.08
-        self.start = fit(arcade.Sprite(media.icons["whistle"]), w * 1.6)
         self.resume = fit(arcade.Sprite(media.icons["again"]), w * 1.1)
         self.resume.color = (255, 210, 80, 255)  # a golden 'go on' beside the whistle
         self.resume.visible = window.nav.resumable()
-        self.locos: dict[WagonType, arcade.Sprite] = {}
-        self.loco_crosses: dict[WagonType, arcade.Sprite] = {}
-        for loco in LOCOMOTIVES:
-            self.locos[loco.type] = fit(arcade.Sprite(media.locomotive(loco.type)), w * 0.8)
-            self.loco_crosses[loco.type] = fit(arcade.Sprite(media.icons["cross"]), w * 0.7)
         # Top to bottom, each row's hit circles apart from the next (Duo's locomotives have
         # a row of their own in every variant, so the whistle never moves): tiles,
         # locomotives, whistle.
-        gap = w * 0.3
-        tile_r, loco_r = _radius(tile, TILE_SLACK), _radius(self.locos[LOCOMOTIVES[0].type],
-                                                              LOCO_SLACK)
-        start_r = _radius(self.start)
+        tile_r = _radius(tile, TILE_SLACK)
         loco_y = -(tile_r + gap + loco_r)
         start_y = loco_y - (loco_r + gap + start_r)
         top = max(tile.height / 2, tile_r)
@@ -198,7 +217,6 @@ class LobbyView(BaseView):
                              self.resume))
         self.buttons: dict[int, PlaceButtons] = {}
         self.zones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.hints = Hints(media.icons, w * 1.1, window.settings.hint_after)
         self._refresh()
 
     # The model's state, as the table's tests and tools read it.
