@@ -31,9 +31,12 @@ DIAGONALS = st.floats(10, 200)  # the configuration's range for [table] diagonal
 
 @st.composite
 def pictures(draw: st.DrawFn) -> tuple[int, int]:
-    """Landscape pictures from 4:3 to 21:9, from a small window to 4K."""
-    height = draw(st.integers(240, 2160))
-    return round(height * draw(st.floats(4 / 3, 21 / 9))), height
+    """Landscape pictures from 4:3 to 21:9, from a small window to 4K, or any window `play
+    --window` takes (320x240 to 8192x8192, portrait too)."""
+    if draw(st.booleans()):
+        height = draw(st.integers(240, 2160))
+        return round(height * draw(st.floats(4 / 3, 21 / 9))), height
+    return draw(st.integers(320, 8192)), draw(st.integers(240, 8192))
 
 
 def apart(layout: TableLayout) -> None:
