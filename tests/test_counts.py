@@ -12,8 +12,9 @@ from PIL import Image
 from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.ui.counts import needs_mark, turned
+from seigneurs.ui.counts import bar, needs_mark, turned
 from seigneurs.ui.race_view import RaceView
+from seigneurs.ui.results_view import DIGITS
 
 
 def test_6_and_9_are_marked_and_8_is_not() -> None:
@@ -81,3 +82,15 @@ def test_a_count_that_turns_carries_its_bar_in_the_rendered_picture() -> None:
         assert all(share < 0.05 for share in shares["8"]), shares
     finally:
         d.close()
+
+
+@given(size=st.floats(8, 80), digits=st.floats(0, 3))
+def test_a_bar_on_a_results_disc_stays_clear_of_its_rim(size: float, digits: float) -> None:
+    """The winner's "10" at 1280x720 had its bar across the badge's rim (review of issue 29):
+    on a disc, the bar's far corners lie within 85 % of its radius; off one, it spans the
+    digits."""
+    disc = 1 / DIGITS
+    drop, width, thick = bar(size, digits * size, disc)
+    assert math.hypot(width / 2, drop + thick / 2) <= disc * size / 2 * 0.85 + 1e-9
+    assert bar(size, digits * size)[1] == max(digits * size, size * 0.6)
+    assert width >= min(digits * size, size * 1.1)  # a 10's bar still underlines it

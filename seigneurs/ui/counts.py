@@ -28,17 +28,29 @@ def needs_mark(text: str) -> bool:
     return other is not None and other != text
 
 
-def draw_marks(labels: Iterable[arcade.Text]) -> None:
-    """A bar under each visible count that needs one, in the count's own frame (turned as
-    the count is), as wide as its digits, in the digits' colour."""
+def bar(size: float, content_width: float, disc: float | None = None) -> tuple[float, float,
+                                                                               float]:
+    """A mark's bar in its count's frame: how far below the count's centre, how wide, how
+    thick, for digits of `size` points `content_width` wide. `disc`: the count sits on a disc
+    this many font sizes across (the results'), and a wide count's bar is shortened so its
+    far corners stay within 85 % of the disc's radius, clear of its rim."""
+    drop, thick = size * 0.72, size * 0.16
+    width = max(content_width, size * 0.6)
+    if disc is not None:
+        edge, far = drop + thick / 2, disc * size / 2 * 0.85
+        width = min(width, 2 * math.sqrt(max(0.0, far * far - edge * edge)))
+    return drop, width, thick
+
+
+def draw_marks(labels: Iterable[arcade.Text], disc: float | None = None) -> None:
+    """A bar under each visible count that needs one (`bar`), in the count's own frame
+    (turned as the count is), in the digits' colour."""
     for label in labels:
         if not label.visible or not needs_mark(label.text):
             continue
-        size = float(label.font_size)
+        drop, width, thick = bar(float(label.font_size), float(label.content_width), disc)
         # arcade turns text clockwise: 'down' for the reader of a text turned r degrees
         r = math.radians(label.rotation)
-        drop = size * 0.72
         x, y = label.x - math.sin(r) * drop, label.y - math.cos(r) * drop
-        width = max(float(label.content_width), size * 0.6)
-        arcade.draw_rect_filled(arcade.XYWH(x, y, width, size * 0.16), label.color,
+        arcade.draw_rect_filled(arcade.XYWH(x, y, width, thick), label.color,
                                 tilt_angle=label.rotation)

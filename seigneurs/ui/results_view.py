@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 BIGGEST = 1.4
 """Results cards at most this many times the table's card width: big, to count along."""
+DIGITS = 0.42
+"""A count's font size, as a share of the disc it sits on."""
 LayOut = Callable[["ResultsView", Any], RaceOutcome | DuoOutcome]
 """A kind's results presentation: lays its game's check out on the view, returns the outcome."""
 
@@ -97,7 +99,7 @@ class ResultsView(BaseView):
                 text: str = "") -> tuple[arcade.Sprite, arcade.Text]:
         """A disc with big digits, upright for the player at `angle`."""
         disc = self.icon(self.app.media.icons["dark"], size, at, angle, visible=True)
-        label = arcade.Text(text, *at, arcade.color.WHITE, font_size=size * 0.42,
+        label = arcade.Text(text, *at, arcade.color.WHITE, font_size=size * DIGITS,
                             anchor_x="center", anchor_y="center", rotation=angle, bold=True,
                             batch=self.batch)
         self.numbers.append(label)
@@ -212,4 +214,4 @@ class ResultsView(BaseView):
         self.sprites.draw()
         self.marks.draw()
         self.batch.draw()
-        draw_marks(self.numbers)
+        draw_marks(self.numbers, disc=1 / DIGITS)
