@@ -69,3 +69,21 @@ def test_with_nothing_to_play_on_the_game_loads_and_plays_no_sound(
     media.load_all()
     media.play("flip")
     assert not media.sounds and not media.playing
+
+
+def test_a_screenshot_opens_no_sound_device_and_prints_nothing_but_its_line(
+        tmp_path: Path) -> None:
+    """Review of issue 29: `screenshot` (and `bench`) opened OpenAL, volume 0 or not, and a
+    machine with no sound card printed ALSA's lines on every picture. Now only the line that
+    says where the picture went; the same seam (`no_sound`) keeps `bench` quiet."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "lobby.png"
+    env = {**os.environ, "ARCADE_HEADLESS": "1"}
+    done = subprocess.run([sys.executable, "-m", "seigneurs", "screenshot", "lobby", "--size",
+                           "320x240", "--out", str(out)], env=env, capture_output=True,
+                          text=True, timeout=240)
+    assert done.returncode == 0 and out.stat().st_size > 0, done.stderr
+    assert done.stdout == f"wrote {out}\n" and done.stderr == "", done.stderr

@@ -126,7 +126,9 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not 1 <= args.fingers <= 60:
         parser.error("--fingers must be from 1 to 60")
     from seigneurs.tools.bench import run_bench
+    from seigneurs.ui.sound_output import no_sound
 
+    no_sound()  # measured silent (volume 0 before): no device opened, no ALSA noise
     if args.fingers_sweep is not None:
         reports = [run_bench(args.frames, args.size, count) for count in args.fingers_sweep]
         if args.json:

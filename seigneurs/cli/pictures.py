@@ -60,7 +60,9 @@ def _screenshot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if args.scenario is not None and args.view != "results":
         parser.error("--scenario goes with the results view")
     from seigneurs.tools.screenshot import screenshot
+    from seigneurs.ui.sound_output import no_sound
 
+    no_sound()  # a picture plays nothing: no device opened, no ALSA noise
     try:
         path = screenshot(args.view, args.out, chosen, args.players, args.seed, args.size,
                           settings, scenario=args.scenario)

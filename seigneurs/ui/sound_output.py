@@ -32,19 +32,27 @@ def sound_outputs(devices: Path, runtime: Path | None) -> list[str]:
 def choose_sound_output(devices: Path = Path("/dev/snd"), runtime: Path | None = None) -> bool:
     """Tell pyglet (before it loads a driver) to stay silent when there is nothing to play on;
     True when there is something."""
-    import pyglet
 
     if runtime is None and os.environ.get("XDG_RUNTIME_DIR"):
         runtime = Path(os.environ["XDG_RUNTIME_DIR"])
     if sound_outputs(devices, runtime):
         return True
+    no_sound()
+    log.warning("no sound device (nothing to play on in %s, no sound server): the game plays "
+                "silently", devices)
+    return False
+
+
+def no_sound() -> None:
+    """Open no sound device and load no sound (before pyglet loads a driver): for a table
+    with nothing to play on, and for the tools that only draw or measure (`screenshot`,
+    `bench`), whose sounds nobody hears, and whose output ALSA's complaints would bury."""
+    import pyglet
+
     global _nothing_to_play_on
     _nothing_to_play_on = True
     os.environ["ARCADE_SOUND_BACKENDS"] = "silent"  # Arcade sets pyglet's list as it loads
     pyglet.options["audio"] = ("silent",)
-    log.warning("no sound device (nothing to play on in %s, no sound server): the game plays "
-                "silently", devices)
-    return False
 
 
 def silent() -> bool:
