@@ -65,6 +65,7 @@ class TableLayout:
     card_h: float
     places: tuple[Place, ...]
     free: Rect
+    arrangement: str
 
     @classmethod
     def build(cls, width: int, height: int, diagonal_inches: float = 55.0,
@@ -112,7 +113,7 @@ class TableLayout:
             raise ValueError(f"unknown layout {arrangement!r}; expected six-around or long-sides")
         gap_y = rim + depth + gap
         free = Rect(gap_x, gap_y, width - 2 * gap_x, height - 2 * gap_y)
-        return cls(width, height, px_per_cm, card_w, card_h, places, free)
+        return cls(width, height, px_per_cm, card_w, card_h, places, free, arrangement)
 
     @property
     def card_cm(self) -> float:
@@ -144,10 +145,6 @@ class TableLayout:
         cards are MIN_CARD_CM wide."""
         largest = largest_card(self.width, self.height, self.arrangement)
         return math.hypot(self.width, self.height) * MIN_CARD_CM / (largest * CM_PER_INCH)
-
-    @property
-    def arrangement(self) -> str:
-        return "long-sides" if len({p.angle for p in self.places}) == 2 else "six-around"
 
     @staticmethod
     def spread(seats: int) -> tuple[int, ...]:
