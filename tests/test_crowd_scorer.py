@@ -275,15 +275,16 @@ def test_crowd_contacts_point_from_the_childs_hand_with_noise_and_some_unreadabl
 
 
 def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
-    """The tracker names child 0 for child 1's finger; child 0 brings a card home with no id:
-    the table believes child 1's card is child 0's other hand, and it slides back."""
+    """The tracker names child 0 for child 1's finger; child 0 brings a card home, named by
+    the tracker too: the table believes child 1's card is child 0's other hand, and it slides
+    back."""
     from test_seat_policy import carry
 
     crowd = table(user_ids=True)
     me, neighbour = child(crowd, 0), child(crowd, 1)
     theirs, mine = cards_near(crowd, 0)[:2]
     carry(crowd, neighbour, theirs, None, user=0)
-    carry(crowd, me, mine, 0)
+    carry(crowd, me, mine, 0, user=0)
     report = crowd.score.to_json()
     assert report["taken_from_hand"] == 1 == report["per_seat"]["1"]["taken_from_hand"]
 
