@@ -389,3 +389,37 @@ def test_r9_a_drop_leaves_a_card_beyond_the_childs_reach_whatever_its_id_said() 
     put_on_my_zone(crowd, me, my_finger, mine)
     frames(crowd, 0.1)
     stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
+
+
+def test_r9_a_drop_leaves_a_card_just_touched_that_a_doubted_id_named_the_child_for() -> None:
+    """Issue 29, with user ids: while this child carries their card home, a neighbour takes a
+    card nearer the neighbour's seat (within this child's reach) and the tracker names this
+    child for it (an id gone wrong: the table doubts it, this child holding a card already,
+    and guesses the neighbour's seat); this child drops their card home half a second later:
+    it is stacked, and the neighbour's card, touched just now, stays on the neighbour's still
+    finger (a doubted id is a guess like any other; it used to slide back)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    guesser = control(crowd).guesser
+    body = guesser.bodies[0]
+    mine = beside_my_zone(crowd)[0]
+    theirs, seat = next((c, guesser.nearest(*where(crowd, c))) for c in cards_near(crowd, 0)
+                        if c != mine and guesser.nearest(*where(crowd, c)) != 0
+                        and math.dist(where(crowd, c), body) < guesser.reach * 0.8)
+    seen = happened(crowd)
+    my_finger = finger_down(crowd, me, mine, 0, user=0)
+    frames(crowd, 0.4)  # this child looks at their card a moment, then carries it home
+    path = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    path += [path[-1]] * max(0, 31 - len(path))
+    their_finger = -1
+    for step, (x, y) in enumerate(path):
+        if step == len(path) - 30:  # half a second before this child's drop
+            their_finger = land(crowd, child(crowd, seat), theirs, None, user=0)
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    held = control(crowd).hands.carries[their_finger]
+    assert held.named == 0 and not held.decided and held.seat == seat
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.1)
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)

@@ -138,7 +138,8 @@ class SeatPolicy:
         says otherwise (issues 33, 29), nor for a drop QUICK after its card was taken (an
         adult's reach). With user ids (issue 29), a drop with none is no evidence against a
         card an id gave that child (the tracker loses the id of a neighbour's gift as often as
-        of the child's own other hand)."""
+        of the child's own other hand), and a doubted id that the table's guess put at another
+        seat is a guess (just touched, it is spared)."""
         quick = clock - carry.taken_at < QUICK
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
@@ -150,8 +151,9 @@ class SeatPolicy:
                 continue
             theirs = carry.named == seat or (carry.user is None and not other.decided)
             later, moving = other.taken_at - carry.taken_at, self.hands.moving(other, clock)
+            guessed = other.named is None or (not other.decided and other.seat != seat)
             kept = (moving and (abs(later) >= LATER or quick or bool(self.game.trains[seat]))) or (
-                later >= LATER and other.named is None and clock - other.taken_at < JUST_TOUCHED)
+                later >= LATER and guessed and clock - other.taken_at < JUST_TOUCHED)
             if theirs and not kept and (other.decided or self._within_reach(seat, where)) and (
                     other.named == seat or (other.named is None and now == seat
                                             and self._may_be_other_hand(seat, other, where))):
