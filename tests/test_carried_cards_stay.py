@@ -12,7 +12,15 @@ from dataclasses import replace
 
 import pytest
 from test_crowd_scorer import cards_near, child, control, frames, table, where
-from test_seat_policy import beside_my_zone, carry, finger_down, happened, in_zone, land
+from test_seat_policy import (
+    beside_my_zone,
+    carry,
+    finger_down,
+    happened,
+    in_zone,
+    land,
+    put_on_my_zone,
+)
 
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
@@ -331,4 +339,87 @@ def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: b
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
+
+
+def test_r9_a_drop_the_tracker_named_nobody_leaves_a_card_an_id_gave_the_child() -> None:
+    """Issue 29, with user ids: this child holds a card still (looking at it) that the arm
+    tracker named them for, when a neighbour puts a gift on their zone with a touch the tracker
+    gave no id: the gift is stacked, and this child's card stays on their finger (it used to
+    slide back: a drop without an id was taken for this child's other hand, though their id
+    said whose the held card was; the tracker loses ids of a neighbour's gift as often as of a
+    child's own other hand)."""
+    crowd = table(user_ids=True)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    mine = beside_my_zone(crowd)[0]
+    gift = next(c for c in cards_near(crowd, 1) if c != mine and crowd.game.fits(0, c))
+    seen = happened(crowd)
+    their_finger = finger_down(crowd, neighbour, gift, 0, user=None)
+    path = crowd.path(neighbour, where(crowd, gift), in_zone(crowd, gift), False)
+    my_finger = -1
+    for step, (x, y) in enumerate(path):
+        if step == len(path) - 30:  # half a second before the gift lands
+            my_finger = land(crowd, me, mine, None, user=0)
+        crowd._event(their_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    assert control(crowd).hands.carries[my_finger].decided
+    crowd._event(their_finger, TouchPhase.UP, *in_zone(crowd, gift))
+    crowd.down.discard(their_finger)
+    frames(crowd, 0.1)
+    stacked_and_kept(crowd, seen, their_finger, my_finger, mine)
+
+
+def test_r9_a_drop_leaves_a_card_beyond_the_childs_reach_whatever_its_id_said() -> None:
+    """Issue 29, with user ids: the tracker names this child for a touch across the table while
+    this child carries their own card home (an id gone wrong: the table doubts it, this child
+    holding a card already, and the card lies beyond their reach): the drop is stacked, and
+    the card across the table stays on its finger (it used to slide back: a doubted id naming
+    the dropping child outweighed where the card lay)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    body, reach = control(crowd).guesser.bodies[0], control(crowd).guesser.reach
+    far_seat = max(range(1, 6), key=lambda s: math.dist(crowd.race.anchors[s], body))
+    far = child(crowd, far_seat)
+    mine = beside_my_zone(crowd)[0]
+    theirs = cards_near(crowd, far_seat)[0]
+    assert math.dist(where(crowd, theirs), body) > reach
+    seen = happened(crowd)
+    my_finger = finger_down(crowd, me, mine, 0, user=0)
+    their_finger = finger_down(crowd, far, theirs, None, user=0)  # the tracker erred
+    put_on_my_zone(crowd, me, my_finger, mine)
+    frames(crowd, 0.1)
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
+
+
+def test_r9_a_drop_leaves_a_card_just_touched_that_a_doubted_id_named_the_child_for() -> None:
+    """Issue 29, with user ids: while this child carries their card home, a neighbour takes a
+    card nearer the neighbour's seat (within this child's reach) and the tracker names this
+    child for it (an id gone wrong: the table doubts it, this child holding a card already,
+    and guesses the neighbour's seat); this child drops their card home half a second later:
+    it is stacked, and the neighbour's card, touched just now, stays on the neighbour's still
+    finger (a doubted id is a guess like any other; it used to slide back)."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    guesser = control(crowd).guesser
+    body = guesser.bodies[0]
+    mine = beside_my_zone(crowd)[0]
+    theirs, seat = next((c, guesser.nearest(*where(crowd, c))) for c in cards_near(crowd, 0)
+                        if c != mine and guesser.nearest(*where(crowd, c)) != 0
+                        and math.dist(where(crowd, c), body) < guesser.reach * 0.8)
+    seen = happened(crowd)
+    my_finger = finger_down(crowd, me, mine, 0, user=0)
+    frames(crowd, 0.4)  # this child looks at their card a moment, then carries it home
+    path = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    path += [path[-1]] * max(0, 31 - len(path))
+    their_finger = -1
+    for step, (x, y) in enumerate(path):
+        if step == len(path) - 30:  # half a second before this child's drop
+            their_finger = land(crowd, child(crowd, seat), theirs, None, user=0)
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    held = control(crowd).hands.carries[their_finger]
+    assert held.named == 0 and not held.decided and held.seat == seat
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.1)
     stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)

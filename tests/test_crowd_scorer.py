@@ -15,7 +15,13 @@ import pytest
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import RaceController
-from seigneurs.tools.crowd import Child, Crowd, CrowdSettings
+from seigneurs.tools.crowd import (
+    ADULT_FINGERTIP_CM,
+    FINGERTIP_CM,
+    Child,
+    Crowd,
+    CrowdSettings,
+)
 from seigneurs.tools.crowd_scorer import (
     Score,
     first_wagon_chance,
@@ -274,16 +280,42 @@ def test_crowd_contacts_point_from_the_childs_hand_with_noise_and_some_unreadabl
     assert all(signed == (panel == "signed") for angle, _, signed in seen if angle is not None)
 
 
+def test_crowd_fingertips_are_an_adults_or_a_childs_as_published_measurements_size_them() -> None:
+    """Issue 29, item 2: where the panel gives sizes, the adult's fingertip contacts are an
+    adult's (`ADULT_FINGERTIP_CM`), the children's a child's (`FINGERTIP_CM`): a whole game
+    with an adult reaching in, every first fingertip's contact measured in cm."""
+    crowd = Crowd(GameConfig.for_players("kids", 6, 2),
+                  CrowdSettings(panel="axis", ghosts=False), random.Random(2), Score())
+    sizes: dict[bool, list[float]] = {True: [], False: []}
+    push = crowd.source.push
+
+    def spy(event: TouchEvent) -> None:
+        person = crowd.owner.get(event.id)
+        if event.phase is TouchPhase.DOWN and event.id in crowd.main and person is not None:
+            assert event.contact is not None
+            sizes[person.adult].append(event.contact.major * crowd.width / crowd.px_per_cm)
+        push(event)
+
+    crowd.source.push = spy  # type: ignore[method-assign]
+    while not crowd.game.over:
+        crowd.step()
+    assert sizes[True] and len(sizes[False]) > 100
+    assert all(ADULT_FINGERTIP_CM[0] <= cm <= ADULT_FINGERTIP_CM[1] for cm in sizes[True])
+    assert all(FINGERTIP_CM[0] <= cm <= FINGERTIP_CM[1] for cm in sizes[False])
+    assert statistics.mean(sizes[True]) > statistics.mean(sizes[False])
+
+
 def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
-    """The tracker names child 0 for child 1's finger; child 0 brings a card home with no id:
-    the table believes child 1's card is child 0's other hand, and it slides back."""
+    """The tracker names child 0 for child 1's finger; child 0 brings a card home, named by
+    the tracker too: the table believes child 1's card is child 0's other hand, and it slides
+    back."""
     from test_seat_policy import carry
 
     crowd = table(user_ids=True)
     me, neighbour = child(crowd, 0), child(crowd, 1)
     theirs, mine = cards_near(crowd, 0)[:2]
     carry(crowd, neighbour, theirs, None, user=0)
-    carry(crowd, me, mine, 0)
+    carry(crowd, me, mine, 0, user=0)
     report = crowd.score.to_json()
     assert report["taken_from_hand"] == 1 == report["per_seat"]["1"]["taken_from_hand"]
 

@@ -7,9 +7,10 @@ behind their zone and reaches with a left and a right hand as far as their age a
 face-up one now and then, try cards that do not fit and put them back, go for the card a
 neighbour reaches for within 0.3 s, drop a card on a neighbour's zone to help, lean a palm or
 a sleeve on the glass. An adult reaches in behind one child now and then, and the panel makes
-ghost contacts of its own. Their touch source may carry an orientation (with noise) and user
-ids from an arm tracker that errs. The simulation knows whose hand every finger is and what
-it meant, and scores what the children feel (`Score`).
+ghost contacts of its own. Their touch source may carry each contact's size (a child's or an
+adult's fingertip, as published finger measurements size them: `FINGERTIP_CM`) and orientation
+(with noise), and user ids from an arm tracker that errs. The simulation knows whose hand
+every finger is and what it meant, and scores what the children feel (`Score`).
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ TIP_LIFTS = 0.3
 """Chance a hand of several fingertips lifts its first one mid-drag while the others stay on
 the glass and carry on (issue 33: the journal showed a pick and a put-back mid-drag)."""
 FINGERTIP_CM = (0.9, 1.5)
+"""How long a child's fingertip contact is (the panel's major axis, where it gives one): within
+the pad of an index finger of 9-22 mm (mean 15) at 3-10 years ("Lengths, girths, and diameters
+of children's fingers from 3 to 10 years of age", Ann. Anat. 192 (2010) 156-161), the pad
+touching over about 0.7 of the finger's width (10-14 mm of an adult's 16-20 mm: Dandekar,
+Raju, Srinivasan, J. Biomech. Eng. 125 (2003) 682-691, MIT Touch Lab)."""
+ADULT_FINGERTIP_CM = (1.1, 1.4)
+"""...and an adult's: 0.7 of an adult's 16-20 mm index finger (the same sources). It lies within
+the children's range: a contact's size alone cannot tell the adult's finger from a child's."""
 PALM_CM = (5.0, 8.0)
 SLEEVE_CM = (9.0, 15.0)
 STALL_SECONDS = 120.0
@@ -333,8 +342,8 @@ class Crowd:
         self.scorer.press_of[finger] = finger
         self.intent[finger] = intent
         user = self.panel.user(child, self.children)
-        self._event(finger, TouchPhase.DOWN, x, y,
-                    self.panel.contact(hand.base, x, y, FINGERTIP_CM), user)
+        tip = ADULT_FINGERTIP_CM if child.adult else FINGERTIP_CM
+        self._event(finger, TouchPhase.DOWN, x, y, self.panel.contact(hand.base, x, y, tip), user)
         for _ in range(fingers - 1):
             gap = rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
             turn = rng.uniform(0, math.tau)
@@ -343,8 +352,7 @@ class Crowd:
             hand.extra.append((other, offset))
             self.scorer.press_of[other] = finger
             self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
-                        self.panel.contact(hand.base, x + offset[0], y + offset[1],
-                                           FINGERTIP_CM), user)
+                        self.panel.contact(hand.base, x + offset[0], y + offset[1], tip), user)
         hand.tip_lifts = fingers > 1 and self.tips.random() < TIP_LIFTS
         if rng.random() < PALM and not child.adult:
             self._palm(child, hand, x, y, user)

@@ -129,14 +129,17 @@ class SeatPolicy:
         carries a card home must not see it slide back). R9 is kept by the other fingers: when
         the dropped `carry` may be `seat`'s child's (its user id names them, or it has none: a
         gift or an adult's help is rarer than a guess gone wrong), a card another finger
-        carries that is believed theirs too (by its id, or else by the guess, updated by where
-        it is pulled) is their other hand's and slides back; one that only may be is re-guessed
-        away from the seat. A drop is no evidence against a card taken LATER than the dropped
-        one, or as much before it, or (once the seat has stacked a wagon) with it, while its
-        finger moves it, nor a guessed one touched JUST_TOUCHED ago after it: that card is its
-        child's until their own finger says otherwise (issues 33, 29), nor for a drop QUICK
-        after its card was taken (an adult's reach)."""
-        theirs = carry.named == seat or carry.user is None
+        carries that is believed theirs too (by its id; or else, within that child's reach,
+        by a doubted id or the guess, updated by where it is pulled) is their other hand's and
+        slides back; one that only may be is re-guessed away from the seat. A drop is no
+        evidence against a card taken LATER than the dropped one, or as much before it, or
+        (once the seat has stacked a wagon) with it, while its finger moves it, nor a guessed
+        one touched JUST_TOUCHED ago after it: that card is its child's until their own finger
+        says otherwise (issues 33, 29), nor for a drop QUICK after its card was taken (an
+        adult's reach). With user ids (issue 29), a drop with none is no evidence against a
+        card an id gave that child (the tracker loses the id of a neighbour's gift as often as
+        of the child's own other hand), and a doubted id that the table's guess put at another
+        seat is a guess (just touched, it is spared)."""
         quick = clock - carry.taken_at < QUICK
         for finger, other in list(self.hands.carries.items()):
             if finger == touch:
@@ -146,12 +149,14 @@ class SeatPolicy:
                 other.seat, other.home, *where, self.travel)
             if seat not in (now, other.other_hand_of, other.named):
                 continue
+            theirs = carry.named == seat or (carry.user is None and not other.decided)
             later, moving = other.taken_at - carry.taken_at, self.hands.moving(other, clock)
+            guessed = other.named is None or (not other.decided and other.seat != seat)
             kept = (moving and (abs(later) >= LATER or quick or bool(self.game.trains[seat]))) or (
-                later >= LATER and other.named is None and clock - other.taken_at < JUST_TOUCHED)
-            if theirs and not kept and (other.named == seat or (
-                    other.named is None and now == seat
-                    and self._may_be_other_hand(seat, other, where))):
+                later >= LATER and guessed and clock - other.taken_at < JUST_TOUCHED)
+            if theirs and not kept and (other.decided or self._within_reach(seat, where)) and (
+                    other.named == seat or (other.named is None and now == seat
+                                            and self._may_be_other_hand(seat, other, where))):
                 self.physics.release(finger)
                 del self.hands.carries[finger]
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
@@ -162,13 +167,12 @@ class SeatPolicy:
                     self.make_room(Reguess(finger, alternative))
 
     def _may_be_other_hand(self, seat: int, carry: Carry, where: tuple[float, float]) -> bool:
-        """Whether a guessed card now at `where` may be in `seat`'s child's other hand: within
-        their reach, not pulled a little and not toward them (a child carrying a card home
+        """Whether a guessed card now at `where` (within `seat`'s child's reach) may be in
+        their other hand: not pulled a little and not toward them (a child carrying a card home
         pulls it toward their zone), and its finger not pointing from another side."""
         pulled_away = math.dist(carry.home, where) >= self.travel * AWAY_TRAVEL and \
             self.guesser.heading(seat, carry.home, *where) < AWAY_HEADING
-        return self._within_reach(seat, where) and not pulled_away and \
-            self.guesser.comes_from(seat, *carry.home, carry.contact)
+        return not pulled_away and self.guesser.comes_from(seat, *carry.home, carry.contact)
 
     def _within_reach(self, seat: int, where: tuple[float, float]) -> bool:
         """Whether `seat`'s child can hold a card at `where` (their other hand)."""
