@@ -27,14 +27,17 @@ from seigneurs.game.bots import (
     BOT_LEVELS,
     ENDGAME_PACE_S,
     LATE_CARDS,
+    START_S,
     BotLoop,
     RaceBot,
     random_bit,
 )
 from seigneurs.game.kinds import kind, make_bot
+from seigneurs.game.last_cards import LastCards, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
 from seigneurs.rules import VARIANTS
-from seigneurs.rules.cards import WAGONS
+from seigneurs.rules.cards import WAGONS, Card
+from seigneurs.rules.matching import Rule
 
 
 def test_a_bot_picks_each_candidate_card_alike() -> None:
@@ -158,3 +161,28 @@ def test_a_variant_whose_engine_nobody_registered_is_named_in_a_clear_error() ->
     odd = replace(VARIANTS["kids"], engine="hovercraft")
     with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
         kind(odd)
+
+
+def test_a_bot_loop_given_no_start_moves_its_bots_from_the_games_clock_zero() -> None:
+    """A simulated or matchup game starts at clock 0 and makes its loop without a start: before
+    play a bot's first move is due START_S after 0 at most (a toddler's slow reaction is
+    capped there), never a second later."""
+    game = new_game(GameConfig.for_players("kids", 2, 3))
+    loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["toddler"], random.Random(3))})
+    assert loop.next_due() == START_S
+
+
+def test_the_look_ahead_weighs_a_childs_turn_as_the_mean_of_the_cards_the_child_may_take() -> None:
+    """The close bot's last cards (issue 33): the child takes any fitting card alike, so every
+    state it weighs is worth a chance of ending far apart (0 to 1) plus a thousandth of the
+    distance; a child's turn counted by how many cards fit the child would outweigh the rest."""
+    def train(locomotive: str, top: str) -> Train:
+        return Train(Rule.AT_LEAST_ONE, Card.parse(locomotive), Card.parse(top))
+
+    bot, child = train("boxcar/red/4", "boxcar/red/3"), train("logs/blue/2", "coach/red/3")
+    loose = sum(1 << Card.parse(c).index for c in (
+        "coach/blue/3", "tanker/yellow/2", "coal/blue/3", "coal/yellow/2", "animals/yellow/2"))
+    ahead = LastCards(10_000)
+    ahead.choice(bot, child, loose, 1, bot.fitting(loose))
+    assert len(ahead.seen) > 10  # the scene: many states, child's turns with several cards
+    assert all(0 <= value <= 1 + len(WAGONS) / 1000 for value in ahead.seen.values())
