@@ -3,6 +3,7 @@ by the package's own tests: each test names what it holds and failed on its muta
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from seigneurs.game import (
     GameConfig,
     RaceGame,
     Reason,
+    SeatConfig,
     Stack,
     TurnLocomotive,
     Whistle,
@@ -30,6 +32,7 @@ from seigneurs.game.bots import (
     START_S,
     BotLoop,
     RaceBot,
+    chain_ends,
     random_bit,
 )
 from seigneurs.game.kinds import kind, make_bot
@@ -134,6 +137,47 @@ def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_foll
     assert checked >= 20, "the scene must happen: choices among several fitting cards"
 
 
+def test_in_the_endgame_a_paced_bot_takes_the_card_whose_chain_ends_nearest_level() -> None:
+    """Issue 33, once the children can place no wagon (D4: only the bot's chain moves the
+    margin): the bot takes a fitting card from which its train can end level with the best
+    child, else with the child a wagon ahead rather than the bot a wagon ahead, and so on."""
+    checked = 0
+    for seed in range(12):
+        game, bot, steps = close_against_a_child(seed)
+        rule, locomotive = game.rules[1], game.locomotives[1]
+        for _t in steps:
+            fitting = game.fit_masks[1] & ~game.stacked_mask
+            if not bot.endgame() or fitting.bit_count() < 2:
+                continue
+            loose = ALL_CARDS & ~game.stacked_mask
+            gap = bot.best_child() - len(game.trains[1])
+            ends = {c: min((abs(gap - 1 - more), gap - 1 - more < 0) for more in
+                           chain_ends(rule, locomotive, WAGONS[c], loose & ~(1 << c)))
+                    for c in cards_in(fitting)}
+            chosen = bot._ending_near_level(fitting, 0)
+            assert ends[chosen] == min(ends.values()), (seed, chosen, ends)
+            checked += 1
+    assert checked >= 10, "the scene must happen: choices among several fitting cards"
+
+
+def test_in_the_endgame_a_paced_bot_leaves_the_child_a_wagon_ahead_rather_than_itself() -> None:
+    """Issue 33: where no card ends level, the child a wagon ahead comes before the bot a
+    wagon ahead. Kids, seed 0: the bot (at-least-one, animals/yellow/2) has one wagon,
+    logs/blue/4, the child three; four cards are loose. After animals/blue/3 nothing follows
+    (2 to 3), after tanker/red/4 the bot must go on with tanker/red/2 and boxcar/yellow/2
+    (4 to 3)."""
+    game, bot, _steps = close_against_a_child(0)
+    loose = {Card.parse(c).index: c for c in ("boxcar/yellow/2", "tanker/red/4",
+                                                "animals/blue/3", "tanker/red/2")}
+    top = Card.parse("logs/blue/4").index
+    game.trains[1][:] = [top]
+    game.trains[0][:] = [c for c in range(len(WAGONS)) if c not in loose and c != top][:3]
+    game.stacked_mask = ALL_CARDS & ~sum(1 << c for c in loose)
+    fitting = game.rules[1].mask(game.locomotives[1], WAGONS[top]) & ~game.stacked_mask
+    assert {loose[c] for c in cards_in(fitting)} == {"tanker/red/4", "animals/blue/3"}
+    assert loose[bot._ending_near_level(fitting, 0)] == "animals/blue/3"
+
+
 def test_a_start_action_after_the_end_is_refused_as_game_over() -> None:
     """After R16's stop, a whistle or a locomotive turned over is refused because the game is
     over (the table says so), not because it has already started."""
@@ -186,3 +230,11 @@ def test_the_look_ahead_weighs_a_childs_turn_as_the_mean_of_the_cards_the_child_
     ahead.choice(bot, child, loose, 1, bot.fitting(loose))
     assert len(ahead.seen) > 10  # the scene: many states, child's turns with several cards
     assert all(0 <= value <= 1 + len(WAGONS) / 1000 for value in ahead.seen.values())
+
+
+def test_r25_a_seats_own_rule_is_read_back_from_the_logs_header() -> None:
+    """R25, mixed levels: a Rois seat in a Kids game keeps its own rule when the game is
+    replayed from the event log's header (JSON), and so its own assisted mode."""
+    config = GameConfig("kids", (SeatConfig(Rule.EXACTLY_ONE), SeatConfig()), 4)
+    back = GameConfig.from_json(json.loads(json.dumps(config.to_json())))
+    assert back == config and back.seats[0].rule is Rule.EXACTLY_ONE
