@@ -11,11 +11,14 @@ from dataclasses import replace
 
 import pytest
 from helpers import pick, started_race
+from test_game_duo import duo
+from test_last_cards import BOT, CHILD, LAST
 
 from seigneurs.game import (
     Applied,
     CallStop,
     GameConfig,
+    Lay,
     RaceGame,
     Reason,
     SeatConfig,
@@ -35,6 +38,7 @@ from seigneurs.game.bots import (
     chain_ends,
     random_bit,
 )
+from seigneurs.game.duo import ROWS
 from seigneurs.game.kinds import kind, make_bot
 from seigneurs.game.last_cards import LastCards, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
@@ -238,3 +242,30 @@ def test_r25_a_seats_own_rule_is_read_back_from_the_logs_header() -> None:
     config = GameConfig("kids", (SeatConfig(Rule.EXACTLY_ONE), SeatConfig()), 4)
     back = GameConfig.from_json(json.loads(json.dumps(config.to_json())))
     assert back == config and back.seats[0].rule is Rule.EXACTLY_ONE
+
+
+def test_r28_a_lay_answers_with_the_card_laid_and_whether_it_fit() -> None:
+    """R28/R29: the table shows the laid card in its row from the game's answer, fitting or
+    not (a classic seat may lay a misfit, D8)."""
+    for fits in (True, False):
+        game = duo(3, assisted=False)
+        card = game.top_card(0)
+        assert card is not None
+        row = next(r for r in range(ROWS) if game.fits(0, r, card) is fits)
+        result = game.apply(Lay(0, 1.0, row))
+        assert isinstance(result, Applied) and (result.card, result.fits) == (card, fits)
+
+
+def test_the_look_ahead_weighs_a_later_turn_it_has_already_seen_at_no_new_cost() -> None:
+    """Issue 33: states seen once are remembered for the game's later turns, so after the
+    child takes a card the bot had foreseen, its next question looks at no new state (its
+    budget could be spent on it in a full endgame)."""
+    ahead = LastCards(10_000)
+    ahead.choice(BOT, CHILD, LAST, 1, BOT.fitting(LAST))
+    ahead.budget = 0
+    for taken in cards_in(CHILD.fitting(LAST)):  # two cards, after each one the bot may pass
+        loose = LAST & ~(1 << taken)
+        offered = BOT.fitting(loose)
+        assert offered and CHILD.on(taken).fitting(loose)
+        fresh = LastCards(10_000).choice(BOT, CHILD.on(taken), loose, 2, offered)
+        assert ahead.choice(BOT, CHILD.on(taken), loose, 2, offered) == fresh
