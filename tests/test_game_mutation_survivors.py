@@ -40,7 +40,7 @@ from seigneurs.game.bots import (
 )
 from seigneurs.game.duo import ROWS
 from seigneurs.game.kinds import kind, make_bot
-from seigneurs.game.last_cards import LastCards, Train
+from seigneurs.game.last_cards import LastCards, TooManyStates, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
 from seigneurs.rules import VARIANTS
 from seigneurs.rules.cards import WAGONS, Card
@@ -269,3 +269,15 @@ def test_the_look_ahead_weighs_a_later_turn_it_has_already_seen_at_no_new_cost()
         assert offered and CHILD.on(taken).fitting(loose)
         fresh = LastCards(10_000).choice(BOT, CHILD.on(taken), loose, 2, offered)
         assert ahead.choice(BOT, CHILD.on(taken), loose, 2, offered) == fresh
+
+
+def test_the_look_aheads_budget_is_how_many_new_states_one_question_may_look_at() -> None:
+    """Issue 33: a question that needs n new states is answered with a budget of n and given
+    up with n - 1 (the bot then falls back on its rule of thumb)."""
+    offered = BOT.fitting(LAST)
+    full = LastCards(10_000)
+    card = full.choice(BOT, CHILD, LAST, 1, offered)
+    needed = len(full.seen)
+    assert LastCards(needed).choice(BOT, CHILD, LAST, 1, offered) == card
+    with pytest.raises(TooManyStates):
+        LastCards(needed - 1).choice(BOT, CHILD, LAST, 1, offered)
