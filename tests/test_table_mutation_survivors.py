@@ -168,3 +168,40 @@ def test_r16_a_stop_called_at_the_table_tells_the_view_the_game_ended_and_why() 
     assert play.apply(CallStop(0, 9.0)).ok
     assert [e for e in play.drain() if isinstance(e, events.Ended)] == [
         events.Ended(EndReason.STOP_CALLED)]
+
+
+def test_r28_r29_a_card_carried_to_a_row_where_it_fits_names_seat_card_row_and_finger() -> None:
+    """Duo: the finger on a child's revealed card is told to the view as that child's pick of
+    that card by that finger, and the card laid where it fits as laid on that row by that
+    finger, by no bot (the view moves that card and plays a child's sound)."""
+    session = assisted_duo()
+    game, geometry = session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if game.fits(0, r, card))
+    home, end = geometry.reveal(0), geometry.slot(0, row, 0, 1)
+    seen = drag(session, 7, home, end)
+    assert events.Picked(0, card, 7, *home) in seen
+    assert events.Laid(0, card, row, 7, False) in seen and game.rows[0][row] == [card]
+
+
+def test_r28_the_row_bands_reach_the_free_areas_edges_both_included() -> None:
+    """Duo: a finger lifting on the very bottom or top line of the rows' area is on a row
+    (the bottom and top rows); just outside it, on none."""
+    geometry = assisted_duo().geometry
+    free, x = geometry.free, geometry.slot(0, 0, 0, 1)[0]
+    assert geometry.row_at(x, free.y) == geometry.rows - 1
+    assert geometry.row_at(x, free.y + free.h) == 0
+    assert geometry.row_at(x, free.y - 0.01) is None
+    assert geometry.row_at(x, free.y + free.h + 0.01) is None
+
+
+def test_r28_a_duo_piles_count_lies_on_the_line_from_the_pile_to_the_revealed_card() -> None:
+    """Duo: each player's pile count is drawn between their pile and their revealed card, on
+    the line joining them (seen by that player, neither nearer nor further away)."""
+    geometry = assisted_duo().geometry
+    for seat in (0, 1):
+        (px, py), (rx, ry), (cx, cy) = (geometry.pile(seat), geometry.reveal(seat),
+                                        geometry.count(seat))
+        assert abs((rx - px) * (cy - py) - (ry - py) * (cx - px)) < 1e-6
+        assert min(px, rx) <= cx <= max(px, rx) and min(py, ry) <= cy <= max(py, ry)
