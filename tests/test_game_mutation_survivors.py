@@ -40,7 +40,7 @@ from seigneurs.game.bots import (
 )
 from seigneurs.game.duo import ROWS
 from seigneurs.game.kinds import kind, make_bot
-from seigneurs.game.last_cards import LastCards, TooManyStates, Train
+from seigneurs.game.last_cards import PASS, LastCards, TooManyStates, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
 from seigneurs.rules import VARIANTS
 from seigneurs.rules.cards import WAGONS, Card
@@ -281,3 +281,31 @@ def test_the_look_aheads_budget_is_how_many_new_states_one_question_may_look_at(
     assert LastCards(needed).choice(BOT, CHILD, LAST, 1, offered) == card
     with pytest.raises(TooManyStates):
         LastCards(needed - 1).choice(BOT, CHILD, LAST, 1, offered)
+
+
+def test_r7_the_card_a_train_must_match_is_its_top_wagon_or_its_locomotive_while_empty() -> None:
+    """R7: the next wagon matches the train's last wagon; an empty train's, its locomotive."""
+    game = started_race("kids", 2, seed=3)
+    assert game.top(0) == game.locomotives[0]
+    card = pick(game, 0, fits=True, t=1.0)
+    assert game.apply(Stack(0, 1.5)).ok
+    assert game.top(0) == WAGONS[card] != game.locomotives[0]
+
+
+@pytest.mark.parametrize("lead, patient, passes", [(0, True, True), (-1, True, True),
+                                                    (1, True, False), (0, False, False)])
+def test_a_close_bot_not_done_looking_ahead_lets_the_child_go_only_when_level_or_ahead(
+        lead: int, patient: bool, passes: bool) -> None:
+    """Issue 33: when the look-ahead runs out of budget, the close bot waits a turn (lets the
+    child take the next card) only while it is level or ahead and has been patient for less
+    than its pass time; a child a wagon ahead, or a long wait, and it plays on by its rule."""
+    game, bot, _steps = close_against_a_child(0)
+    loose = sum(1 << Card.parse(c).index for c in ("boxcar/yellow/2", "tanker/red/4",
+                                                   "animals/blue/3", "tanker/red/2"))
+    game.stacked_mask = ALL_CARDS & ~loose
+    others = [c for c in range(len(WAGONS)) if not loose >> c & 1]
+    game.trains[1][:] = others[:3]
+    game.trains[0][:] = others[3:6 + lead]
+    bot.last_cards = LastCards(0)  # not done looking: every question outgrows the budget
+    t = 1.0 if patient else 1000.0
+    assert bot._looking_ahead(loose, t) == (PASS if passes else None)
