@@ -19,6 +19,7 @@ from seigneurs.game import (
     CallStop,
     GameConfig,
     Lay,
+    Pick,
     RaceGame,
     Reason,
     SeatConfig,
@@ -309,3 +310,34 @@ def test_a_close_bot_not_done_looking_ahead_lets_the_child_go_only_when_level_or
     bot.last_cards = LastCards(0)  # not done looking: every question outgrows the budget
     t = 1.0 if patient else 1000.0
     assert bot._looking_ahead(loose, t) == (PASS if passes else None)
+
+
+def test_a_paced_bot_takes_a_card_on_its_own_side_before_one_that_leaves_more_to_follow() -> None:
+    """Issue 33, before the last cards: among fitting cards alike for the children, a paced
+    bot takes one on its own side of the table (`near`) first, whatever follows it."""
+    checked = 0
+    for seed in range(6):
+        game, bot, steps = close_against_a_child(seed)
+        for _t in steps:
+            loose = ALL_CARDS & ~game.stacked_mask
+            fitting = game.fit_masks[1] & loose
+            if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
+                continue
+            wanted = game.fit_masks[0] & loose
+            spare = [c for c in cards_in(fitting) if not wanted >> c & 1] or cards_in(fitting)
+            for card in spare:
+                assert bot._leaving_room(fitting, 1 << card) == card, (seed, card, spare)
+                checked += len(spare) > 1
+    assert checked >= 20, "the scene must happen: a choice among several cards alike"
+
+
+def test_the_bot_loop_hands_each_bot_the_cards_on_its_own_side() -> None:
+    """The table tells the loop which loose cards lie on each bot's side (`near`): a bot
+    with nothing face up that fits turns one of those face-down cards, not one across the
+    table."""
+    for card in (3, 17, 40):
+        game = started_race("lords", 2, seed=5)  # dealt face down (R13)
+        loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["expert"], random.Random(card))})
+        assert not game.fitting(1, game.face_up(game.pickable(1)))
+        actions = list(loop.actions(loop.next_due(), near=lambda seat, c=card: 1 << c))
+        assert [(type(a), a.card) for a in actions if isinstance(a, Pick)] == [(Pick, card)]
