@@ -13,12 +13,15 @@ from test_seat_policy import carry, finger_down, happened
 
 from seigneurs.game import CallStop, GameConfig, Lay, RemoveLocomotive, Stack, Whistle, new_game
 from seigneurs.game.actions import EndReason, Reason
+from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
+from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
 from seigneurs.table.controller import RaceController
-from seigneurs.table.kinds import open_session
+from seigneurs.table.grabs import lay_under
+from seigneurs.table.kinds import TABLE_KINDS, open_session
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.session import DuoSession, Seating
 
@@ -205,3 +208,54 @@ def test_r28_a_duo_piles_count_lies_on_the_line_from_the_pile_to_the_revealed_ca
                                         geometry.count(seat))
         assert abs((rx - px) * (cy - py) - (ry - py) * (cx - px)) < 1e-6
         assert min(px, rx) <= cx <= max(px, rx) and min(py, ry) <= cy <= max(py, ry)
+
+
+def test_a_point_is_on_a_card_exactly_within_its_turned_rectangle() -> None:
+    """Which card a finger lands on: (x, y) is on a w x h card lying at its centre, turned,
+    within half its width across and half its height along, and nowhere else."""
+    centre, w, h = (300.0, 200.0), 40.0, 60.0
+    assert lay_under(300.0, 229.0, centre, 0.0, w, h)
+    assert not lay_under(300.0, 231.0, centre, 0.0, w, h)
+    assert lay_under(319.0, 171.0, centre, 0.0, w, h)
+    assert not lay_under(321.0, 200.0, centre, 0.0, w, h)
+    assert lay_under(329.0, 200.0, centre, math.pi / 2, w, h)  # turned: 60 wide now
+    assert not lay_under(300.0, 221.0, centre, math.pi / 2, w, h)
+
+
+def test_a_card_that_has_not_moved_heads_toward_no_seat() -> None:
+    """A card carried nowhere yet says nothing about whose it is: its heading toward every
+    seat is 0 (not 1, straight home to each)."""
+    guesser = SeatGuesser([(0.0, 0.0), (100.0, 0.0), (50.0, 80.0)], [0, 1, 2], reach=60.0)
+    assert guesser.headings((40.0, 30.0), 40.0, 30.0) == [0.0, 0.0, 0.0]
+    assert guesser.headings((40.0, 30.0), 40.0, 0.0)[0] > 0  # moved: toward seat 0
+
+
+def test_duo_without_the_lobby_seats_each_child_in_the_colour_of_the_side_it_sits_on() -> None:
+    """Duo, dealt without the lobby: the two children face each other on the long sides, and
+    each wears the colour of the place on that side (places 0 and 3)."""
+    seats = TABLE_KINDS["duo"].spread(LAYOUT, 2)
+    assert [colour for colour, _place in seats] == [0, 3]
+    for colour, place in seats:
+        assert place.zone.y == LAYOUT.places[colour].zone.y
+        assert place.angle == LAYOUT.places[colour].angle
+
+
+def test_bots_fetch_the_loose_cards_a_child_needs_beyond_four_fifths_of_their_reach() -> None:
+    """A card that fits a child's train but lies beyond 0.8 of their reach is one a bot
+    fetches for them; a card within it, a card nobody needs, or one not loose, is not."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
+    session = open_session(LAYOUT, Seating(places, (None, None, BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 3, 4))
+    control = session.control
+    assert isinstance(control, RaceController)
+    game, guesser, bodies = control.game, control.guesser, control.physics.bodies
+    loose = sum(1 << c for c in bodies if c % 2 == 0)  # only the even cards are free to take
+    far = {c for c in bodies if c % 2 == 0 and any(
+        game.fits(s, c) and guesser.distance(s, *bodies[c].position) > guesser.reach * 0.8
+        for s in (0, 1))}
+    nearer = {c for c in bodies if c % 2 == 0 and any(
+        game.fits(s, c) and guesser.reach * 0.8 < guesser.distance(s, *bodies[c].position)
+        <= guesser.reach / 0.8 for s in (0, 1)) and c in far}
+    fetched = control.bot_hands.out_of_reach(lambda: loose)
+    assert {c for c in range(54) if fetched >> c & 1} == far
+    assert nearer and far != set(bodies), "the scene: cards just beyond 0.8 reach, some within"
