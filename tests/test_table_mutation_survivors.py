@@ -259,3 +259,22 @@ def test_bots_fetch_the_loose_cards_a_child_needs_beyond_four_fifths_of_their_re
     fetched = control.bot_hands.out_of_reach(lambda: loose)
     assert {c for c in range(54) if fetched >> c & 1} == far
     assert nearer and far != set(bodies), "the scene: cards just beyond 0.8 reach, some within"
+
+
+def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason() -> None:
+    """R16: a child pressing the stop sign before their train has five wagons is told no,
+    gently, with the reason (the view wiggles the sign); the game plays on."""
+    game = started_race("training", 2, seed=2)
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    control = session.control
+    assert isinstance(control, RaceController)
+    stop = session.geometry.seats[0].stop
+    assert stop is not None
+    control.play.drain()
+    x, y = stop.centre
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 1.0)],
+                    LAYOUT.width, LAYOUT.height)
+    refused = [e for e in control.play.drain() if isinstance(e, events.Refused)]
+    assert [(e.seat, e.bot) for e in refused] == [(0, False)] and not game.over
+    assert refused[0].reason is game.verify(CallStop(0, 1.0))
