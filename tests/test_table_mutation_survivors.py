@@ -11,7 +11,16 @@ from test_attribution_constants import DROPPING, FINGER, control, held
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
-from seigneurs.game import CallStop, GameConfig, Lay, RemoveLocomotive, Stack, Whistle, new_game
+from seigneurs.game import (
+    CallStop,
+    GameConfig,
+    Lay,
+    RemoveLocomotive,
+    Stack,
+    TurnLocomotive,
+    Whistle,
+    new_game,
+)
 from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -19,11 +28,11 @@ from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
-from seigneurs.table.controller import RaceController
+from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session
 from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.session import DuoSession, Seating
+from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
 __all__ = ["control"]  # the fixture: three children at a lords table in play
@@ -278,3 +287,24 @@ def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason
     refused = [e for e in control.play.drain() if isinstance(e, events.Refused)]
     assert [(e.seat, e.bot) for e in refused] == [(0, False)] and not game.over
     assert refused[0].reason is game.verify(CallStop(0, 1.0))
+
+
+def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_that_long() -> None:
+    """Issue 12, assisted Kids: the glow under a fitting card begins `wait` seconds after the
+    child last did something (it fades in from then), not before and not in the future."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    for seat in (0, 1):
+        assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
+    session.tick(COUNTDOWN)
+    session.drain()
+    still = dict(session.still)
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    glows = session.fitting_cards(6.0)
+    assert glows and session.still == still  # the scene: nobody did anything
+    starts = {since for _at, since in glows.values()}
+    assert starts <= {still[seat] + 6.0 for seat in (0, 1)}
+    assert all(since <= session.clock for since in starts)
