@@ -26,6 +26,7 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
@@ -308,3 +309,18 @@ def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_tha
     starts = {since for _at, since in glows.values()}
     assert starts <= {still[seat] + 6.0 for seat in (0, 1)}
     assert all(since <= session.clock for since in starts)
+
+
+def test_a_child_refused_may_try_again_next_to_where_they_were_refused(
+        control: RaceController) -> None:
+    """A touch refused at a spot no child's reach covers: the next touch within AGAIN_CM of
+    it, within AGAIN_S, is the same child trying again (not refused for the same reason);
+    further away, or later, it is not."""
+    seats, guesser = control.seats, control.guesser
+    spot = (1100.0, 540.0)
+    assert all(math.dist(body, spot) > guesser.reach for body in guesser.bodies)  # the scene
+    seats.remember(*spot, 1.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert seats.again(spot[0], spot[1] + near * 0.9, 1.5)
+    assert not seats.again(spot[0], spot[1] + near * 1.1, 1.5)
+    assert not seats.again(*spot, 1.0 + AGAIN_S + 0.1)
