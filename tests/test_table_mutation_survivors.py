@@ -324,3 +324,16 @@ def test_a_child_refused_may_try_again_next_to_where_they_were_refused(
     assert seats.again(spot[0], spot[1] + near * 0.9, 1.5)
     assert not seats.again(spot[0], spot[1] + near * 1.1, 1.5)
     assert not seats.again(*spot, 1.0 + AGAIN_S + 0.1)
+
+
+def test_a_card_carried_fast_then_held_still_before_the_lift_is_placed_not_flung(
+        control: RaceController) -> None:
+    """A child who rushes a card 30 cm and then holds it still for 0.15 s before lifting has
+    placed it: its speed is taken from where the finger was FLING_WINDOW before the lift
+    (here, nowhere new: the last point), not from an older part of the path."""
+    cm = control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    a, b = (600.0, 500.0), (600.0 + 30 * cm, 500.0)
+    carry.trail.extend([(3.0, *a), (3.05, *b)])
+    assert control.hands.flung(carry, b[0] + 0.4 * cm, b[1], 3.08)  # still rushing: thrown
+    assert not control.hands.flung(carry, *b, 3.2)
