@@ -28,7 +28,7 @@ from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import SeatGuesser
-from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
+from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session
@@ -337,3 +337,24 @@ def test_a_card_carried_fast_then_held_still_before_the_lift_is_placed_not_flung
     carry.trail.extend([(3.0, *a), (3.05, *b)])
     assert control.hands.flung(carry, b[0] + 0.4 * cm, b[1], 3.08)  # still rushing: thrown
     assert not control.hands.flung(carry, *b, 3.2)
+
+
+@pytest.mark.parametrize(("since", "kept"), [(QUICK - 0.125, True), (QUICK, False)])
+def test_r9_a_drop_quick_after_its_take_is_an_adults_reach_until_exactly_quick(
+        control: RaceController, since: float, kept: bool) -> None:
+    """R9 at a drop on seat 0's zone: a card guessed seat 0's, taken at the same moment and
+    moving, stays on its finger while the dropped card was put down less than QUICK after it
+    was taken (an adult's quick reach is no evidence); from QUICK on, it is the dropping
+    child's other hand and slides back."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    drop = since  # both taken at 0.0: the drop's age is `since` exactly
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=0.0)
+    x, y = other.home
+    other.trail.extend([(drop - 0.05, x, y), (drop, x + 2 * control.geometry.px_per_cm, y)])
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=0.0)
+    assert control.hands.moving(other, drop)  # the scene: the other card is on the move
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, drop)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
