@@ -7,7 +7,7 @@ import math
 
 import pytest
 from helpers import pick, started_race
-from test_attribution_constants import DROPPING, FINGER, control, held
+from test_attribution_constants import DROPPING, FINGER, control, held, toward
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
@@ -358,3 +358,23 @@ def test_r9_a_drop_quick_after_its_take_is_an_adults_reach_until_exactly_quick(
     control.policy.yield_to_drop(0, DROPPING, dropped, drop)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+def test_r9_a_card_pulled_toward_another_seat_is_told_to_the_view_as_that_seats(
+        control: RaceController) -> None:
+    """R9 with guessed seats: a card taken by seat 0's side and carried most of the way to
+    seat 1 is seat 1's now; the view is told which seat, which card and which finger."""
+    anchors, bodies = control.geometry.anchors, control.physics.bodies
+    card = min((c for c in bodies if control.loose(c)),
+               key=lambda c: math.dist(bodies[c].position, anchors[0]))
+    start = tuple(bodies[card].position)
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
+    for step in range(1, 15):
+        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
+                        w, h)
+    changed = [e for e in control.drain() if isinstance(e, events.SeatChanged)]
+    assert changed and changed[-1] == events.SeatChanged(1, card, FINGER)
+    assert control.hands.carries[FINGER].seat == 1
