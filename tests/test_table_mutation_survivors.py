@@ -30,7 +30,7 @@ from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
-from seigneurs.table.grabs import lay_under
+from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.session import DuoSession, RaceSession, Seating
@@ -378,3 +378,33 @@ def test_r9_a_card_pulled_toward_another_seat_is_told_to_the_view_as_that_seats(
     changed = [e for e in control.drain() if isinstance(e, events.SeatChanged)]
     assert changed and changed[-1] == events.SeatChanged(1, card, FINGER)
     assert control.hands.carries[FINGER].seat == 1
+
+
+def test_a_finger_landing_on_a_card_another_hand_took_that_same_moment_lost_it(
+        control: RaceController) -> None:
+    """Two children going for one card at the same moment: a finger landing on the spot it
+    lay, within SAME_MOMENT of its take, is told which card it lost; later, or elsewhere,
+    the spot is just table."""
+    taken = held(control, 0, decided=False, card=3, taken_at=10.0)
+    x, y = taken.home
+    assert just_taken(control.hands, control.geometry, x, y, 10.0 + SAME_MOMENT, None) == 3
+    assert just_taken(control.hands, control.geometry, x, y, 10.5, None) is None
+    far = x + control.geometry.card_w * 2
+    assert just_taken(control.hands, control.geometry, far, y, 10.005, None) is None
+
+
+def test_r9_a_second_fingertip_of_the_hand_that_took_a_card_is_no_contestant(
+        control: RaceController) -> None:
+    """Small children touch with several fingertips: a second fingertip of the hand that
+    just took a card, landing beside the first on it, takes nothing and is refused nothing."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm = control.geometry.px_per_cm
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    control.touches([TouchEvent(FINGER + 5, TouchPhase.DOWN, (x + cm) / w, y / h, 10.005)], w, h)
+    seen = control.drain()
+    assert [e.touch for e in seen if isinstance(e, events.Picked)] == [FINGER]
+    assert not [e for e in seen if isinstance(e, events.Refused)]
+    assert list(control.hands.carries) == [FINGER]
