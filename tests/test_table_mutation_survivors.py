@@ -8,6 +8,7 @@ import math
 import pytest
 from helpers import pick, started_race
 from test_attribution_constants import DROPPING, FINGER, control, held, toward
+from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
@@ -27,7 +28,7 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
-from seigneurs.table.attribution.guess import SeatGuesser
+from seigneurs.table.attribution.guess import WANTED, SeatGuesser
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
@@ -408,3 +409,24 @@ def test_r9_a_second_fingertip_of_the_hand_that_took_a_card_is_no_contestant(
     assert [e.touch for e in seen if isinstance(e, events.Picked)] == [FINGER]
     assert not [e for e in seen if isinstance(e, events.Refused)]
     assert list(control.hands.carries) == [FINGER]
+
+
+def test_r9_a_card_that_fits_only_the_farther_childs_train_is_guessed_theirs() -> None:
+    """Whose hand is it: children search for cards that fit their train, so a finger on a
+    face-up card lying a little nearer seat 0, but fitting only seat 1's train (within seat
+    1's reach), is guessed seat 1's."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    guesser, bodies, w, h = control.guesser, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    wants = control.seats.wants
+
+    def nearer_but_wanted(card: int) -> bool:
+        d0, d1 = (guesser.distance(s, *bodies[card].position) for s in (0, 1))
+        return (control.loose(card) and d0 < d1 <= guesser.reach and d1 * WANTED < d0
+                and wants(1, card) and not wants(0, card))
+    card = next(c for c in sorted(bodies) if nearer_but_wanted(c))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
+        (1, card)]
