@@ -29,6 +29,7 @@ from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
+from seigneurs.table.attribution.hands import Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
@@ -430,3 +431,18 @@ def test_r9_a_card_that_fits_only_the_farther_childs_train_is_guessed_theirs() -
     control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
     assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
         (1, card)]
+
+
+def test_r28_a_lifted_fingertips_card_goes_on_with_the_same_childs_fingertip_not_anothers() -> None:
+    """Small children drag with several fingertips: when the one that carried the card lifts,
+    the card goes on with another fingertip that landed and moved with it, and with user ids
+    never with one of another child beside it (however alike it moved)."""
+    hands = Hands(px_per_cm=10.0)
+    moves = {1: (0, (100.0, 100.0), 0.0), 2: (1, (110.0, 100.0), 0.05),
+             3: (0, (100.0, 110.0), 0.05)}  # touch: (named seat, landed, when)
+    for touch, (named, (x, y), t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t, named)
+    for touch, (named, (x, y), _t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3, named)
+    assert hands.hand_goes_on(1, 200.0, 100.0, 0) == 3
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) == 2  # no ids: nothing tells them apart
