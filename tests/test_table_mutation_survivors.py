@@ -446,3 +446,30 @@ def test_r28_a_lifted_fingertips_card_goes_on_with_the_same_childs_fingertip_not
         hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3, named)
     assert hands.hand_goes_on(1, 200.0, 100.0, 0) == 3
     assert hands.hand_goes_on(1, 200.0, 100.0, None) == 2  # no ids: nothing tells them apart
+
+
+def test_r28_with_user_ids_a_card_goes_on_with_its_own_childs_other_fingertip() -> None:
+    """At a table that knows its users: child 0 drags a card with two fingertips while child
+    1's finger, beside them, moves the same way; when child 0's first fingertip lifts, the
+    card goes on with child 0's other fingertip, not with child 1's."""
+    control = kids_controller(2, 0, 0, users=True)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm = control.geometry.px_per_cm
+    fingers = {1: (0, 0.0, 0.0), 2: (1, cm, 0.0), 3: (0, 0.0, cm)}  # touch: user, offset
+    t = COUNTDOWN
+    for touch, (user, dx, dy) in fingers.items():
+        t += 0.02
+        control.touches([TouchEvent(touch, TouchPhase.DOWN, (x + dx) / w, (y + dy) / h, t,
+                                    user)], w, h)
+    for step in range(1, 11):
+        t += 1 / 60
+        control.touches([TouchEvent(touch, TouchPhase.MOVE, (x + dx + step * cm) / w,
+                                    (y + dy) / h, t, user)
+                         for touch, (user, dx, dy) in fingers.items()], w, h)
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.UP, (x + 10 * cm) / w, y / h, t + 0.01, 0)], w, h)
+    handed = [e for e in control.drain() if isinstance(e, events.HandedOn)]
+    assert handed == [events.HandedOn(0, card, 3, 1)]
