@@ -473,3 +473,23 @@ def test_r28_with_user_ids_a_card_goes_on_with_its_own_childs_other_fingertip() 
     control.touches([TouchEvent(1, TouchPhase.UP, (x + 10 * cm) / w, y / h, t + 0.01, 0)], w, h)
     handed = [e for e in control.drain() if isinstance(e, events.HandedOn)]
     assert handed == [events.HandedOn(0, card, 3, 1)]
+
+
+def test_d8_a_misfit_card_brought_to_a_childs_zone_is_refused_naming_the_card() -> None:
+    """Assisted Kids (D8): a card that does not fit, carried onto a child's zone, is refused
+    gently; the view is told which seat, which card, which finger and why (the card wiggles
+    and goes back), and no wagon is stacked."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    game, bodies, w, h = control.game, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c) and not game.fits(0, c))
+    (x, y), (zx, zy) = bodies[card].position, control.geometry.anchors[0]
+    t = COUNTDOWN
+    control.drain()
+    for phase, (px, py) in ((TouchPhase.DOWN, (x, y)), (TouchPhase.MOVE, (zx, zy)),
+                            (TouchPhase.UP, (zx, zy))):
+        t += 0.5
+        control.touches([TouchEvent(9, phase, px / w, py / h, t)], w, h)
+    refused = [e for e in control.drain() if isinstance(e, events.Refused)]
+    assert refused == [events.Refused(0, card, 9, Reason.DOES_NOT_FIT)]
+    assert not game.trains[0] and game.hands[0] == -1
