@@ -493,3 +493,32 @@ def test_d8_a_misfit_card_brought_to_a_childs_zone_is_refused_naming_the_card() 
     refused = [e for e in control.drain() if isinstance(e, events.Refused)]
     assert refused == [events.Refused(0, card, 9, Reason.DOES_NOT_FIT)]
     assert not game.trains[0] and game.hands[0] == -1
+
+
+def test_a_card_is_loose_exactly_when_it_lies_on_the_table_and_no_finger_holds_it() -> None:
+    """What a finger may take: every card on the table is loose until a finger holds it; the
+    held one is not, the others still are (the last card, 53, too)."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    game, bodies, w, h = control.game, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    on_table = [c for c in range(54) if game.table_mask >> c & 1]
+    assert 53 in on_table and all(control.loose(c) for c in on_table)
+    card = on_table[len(on_table) // 2]
+    x, y = bodies[card].position
+    control.touches([TouchEvent(2, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
+    assert control.hands.carries[2].card == card
+    assert [c for c in on_table if not control.loose(c)] == [card]
+
+
+def test_r9_a_childs_reach_is_measured_from_the_tables_edge_behind_their_zone() -> None:
+    """Whose hand is it: a child's arm reaches from where they stand, at the table's edge
+    behind their zone, so each seat's body lies farther from the table's middle than its
+    zone's centre, by half the zone's depth."""
+    control = kids_controller(3, 0, 0, users=False)
+    geometry, guesser = control.geometry, control.guesser
+    middle = (LAYOUT.width / 2, LAYOUT.height / 2)
+    for spots, body, anchor in zip(geometry.seats, guesser.bodies, geometry.anchors,
+                                   strict=True):
+        zone = spots.place.zone
+        assert math.dist(body, anchor) == pytest.approx(min(zone.w, zone.h) / 2)
+        assert math.dist(body, middle) > math.dist(anchor, middle)
