@@ -35,6 +35,7 @@ from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session
 from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.physics import STEP
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
@@ -522,3 +523,11 @@ def test_r9_a_childs_reach_is_measured_from_the_tables_edge_behind_their_zone() 
         zone = spots.place.zone
         assert math.dist(body, anchor) == pytest.approx(min(zone.w, zone.h) / 2)
         assert math.dist(body, middle) > math.dist(anchor, middle)
+
+
+def test_a_stalled_frame_moves_the_cards_a_tenth_of_a_second_at_most() -> None:
+    """After a stall (a frame half a second long) the cards step on by a tenth of a second at
+    most, not in a burst of catch-up steps that would fling a sliding card across the table."""
+    control = kids_controller(2, 0, 0, users=False)
+    assert control.physics.step(0.5) <= math.ceil(0.1 / STEP)
+    assert control.physics.step(1 / 60) >= 1
