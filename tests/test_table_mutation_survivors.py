@@ -531,3 +531,15 @@ def test_a_stalled_frame_moves_the_cards_a_tenth_of_a_second_at_most() -> None:
     control = kids_controller(2, 0, 0, users=False)
     assert control.physics.step(0.5) <= math.ceil(0.1 / STEP)
     assert control.physics.step(1 / 60) >= 1
+
+
+def test_issue18_a_duo_zones_three_start_lamps_stand_centred_across_it() -> None:
+    """Duo: each player's three start lamps stand in a row centred on their zone's middle
+    line (the middle lamp straight beyond the revealed card), as the player sees it."""
+    geometry = assisted_duo().geometry
+    for seat in (0, 1):
+        a = math.radians(geometry.places[seat].angle)
+        (rx, ry), lamps = geometry.reveal(seat), geometry.lamps(seat)
+        across = [(x - rx) * math.cos(a) + (y - ry) * math.sin(a) for x, y in lamps]
+        assert across[1] == pytest.approx(0, abs=1e-6)
+        assert across[0] == pytest.approx(-across[2]) and across[0] != 0
