@@ -8,9 +8,10 @@ from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import (
     Dejitter,
+    IgnorePalms,
     IgnoreRegions,
     Pipeline,
     ReleaseStuck,
@@ -271,3 +272,25 @@ def test_mouse_and_grab_settings_come_from_the_config() -> None:
     assert problems == [] and config.inputs.mouse_during_touch and config.inputs.grab
     config, problems = parse({"input": {"grab": "yes"}})
     assert not config.inputs.grab and "[input] grab" in str(problems[0])
+
+
+def test_a_palm_is_dropped_from_its_touch_down_to_its_lift_and_a_fingertip_kept() -> None:
+    """A hand leaning on the glass takes no card: a contact whose long axis is over `longest`
+    when it lands is dropped, moves and lift included, while fingertips (small, or of no
+    reported size) pass; its id landing again as a fingertip passes too."""
+    palms = IgnorePalms(longest=0.05)
+    big, small = Contact(major=0.08, minor=0.06), Contact(major=0.01, minor=0.01)
+    first = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=big),
+             TouchEvent(2, TouchPhase.DOWN, 0.2, 0.2, 0.0, contact=small),
+             TouchEvent(3, TouchPhase.DOWN, 0.7, 0.2, 0.0)]
+    assert [e.id for e in palms(first)] == [2, 3]
+    later = [TouchEvent(1, TouchPhase.MOVE, 0.51, 0.5, 0.1, contact=small),
+             TouchEvent(2, TouchPhase.MOVE, 0.21, 0.2, 0.1),
+             TouchEvent(1, TouchPhase.UP, 0.51, 0.5, 0.2)]
+    assert [(e.id, e.phase) for e in palms(later)] == [(2, TouchPhase.MOVE)]
+    assert not palms._palms  # a lifted palm is forgotten: a kiosk up for weeks keeps no list
+    again = [TouchEvent(1, TouchPhase.DOWN, 0.3, 0.3, 1.0, contact=small),
+             TouchEvent(1, TouchPhase.UP, 0.3, 0.3, 1.1)]
+    assert palms(again) == again
+    edge = [TouchEvent(4, TouchPhase.DOWN, 0.3, 0.3, 2.0, contact=Contact(major=0.05))]
+    assert palms(edge) == edge  # exactly `longest`: not over it
