@@ -294,3 +294,22 @@ def test_a_palm_is_dropped_from_its_touch_down_to_its_lift_and_a_fingertip_kept(
     assert palms(again) == again
     edge = [TouchEvent(4, TouchPhase.DOWN, 0.3, 0.3, 2.0, contact=Contact(major=0.05))]
     assert palms(edge) == edge  # exactly `longest`: not over it
+
+
+def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_too(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A touch with no news for `timeout` is released, whichever touches come before it, and
+    the log names it and the timeout; a touch the source vouches for exactly `timeout` ago is
+    still down; a released id that lands again is a new touch, and its late moves after its
+    new lift are dropped (not taken for a finger held still)."""
+    down = TouchPhase.DOWN
+    stuck = ReleaseStuck(timeout=8.0, vouch={5: 0.5}.get)
+    stuck([TouchEvent(t, down, 0.5, 0.5, 0.0) for t in (1, 2, 5)], 0.0)
+    stuck([TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, 5.0)], 5.0)
+    with caplog.at_level("WARNING", logger="seigneurs.input.filters"):
+        out = stuck([], 8.5)
+    assert [(e.id, e.phase) for e in out] == [(2, TouchPhase.UP)]  # 1 is fresh, 5 vouched for
+    assert "touch 2 had no update for 8 s: released" in [r.getMessage() for r in caplog.records]
+    again = stuck([TouchEvent(2, down, 0.5, 0.5, 9.0), TouchEvent(2, TouchPhase.UP, 0.5, 0.5, 9.1),
+                   TouchEvent(2, TouchPhase.MOVE, 0.5, 0.5, 9.2)], 9.2)
+    assert [(e.id, e.phase) for e in again if e.id == 2] == [(2, down), (2, TouchPhase.UP)]
