@@ -48,14 +48,15 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_properties.py", "tests/test_matchup.py", "tests/test_live_fit_mask.py",
         "tests/test_duo_pile_ending.py", "tests/test_classic_offers.py",
         "tests/test_game_kinds.py", "tests/test_bot_choices.py",
-        "tests/test_replay_errors.py", "tests/test_game_mutation_survivors.py")),
+        "tests/test_replay_errors.py", "tests/test_game_mutation_survivors.py",
+        "tests/test_last_cards.py", "tests/test_paced_bots.py")),
     "table": ("seigneurs.table.*", (
         "tests/test_hands.py", "tests/test_seat_policy.py", "tests/test_controller_properties.py",
         "tests/test_physics.py", "tests/test_matchup.py", "tests/test_nothing_hidden.py",
         "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
         "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py",
         "tests/test_attribution.py", "tests/test_duo_table_edges.py",
-        "tests/test_table_mutation_survivors.py")),
+        "tests/test_table_mutation_survivors.py", "tests/test_frame_rate.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",

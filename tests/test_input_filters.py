@@ -8,9 +8,10 @@ from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import (
     Dejitter,
+    IgnorePalms,
     IgnoreRegions,
     Pipeline,
     ReleaseStuck,
@@ -271,3 +272,44 @@ def test_mouse_and_grab_settings_come_from_the_config() -> None:
     assert problems == [] and config.inputs.mouse_during_touch and config.inputs.grab
     config, problems = parse({"input": {"grab": "yes"}})
     assert not config.inputs.grab and "[input] grab" in str(problems[0])
+
+
+def test_a_palm_is_dropped_from_its_touch_down_to_its_lift_and_a_fingertip_kept() -> None:
+    """A hand leaning on the glass takes no card: a contact whose long axis is over `longest`
+    when it lands is dropped, moves and lift included, while fingertips (small, or of no
+    reported size) pass; its id landing again as a fingertip passes too."""
+    palms = IgnorePalms(longest=0.05)
+    big, small = Contact(major=0.08, minor=0.06), Contact(major=0.01, minor=0.01)
+    first = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=big),
+             TouchEvent(2, TouchPhase.DOWN, 0.2, 0.2, 0.0, contact=small),
+             TouchEvent(3, TouchPhase.DOWN, 0.7, 0.2, 0.0)]
+    assert [e.id for e in palms(first)] == [2, 3]
+    later = [TouchEvent(1, TouchPhase.MOVE, 0.51, 0.5, 0.1, contact=small),
+             TouchEvent(2, TouchPhase.MOVE, 0.21, 0.2, 0.1),
+             TouchEvent(1, TouchPhase.UP, 0.51, 0.5, 0.2)]
+    assert [(e.id, e.phase) for e in palms(later)] == [(2, TouchPhase.MOVE)]
+    assert not palms._palms  # a lifted palm is forgotten: a kiosk up for weeks keeps no list
+    again = [TouchEvent(1, TouchPhase.DOWN, 0.3, 0.3, 1.0, contact=small),
+             TouchEvent(1, TouchPhase.UP, 0.3, 0.3, 1.1)]
+    assert palms(again) == again
+    edge = [TouchEvent(4, TouchPhase.DOWN, 0.3, 0.3, 2.0, contact=Contact(major=0.05))]
+    assert palms(edge) == edge  # exactly `longest`: not over it
+
+
+def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_too(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A touch with no news for `timeout` is released, whichever touches come before it, and
+    the log names it and the timeout; a touch the source vouches for exactly `timeout` ago is
+    still down; a released id that lands again is a new touch, and its late moves after its
+    new lift are dropped (not taken for a finger held still)."""
+    down = TouchPhase.DOWN
+    stuck = ReleaseStuck(timeout=8.0, vouch={5: 0.5}.get)
+    stuck([TouchEvent(t, down, 0.5, 0.5, 0.0) for t in (1, 2, 5)], 0.0)
+    stuck([TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, 5.0)], 5.0)
+    with caplog.at_level("WARNING", logger="seigneurs.input.filters"):
+        out = stuck([], 8.5)
+    assert [(e.id, e.phase) for e in out] == [(2, TouchPhase.UP)]  # 1 is fresh, 5 vouched for
+    assert "touch 2 had no update for 8 s: released" in [r.getMessage() for r in caplog.records]
+    again = stuck([TouchEvent(2, down, 0.5, 0.5, 9.0), TouchEvent(2, TouchPhase.UP, 0.5, 0.5, 9.1),
+                   TouchEvent(2, TouchPhase.MOVE, 0.5, 0.5, 9.2)], 9.2)
+    assert [(e.id, e.phase) for e in again if e.id == 2] == [(2, down), (2, TouchPhase.UP)]

@@ -7,20 +7,36 @@ import math
 
 import pytest
 from helpers import pick, started_race
-from test_attribution_constants import DROPPING, FINGER, control, held
+from test_attribution_constants import DROPPING, FINGER, control, held, toward
+from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
 
-from seigneurs.game import CallStop, GameConfig, Lay, RemoveLocomotive, Stack, Whistle, new_game
+from seigneurs.game import (
+    CallStop,
+    GameConfig,
+    Lay,
+    RemoveLocomotive,
+    Stack,
+    TurnLocomotive,
+    Whistle,
+    new_game,
+)
 from seigneurs.game.actions import EndReason, Reason
+from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution.policy import JUST_TOUCHED, STILL
-from seigneurs.table.controller import RaceController
-from seigneurs.table.kinds import open_session
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
+from seigneurs.table.attribution.guess import WANTED, SeatGuesser
+from seigneurs.table.attribution.hands import Hands
+from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
+from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
+from seigneurs.table.kinds import TABLE_KINDS, open_session
 from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.session import DuoSession, Seating
+from seigneurs.table.physics import STEP
+from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
 __all__ = ["control"]  # the fixture: three children at a lords table in play
@@ -168,3 +184,362 @@ def test_r16_a_stop_called_at_the_table_tells_the_view_the_game_ended_and_why() 
     assert play.apply(CallStop(0, 9.0)).ok
     assert [e for e in play.drain() if isinstance(e, events.Ended)] == [
         events.Ended(EndReason.STOP_CALLED)]
+
+
+def test_r28_r29_a_card_carried_to_a_row_where_it_fits_names_seat_card_row_and_finger() -> None:
+    """Duo: the finger on a child's revealed card is told to the view as that child's pick of
+    that card by that finger, and the card laid where it fits as laid on that row by that
+    finger, by no bot (the view moves that card and plays a child's sound)."""
+    session = assisted_duo()
+    game, geometry = session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if game.fits(0, r, card))
+    home, end = geometry.reveal(0), geometry.slot(0, row, 0, 1)
+    seen = drag(session, 7, home, end)
+    assert events.Picked(0, card, 7, *home) in seen
+    assert events.Laid(0, card, row, 7, False) in seen and game.rows[0][row] == [card]
+
+
+def test_r28_the_row_bands_reach_the_free_areas_edges_both_included() -> None:
+    """Duo: a finger lifting on the very bottom or top line of the rows' area is on a row
+    (the bottom and top rows); just outside it, on none."""
+    geometry = assisted_duo().geometry
+    free, x = geometry.free, geometry.slot(0, 0, 0, 1)[0]
+    assert geometry.row_at(x, free.y) == geometry.rows - 1
+    assert geometry.row_at(x, free.y + free.h) == 0
+    assert geometry.row_at(x, free.y - 0.01) is None
+    assert geometry.row_at(x, free.y + free.h + 0.01) is None
+
+
+def test_r28_a_duo_piles_count_lies_on_the_line_from_the_pile_to_the_revealed_card() -> None:
+    """Duo: each player's pile count is drawn between their pile and their revealed card, on
+    the line joining them (seen by that player, neither nearer nor further away)."""
+    geometry = assisted_duo().geometry
+    for seat in (0, 1):
+        (px, py), (rx, ry), (cx, cy) = (geometry.pile(seat), geometry.reveal(seat),
+                                        geometry.count(seat))
+        assert abs((rx - px) * (cy - py) - (ry - py) * (cx - px)) < 1e-6
+        assert min(px, rx) <= cx <= max(px, rx) and min(py, ry) <= cy <= max(py, ry)
+
+
+def test_a_point_is_on_a_card_exactly_within_its_turned_rectangle() -> None:
+    """Which card a finger lands on: (x, y) is on a w x h card lying at its centre, turned,
+    within half its width across and half its height along, and nowhere else."""
+    centre, w, h = (300.0, 200.0), 40.0, 60.0
+    assert lay_under(300.0, 229.0, centre, 0.0, w, h)
+    assert not lay_under(300.0, 231.0, centre, 0.0, w, h)
+    assert lay_under(319.0, 171.0, centre, 0.0, w, h)
+    assert not lay_under(321.0, 200.0, centre, 0.0, w, h)
+    assert lay_under(329.0, 200.0, centre, math.pi / 2, w, h)  # turned: 60 wide now
+    assert not lay_under(300.0, 221.0, centre, math.pi / 2, w, h)
+
+
+def test_a_card_that_has_not_moved_heads_toward_no_seat() -> None:
+    """A card carried nowhere yet says nothing about whose it is: its heading toward every
+    seat is 0 (not 1, straight home to each)."""
+    guesser = SeatGuesser([(0.0, 0.0), (100.0, 0.0), (50.0, 80.0)], [0, 1, 2], reach=60.0)
+    assert guesser.headings((40.0, 30.0), 40.0, 30.0) == [0.0, 0.0, 0.0]
+    assert guesser.headings((40.0, 30.0), 40.0, 0.0)[0] > 0  # moved: toward seat 0
+
+
+def test_duo_without_the_lobby_seats_each_child_in_the_colour_of_the_side_it_sits_on() -> None:
+    """Duo, dealt without the lobby: the two children face each other on the long sides, and
+    each wears the colour of the place on that side (places 0 and 3)."""
+    seats = TABLE_KINDS["duo"].spread(LAYOUT, 2)
+    assert [colour for colour, _place in seats] == [0, 3]
+    for colour, place in seats:
+        assert place.zone.y == LAYOUT.places[colour].zone.y
+        assert place.angle == LAYOUT.places[colour].angle
+
+
+def test_bots_fetch_the_loose_cards_a_child_needs_beyond_four_fifths_of_their_reach() -> None:
+    """A card that fits a child's train but lies beyond 0.8 of their reach is one a bot
+    fetches for them; a card within it, a card nobody needs, or one not loose, is not."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
+    session = open_session(LAYOUT, Seating(places, (None, None, BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 3, 4))
+    control = session.control
+    assert isinstance(control, RaceController)
+    game, guesser, bodies = control.game, control.guesser, control.physics.bodies
+    loose = sum(1 << c for c in bodies if c % 2 == 0)  # only the even cards are free to take
+    far = {c for c in bodies if c % 2 == 0 and any(
+        game.fits(s, c) and guesser.distance(s, *bodies[c].position) > guesser.reach * 0.8
+        for s in (0, 1))}
+    nearer = {c for c in bodies if c % 2 == 0 and any(
+        game.fits(s, c) and guesser.reach * 0.8 < guesser.distance(s, *bodies[c].position)
+        <= guesser.reach / 0.8 for s in (0, 1)) and c in far}
+    fetched = control.bot_hands.out_of_reach(lambda: loose)
+    assert {c for c in range(54) if fetched >> c & 1} == far
+    assert nearer and far != set(bodies), "the scene: cards just beyond 0.8 reach, some within"
+
+
+def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason() -> None:
+    """R16: a child pressing the stop sign before their train has five wagons is told no,
+    gently, with the reason (the view wiggles the sign); the game plays on."""
+    game = started_race("training", 2, seed=2)
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    control = session.control
+    assert isinstance(control, RaceController)
+    stop = session.geometry.seats[0].stop
+    assert stop is not None
+    control.play.drain()
+    x, y = stop.centre
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 1.0)],
+                    LAYOUT.width, LAYOUT.height)
+    refused = [e for e in control.play.drain() if isinstance(e, events.Refused)]
+    assert [(e.seat, e.bot) for e in refused] == [(0, False)] and not game.over
+    assert refused[0].reason is game.verify(CallStop(0, 1.0))
+
+
+def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_that_long() -> None:
+    """Issue 12, assisted Kids: the glow under a fitting card begins `wait` seconds after the
+    child last did something (it fades in from then), not before and not in the future."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    for seat in (0, 1):
+        assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
+    session.tick(COUNTDOWN)
+    session.drain()
+    still = dict(session.still)
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    glows = session.fitting_cards(6.0)
+    assert glows and session.still == still  # the scene: nobody did anything
+    starts = {since for _at, since in glows.values()}
+    assert starts <= {still[seat] + 6.0 for seat in (0, 1)}
+    assert all(since <= session.clock for since in starts)
+
+
+def test_a_child_refused_may_try_again_next_to_where_they_were_refused(
+        control: RaceController) -> None:
+    """A touch refused at a spot no child's reach covers: the next touch within AGAIN_CM of
+    it, within AGAIN_S, is the same child trying again (not refused for the same reason);
+    further away, or later, it is not."""
+    seats, guesser = control.seats, control.guesser
+    spot = (1100.0, 540.0)
+    assert all(math.dist(body, spot) > guesser.reach for body in guesser.bodies)  # the scene
+    seats.remember(*spot, 1.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert seats.again(spot[0], spot[1] + near * 0.9, 1.5)
+    assert not seats.again(spot[0], spot[1] + near * 1.1, 1.5)
+    assert not seats.again(*spot, 1.0 + AGAIN_S + 0.1)
+
+
+def test_a_card_carried_fast_then_held_still_before_the_lift_is_placed_not_flung(
+        control: RaceController) -> None:
+    """A child who rushes a card 30 cm and then holds it still for 0.15 s before lifting has
+    placed it: its speed is taken from where the finger was FLING_WINDOW before the lift
+    (here, nowhere new: the last point), not from an older part of the path."""
+    cm = control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    a, b = (600.0, 500.0), (600.0 + 30 * cm, 500.0)
+    carry.trail.extend([(3.0, *a), (3.05, *b)])
+    assert control.hands.flung(carry, b[0] + 0.4 * cm, b[1], 3.08)  # still rushing: thrown
+    assert not control.hands.flung(carry, *b, 3.2)
+
+
+@pytest.mark.parametrize(("since", "kept"), [(QUICK - 0.125, True), (QUICK, False)])
+def test_r9_a_drop_quick_after_its_take_is_an_adults_reach_until_exactly_quick(
+        control: RaceController, since: float, kept: bool) -> None:
+    """R9 at a drop on seat 0's zone: a card guessed seat 0's, taken at the same moment and
+    moving, stays on its finger while the dropped card was put down less than QUICK after it
+    was taken (an adult's quick reach is no evidence); from QUICK on, it is the dropping
+    child's other hand and slides back."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    drop = since  # both taken at 0.0: the drop's age is `since` exactly
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=0.0)
+    x, y = other.home
+    other.trail.extend([(drop - 0.05, x, y), (drop, x + 2 * control.geometry.px_per_cm, y)])
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=0.0)
+    assert control.hands.moving(other, drop)  # the scene: the other card is on the move
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, drop)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+def test_r9_a_card_pulled_toward_another_seat_is_told_to_the_view_as_that_seats(
+        control: RaceController) -> None:
+    """R9 with guessed seats: a card taken by seat 0's side and carried most of the way to
+    seat 1 is seat 1's now; the view is told which seat, which card and which finger."""
+    anchors, bodies = control.geometry.anchors, control.physics.bodies
+    card = min((c for c in bodies if control.loose(c)),
+               key=lambda c: math.dist(bodies[c].position, anchors[0]))
+    start = tuple(bodies[card].position)
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
+    for step in range(1, 15):
+        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
+                        w, h)
+    changed = [e for e in control.drain() if isinstance(e, events.SeatChanged)]
+    assert changed and changed[-1] == events.SeatChanged(1, card, FINGER)
+    assert control.hands.carries[FINGER].seat == 1
+
+
+def test_a_finger_landing_on_a_card_another_hand_took_that_same_moment_lost_it(
+        control: RaceController) -> None:
+    """Two children going for one card at the same moment: a finger landing on the spot it
+    lay, within SAME_MOMENT of its take, is told which card it lost; later, or elsewhere,
+    the spot is just table."""
+    taken = held(control, 0, decided=False, card=3, taken_at=10.0)
+    x, y = taken.home
+    assert just_taken(control.hands, control.geometry, x, y, 10.0 + SAME_MOMENT, None) == 3
+    assert just_taken(control.hands, control.geometry, x, y, 10.5, None) is None
+    far = x + control.geometry.card_w * 2
+    assert just_taken(control.hands, control.geometry, far, y, 10.005, None) is None
+
+
+def test_r9_a_second_fingertip_of_the_hand_that_took_a_card_is_no_contestant(
+        control: RaceController) -> None:
+    """Small children touch with several fingertips: a second fingertip of the hand that
+    just took a card, landing beside the first on it, takes nothing and is refused nothing."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm = control.geometry.px_per_cm
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    control.touches([TouchEvent(FINGER + 5, TouchPhase.DOWN, (x + cm) / w, y / h, 10.005)], w, h)
+    seen = control.drain()
+    assert [e.touch for e in seen if isinstance(e, events.Picked)] == [FINGER]
+    assert not [e for e in seen if isinstance(e, events.Refused)]
+    assert list(control.hands.carries) == [FINGER]
+
+
+def test_r9_a_card_that_fits_only_the_farther_childs_train_is_guessed_theirs() -> None:
+    """Whose hand is it: children search for cards that fit their train, so a finger on a
+    face-up card lying a little nearer seat 0, but fitting only seat 1's train (within seat
+    1's reach), is guessed seat 1's."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    guesser, bodies, w, h = control.guesser, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    wants = control.seats.wants
+
+    def nearer_but_wanted(card: int) -> bool:
+        d0, d1 = (guesser.distance(s, *bodies[card].position) for s in (0, 1))
+        return (control.loose(card) and d0 < d1 <= guesser.reach and d1 * WANTED < d0
+                and wants(1, card) and not wants(0, card))
+    card = next(c for c in sorted(bodies) if nearer_but_wanted(c))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
+        (1, card)]
+
+
+def test_r28_a_lifted_fingertips_card_goes_on_with_the_same_childs_fingertip_not_anothers() -> None:
+    """Small children drag with several fingertips: when the one that carried the card lifts,
+    the card goes on with another fingertip that landed and moved with it, and with user ids
+    never with one of another child beside it (however alike it moved)."""
+    hands = Hands(px_per_cm=10.0)
+    moves = {1: (0, (100.0, 100.0), 0.0), 2: (1, (110.0, 100.0), 0.05),
+             3: (0, (100.0, 110.0), 0.05)}  # touch: (named seat, landed, when)
+    for touch, (named, (x, y), t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t, named)
+    for touch, (named, (x, y), _t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3, named)
+    assert hands.hand_goes_on(1, 200.0, 100.0, 0) == 3
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) == 2  # no ids: nothing tells them apart
+
+
+def test_r28_with_user_ids_a_card_goes_on_with_its_own_childs_other_fingertip() -> None:
+    """At a table that knows its users: child 0 drags a card with two fingertips while child
+    1's finger, beside them, moves the same way; when child 0's first fingertip lifts, the
+    card goes on with child 0's other fingertip, not with child 1's."""
+    control = kids_controller(2, 0, 0, users=True)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm = control.geometry.px_per_cm
+    fingers = {1: (0, 0.0, 0.0), 2: (1, cm, 0.0), 3: (0, 0.0, cm)}  # touch: user, offset
+    t = COUNTDOWN
+    for touch, (user, dx, dy) in fingers.items():
+        t += 0.02
+        control.touches([TouchEvent(touch, TouchPhase.DOWN, (x + dx) / w, (y + dy) / h, t,
+                                    user)], w, h)
+    for step in range(1, 11):
+        t += 1 / 60
+        control.touches([TouchEvent(touch, TouchPhase.MOVE, (x + dx + step * cm) / w,
+                                    (y + dy) / h, t, user)
+                         for touch, (user, dx, dy) in fingers.items()], w, h)
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.UP, (x + 10 * cm) / w, y / h, t + 0.01, 0)], w, h)
+    handed = [e for e in control.drain() if isinstance(e, events.HandedOn)]
+    assert handed == [events.HandedOn(0, card, 3, 1)]
+
+
+def test_d8_a_misfit_card_brought_to_a_childs_zone_is_refused_naming_the_card() -> None:
+    """Assisted Kids (D8): a card that does not fit, carried onto a child's zone, is refused
+    gently; the view is told which seat, which card, which finger and why (the card wiggles
+    and goes back), and no wagon is stacked."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    game, bodies, w, h = control.game, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c) and not game.fits(0, c))
+    (x, y), (zx, zy) = bodies[card].position, control.geometry.anchors[0]
+    t = COUNTDOWN
+    control.drain()
+    for phase, (px, py) in ((TouchPhase.DOWN, (x, y)), (TouchPhase.MOVE, (zx, zy)),
+                            (TouchPhase.UP, (zx, zy))):
+        t += 0.5
+        control.touches([TouchEvent(9, phase, px / w, py / h, t)], w, h)
+    refused = [e for e in control.drain() if isinstance(e, events.Refused)]
+    assert refused == [events.Refused(0, card, 9, Reason.DOES_NOT_FIT)]
+    assert not game.trains[0] and game.hands[0] == -1
+
+
+def test_a_card_is_loose_exactly_when_it_lies_on_the_table_and_no_finger_holds_it() -> None:
+    """What a finger may take: every card on the table is loose until a finger holds it; the
+    held one is not, the others still are (the last card, 53, too)."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    game, bodies, w, h = control.game, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    on_table = [c for c in range(54) if game.table_mask >> c & 1]
+    assert 53 in on_table and all(control.loose(c) for c in on_table)
+    card = on_table[len(on_table) // 2]
+    x, y = bodies[card].position
+    control.touches([TouchEvent(2, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
+    assert control.hands.carries[2].card == card
+    assert [c for c in on_table if not control.loose(c)] == [card]
+
+
+def test_r9_a_childs_reach_is_measured_from_the_tables_edge_behind_their_zone() -> None:
+    """Whose hand is it: a child's arm reaches from where they stand, at the table's edge
+    behind their zone, so each seat's body lies farther from the table's middle than its
+    zone's centre, by half the zone's depth."""
+    control = kids_controller(3, 0, 0, users=False)
+    geometry, guesser = control.geometry, control.guesser
+    middle = (LAYOUT.width / 2, LAYOUT.height / 2)
+    for spots, body, anchor in zip(geometry.seats, guesser.bodies, geometry.anchors,
+                                   strict=True):
+        zone = spots.place.zone
+        assert math.dist(body, anchor) == pytest.approx(min(zone.w, zone.h) / 2)
+        assert math.dist(body, middle) > math.dist(anchor, middle)
+
+
+def test_a_stalled_frame_moves_the_cards_a_tenth_of_a_second_at_most() -> None:
+    """After a stall (a frame half a second long) the cards step on by a tenth of a second at
+    most, not in a burst of catch-up steps that would fling a sliding card across the table."""
+    control = kids_controller(2, 0, 0, users=False)
+    assert control.physics.step(0.5) <= math.ceil(0.1 / STEP)
+    assert control.physics.step(1 / 60) >= 1
+
+
+def test_issue18_a_duo_zones_three_start_lamps_stand_centred_across_it() -> None:
+    """Duo: each player's three start lamps stand in a row centred on their zone's middle
+    line (the middle lamp straight beyond the revealed card), as the player sees it."""
+    geometry = assisted_duo().geometry
+    for seat in (0, 1):
+        a = math.radians(geometry.places[seat].angle)
+        (rx, ry), lamps = geometry.reveal(seat), geometry.lamps(seat)
+        across = [(x - rx) * math.cos(a) + (y - ry) * math.sin(a) for x, y in lamps]
+        assert across[1] == pytest.approx(0, abs=1e-6)
+        assert across[0] == pytest.approx(-across[2]) and across[0] != 0

@@ -149,7 +149,7 @@ class TableLayout:
     @staticmethod
     def spread(seats: int) -> tuple[int, ...]:
         """Which places `seats` players take when nobody chose: spread round the table."""
-        return {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
+        return {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
                 6: (0, 1, 2, 3, 4, 5)}[seats]
 
 
