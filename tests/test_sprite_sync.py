@@ -252,3 +252,44 @@ def test_a_sprite_set_by_anything_else_is_put_back_within_half_a_second(
     for card in view.physics.bodies:
         far, turned = off_by(view, card)
         assert far <= SUB_PIXEL and turned <= SUB_DEGREE
+
+
+def test_a_card_held_still_for_seconds_follows_its_finger_in_the_next_frame() -> None:
+    """Cards lying still sleep (pymunk's sleeping), but never one a finger holds."""
+    physics = dealt(3)
+    for _ in range(30):
+        physics.step(1 / 60)
+    body = physics.bodies[8]
+    assert body.is_sleeping  # dealt and still
+    x, y = body.position
+    physics.grab(1, 8, x, y)
+    for _ in range(180):
+        physics.step(1 / 60)
+    assert not body.is_sleeping
+    physics.drag(1, x + 50, y)
+    physics.step(1 / 60)
+    assert body.position.x > x + 20
+    physics.release(1)
+    for _ in range(600):
+        physics.step(1 / 60)
+    assert body.is_sleeping and 8 not in physics.astir
+    physics.remove(8)  # asleep: taken off all the same
+    assert 8 not in physics.bodies and body not in physics.space.bodies
+
+
+def test_a_new_view_draws_every_card_where_its_body_is_in_its_first_frame() -> None:
+    """The physics may have stepped before the view's first frame (a deal, a resumed game):
+    the cards lying still are not astir, and are drawn all the same."""
+    d = Driver()
+    try:
+        d.window.nav.deal("lords", [None, None], seed=5)
+        view = d.scene
+        assert isinstance(view, RaceView)
+        view.physics.step(1 / 60)
+        assert not view.physics.astir
+        d.frames()
+        for card in view.physics.bodies:
+            far, turned = off_by(view, card)
+            assert far <= SUB_PIXEL and turned <= SUB_DEGREE
+    finally:
+        d.close()

@@ -19,8 +19,10 @@ from seigneurs.rect import Rect
 STEP = 1 / 120
 REST_SPEED = 1 / 64
 """Pixels a second under which a card let go counts as lying still (with REST_SPIN): the felt
-leaves it under 1/200 px more to slide. Nothing in the physics changes there (the body slides
-on); only the drawing stops asking where it is (`astir`)."""
+would slide it under 1/200 px farther. The drawing stops asking where it is (`astir`), and
+after SLEEP_S pymunk puts it to sleep (not stepped until a finger, a send or a joint wakes it)."""
+SLEEP_S = 0.05
+"""Seconds a card lies still (its energy as if it moved under REST_SPEED) before it sleeps."""
 REST_SPIN = 1 / 4096
 """Radians a second under which a card let go counts as no longer turning (under 1/200 of a
 degree more)."""
@@ -41,6 +43,8 @@ class CardPhysics:
     def __init__(self, bounds: Rect, card_w: float, card_h: float) -> None:
         self.space = pymunk.Space()
         self.space.damping = 0.04  # felt: a flung card keeps 4% of its speed after a second
+        self.space.idle_speed_threshold = REST_SPEED
+        self.space.sleep_time_threshold = SLEEP_S
         self.card_w, self.card_h = card_w, card_h
         self.bodies: dict[int, pymunk.Body] = {}
         self._astir: set[int] = set()
@@ -214,7 +218,8 @@ class CardPhysics:
         while self._spare >= STEP:
             for card, (tx, ty) in list(self._homing.items()):
                 body = self.bodies[card]
-                dx, dy = tx - body.position.x, ty - body.position.y
+                px, py = body.position
+                dx, dy = tx - px, ty - py
                 if dx * dx + dy * dy < 1.0:
                     del self._homing[card]
                     body.velocity = (0, 0)
@@ -228,12 +233,12 @@ class CardPhysics:
         return steps
 
     def _still(self) -> None:
-        """Let the cards no finger holds and nothing sends that have come (nearly) to rest
-        out of `astir`."""
+        """Let the cards no finger holds and nothing sends that have come (nearly) to rest,
+        or sleep (frozen with what little speed they had), out of `astir`."""
         held = {grip.card for grip in self._grips.values()}
         for card in [c for c in self._astir if c not in held and c not in self._homing]:
             body = self.bodies[card]
             vx, vy = body.velocity
-            if vx * vx + vy * vy < REST_SPEED * REST_SPEED and \
-                    abs(body.angular_velocity) < REST_SPIN:
+            if body.is_sleeping or (vx * vx + vy * vy < REST_SPEED * REST_SPEED
+                                    and abs(body.angular_velocity) < REST_SPIN):
                 self._astir.discard(card)
