@@ -233,10 +233,10 @@ class CardPhysics:
         return steps
 
     def _still(self) -> None:
-        """Let the cards no finger holds and nothing sends that have come (nearly) to rest,
+        """Let the cards no finger holds that have come (nearly) to rest,
         or sleep (frozen with what little speed they had), out of `astir`."""
         held = {grip.card for grip in self._grips.values()}
-        for card in [c for c in self._astir if c not in held and c not in self._homing]:
+        for card in [c for c in self._astir if c not in held]:  # sent: faster than 12 px/s
             body = self.bodies[card]
             vx, vy = body.velocity
             if body.is_sleeping or (vx * vx + vy * vy < REST_SPEED * REST_SPEED
