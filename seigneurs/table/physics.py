@@ -9,19 +9,25 @@ edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
 
 import pymunk
-import pymunk.batch
 
 from seigneurs.rect import Rect
 
 STEP = 1 / 120
+REST_SPEED = 1 / 64
+"""Pixels a second under which a card let go counts as lying still (with REST_SPIN): the felt
+would slide it under 1/200 px farther. The drawing stops asking where it is (`astir`), and
+after SLEEP_S pymunk puts it to sleep (not stepped until a finger, a send or a joint wakes it)."""
+SLEEP_S = 0.05
+"""Seconds a card lies still (its energy as if it moved under REST_SPEED) before it sleeps."""
+REST_SPIN = 1 / 4096
+"""Radians a second under which a card let go counts as no longer turning (under 1/200 of a
+degree more)."""
 _CARD = 0b01
 _WALL = 0b10
-_POSE = pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITION | \
-    pymunk.batch.BodyFields.ANGLE
 
 
 @dataclass(slots=True)
@@ -37,10 +43,11 @@ class CardPhysics:
     def __init__(self, bounds: Rect, card_w: float, card_h: float) -> None:
         self.space = pymunk.Space()
         self.space.damping = 0.04  # felt: a flung card keeps 4% of its speed after a second
+        self.space.idle_speed_threshold = REST_SPEED
+        self.space.sleep_time_threshold = SLEEP_S
         self.card_w, self.card_h = card_w, card_h
         self.bodies: dict[int, pymunk.Body] = {}
-        self._card_of: dict[int, int] = {}  # a card body's pymunk id -> its card
-        self._poses = pymunk.batch.Buffer()
+        self._astir: set[int] = set()
         self._grips: dict[int, _Grip] = {}
         self._homing: dict[int, tuple[float, float]] = {}
         self._spare = 0.0
@@ -69,7 +76,7 @@ class CardPhysics:
         shape.elasticity = 0.3
         self.space.add(body, shape)
         self.bodies[card] = body
-        self._card_of[body.id] = card
+        self._astir.add(card)
 
     def remove(self, card: int) -> None:
         """Take a card off the table (it went onto a train or into a row)."""
@@ -77,24 +84,25 @@ class CardPhysics:
             self.release(touch)
         body = self.bodies.pop(card, None)
         self._homing.pop(card, None)
+        self._astir.discard(card)
         if body is not None:
-            del self._card_of[body.id]
             self.space.remove(body, *body.shapes)
 
-    def poses(self) -> Iterator[tuple[int, float, float, float]]:
-        """Each card's (card, x, y, angle in radians), read in one call for all the bodies
-        (the sprite sync runs every frame: a body's `position` and `angle` one by one cost
-        a Python object each). Pymunk's batch module is marked experimental: tests check
-        these poses against the bodies' own, so a change there fails them."""
-        self._poses.clear()
-        pymunk.batch.get_space_bodies(self.space, _POSE, self._poses)
-        ids = memoryview(self._poses.int_buf()).cast("P").tolist()
-        floats = memoryview(self._poses.float_buf()).cast("d").tolist()
-        card_of = self._card_of
-        for i, body in enumerate(ids):
-            card = card_of.get(body)
-            if card is not None:
-                yield card, floats[3 * i], floats[3 * i + 1], floats[3 * i + 2]
+    @property
+    def astir(self) -> Set[int]:
+        """The cards that may have moved since the last step: held, sliding somewhere, or
+        let go and not yet still (REST_SPEED, REST_SPIN); any other card lies where it lay
+        (within 1/200 px), so the drawing need not ask where it is."""
+        return self._astir
+
+    def poses(self, cards: Iterable[int]) -> Iterator[tuple[int, float, float, float]]:
+        """Each of `cards`' (card, x, y, angle in radians); cards off the table are left out."""
+        bodies = self.bodies
+        for card in cards:
+            body = bodies.get(card)
+            if body is not None:
+                x, y = body.position
+                yield card, x, y, body.angle
 
     def overlaps(self, tolerance: float = 2.0) -> int:
         """How many pairs of cards overlap by more than `tolerance` pixels (deal check)."""
@@ -118,6 +126,7 @@ class CardPhysics:
             self.release(other)
         body = self.bodies[card]
         self._homing.pop(card, None)
+        self._astir.add(card)
         finger = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         finger.position = (x, y)
         joint = pymunk.PivotJoint(finger, body, (0, 0), body.world_to_local((x, y)))
@@ -158,6 +167,7 @@ class CardPhysics:
     def send(self, card: int, x: float, y: float) -> None:
         """Slide a card by itself to (x, y) (a refused card going back, a bot's move)."""
         self._homing[card] = (x, y)
+        self._astir.add(card)
 
     def card_at(self, x: float, y: float, among: set[int] | None = None) -> int | None:
         """The topmost card under (x, y): the one added or moved last wins."""
@@ -208,7 +218,8 @@ class CardPhysics:
         while self._spare >= STEP:
             for card, (tx, ty) in list(self._homing.items()):
                 body = self.bodies[card]
-                dx, dy = tx - body.position.x, ty - body.position.y
+                px, py = body.position
+                dx, dy = tx - px, ty - py
                 if dx * dx + dy * dy < 1.0:
                     del self._homing[card]
                     body.velocity = (0, 0)
@@ -217,4 +228,17 @@ class CardPhysics:
             self.space.step(STEP)
             self._spare -= STEP
             steps += 1
+        if steps:
+            self._still()
         return steps
+
+    def _still(self) -> None:
+        """Let the cards no finger holds that have come (nearly) to rest,
+        or sleep (frozen with what little speed they had), out of `astir`."""
+        held = {grip.card for grip in self._grips.values()}
+        for card in [c for c in self._astir if c not in held]:  # sent: faster than 12 px/s
+            body = self.bodies[card]
+            vx, vy = body.velocity
+            if body.is_sleeping or (vx * vx + vy * vy < REST_SPEED * REST_SPEED
+                                    and abs(body.angular_velocity) < REST_SPIN):
+                self._astir.discard(card)

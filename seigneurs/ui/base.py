@@ -27,6 +27,9 @@ finer than a rasteriser draws): a card slid to rest creeps on for seconds by eve
 steps, and setting all 54 sprites every frame was a quarter of a frame's update."""
 STILL_DEGREES = 1 / 512
 """...and within this many degrees of its turn (a card's corner moves under 1/256 px)."""
+ROLL = 2
+"""Cards at rest whose sprites the sync checks each frame, in turn (54 cards: each within half
+a second)."""
 
 
 def face(sprite: arcade.Sprite, place: Place, forward: float = 0.0, across: float = 0.0,
@@ -91,6 +94,8 @@ class BaseView(arcade.View):
         self.clock = 0.0
         self.tweens: list[Tween] = []
         self.wiggles: dict[int, float] = {}
+        self._synced: CardPhysics | None = None  # the physics `sync` drew last
+        self._roll = 0  # where `sync`'s turn among the cards at rest is
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
         """This frame's touch events, oldest first."""
@@ -114,20 +119,32 @@ class BaseView(arcade.View):
 
     def sync(self, sprites: Sequence[arcade.Sprite], physics: CardPhysics) -> None:
         """Copy each body's place to its card's sprite, wiggles added (the one sprite sync,
-        the last step before drawing); a sprite already within STILL_PX and STILL_DEGREES of
-        it is not set again (its sprite lists are not touched)."""
+        the last step before drawing). Only the cards that may have moved are asked (the
+        physics' `astir`, the wiggling ones) and ROLL more a frame in turn, so that a sprite
+        set by anything else is put back within a second; a sprite already within STILL_PX
+        and STILL_DEGREES of its body is not set again (its sprite lists are not touched)."""
+        if self._synced is not physics:  # a view's first frame: every card
+            self._synced = physics
+            cards: set[int] = set(physics.bodies)
+        else:
+            cards = {*physics.astir, *self.wiggles}
+            order = list(physics.bodies)
+            if order:
+                self._roll %= len(order)
+                cards.update(order[self._roll:self._roll + ROLL])
+                self._roll += ROLL
         wiggles = self.wiggles
-        for card, x, y, turn in physics.poses():
+        for card, x, y, turn in physics.poses(cards):
             sprite = sprites[card]
             angle = -math.degrees(turn)
             left = wiggles.get(card)
             if left is not None:
                 left -= 1 / 60
-                angle += math.sin(left * 40) * 9
                 if left <= 0:
                     del wiggles[card]
                 else:
                     wiggles[card] = left
+                    angle += math.sin(left * 40) * 9
             sx, sy = sprite.position
             if abs(sx - x) > STILL_PX or abs(sy - y) > STILL_PX:
                 sprite.position = (x, y)
