@@ -313,3 +313,80 @@ def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_t
     again = stuck([TouchEvent(2, down, 0.5, 0.5, 9.0), TouchEvent(2, TouchPhase.UP, 0.5, 0.5, 9.1),
                    TouchEvent(2, TouchPhase.MOVE, 0.5, 0.5, 9.2)], 9.2)
     assert [(e.id, e.phase) for e in again if e.id == 2] == [(2, down), (2, TouchPhase.UP)]
+
+
+def test_a_flood_skips_only_moves_counts_each_one_and_never_a_lift_or_a_new_finger() -> None:
+    """A frame of too many events skips moves past `max_events`, each counted once in
+    `dropped`, and still passes every lift and touch-down after them: no child's card is left
+    held by a lost lift, no new finger is lost to a flood of other hands' moves."""
+    guard = StormGuard(max_events=2)
+    guard([ev(touch, D, 0.1 * touch, 0.5) for touch in (1, 2, 3)], 0.0)
+    flood = [ev(touch, M, 0.5, 0.5) for touch in (1, 2, 3)] * 2 + [ev(1, U, 0.5, 0.5),
+                                                                    ev(4, D, 0.4, 0.4)]
+    out = guard(flood, 0.1)
+    assert [(e.id, e.phase) for e in out] == [(1, M), (2, M), (1, U), (4, D)]
+    assert guard.dropped == 4
+    assert len(guard([ev(touch, M, 0.6, 0.6) for touch in (2, 3, 4)], 0.2)) == 2
+    assert guard.dropped == 5
+
+
+def test_a_waiting_finger_comes_back_when_a_stale_touch_gives_way_or_a_touch_lifts() -> None:
+    """A finger turned away at the cap comes back at its next move: by taking the place of a
+    touch silent for `stale_after`, or into the room a lift left, without ending a fresh
+    touch for it."""
+    guard = StormGuard(max_touches=1)
+    guard([ev(1, D, 0.1, 0.1)], 0.0)
+    assert guard([ev(2, D, 0.2, 0.2)], 0.1) == []  # 1 is fresh: 2 waits
+    came = guard([ev(2, M, 0.25, 0.2, t=1.0)], 1.0)  # 1 silent for a second
+    assert [(e.id, e.phase) for e in came] == [(1, U), (2, D)] and guard.replaced == 1
+    roomy = StormGuard(max_touches=2)
+    roomy([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
+    assert roomy([ev(3, D, 0.3, 0.3)], 0.1) == []
+    assert roomy([ev(1, U, 0.1, 0.1)], 0.2) == [ev(1, U, 0.1, 0.1)]
+    back = roomy([ev(3, M, 0.35, 0.3)], 0.3)  # 2 (fresh) keeps its place
+    assert [(e.id, e.phase) for e in back] == [(3, D)] and roomy.replaced == 0
+
+
+def test_a_touch_down_again_whose_lift_was_lost_is_let_through_at_the_cap() -> None:
+    """A panel that loses a lift sends the id's next touch-down with no lift before it: the
+    finger is the same child's, so it passes at the cap, whether the id was down or waiting;
+    a lift the guard never saw the touch-down of passes without harm."""
+    guard = StormGuard(max_touches=1)
+    guard([ev(1, D, 0.1, 0.1)], 0.0)
+    assert guard([ev(1, D, 0.2, 0.2)], 0.1) == [ev(1, D, 0.2, 0.2)]
+    assert guard([ev(1, M, 0.3, 0.2)], 0.2) == [ev(1, M, 0.3, 0.2)]
+    assert guard([ev(2, D, 0.5, 0.5)], 0.3) == []  # 1 is fresh: 2 waits
+    assert guard([ev(1, U, 0.3, 0.2)], 0.4) == [ev(1, U, 0.3, 0.2)]
+    assert guard([ev(2, D, 0.6, 0.6)], 0.5) == [ev(2, D, 0.6, 0.6)]  # its lift was lost
+    assert guard([ev(9, U, 0.7, 0.7)], 0.6) == [ev(9, U, 0.7, 0.7)]
+
+
+def test_a_waiting_fingers_lift_neither_blocks_a_newcomer_nor_is_remembered() -> None:
+    """A waiting finger lifting does not make the guard think the table crowded: a newcomer in
+    the same frame still takes a stale touch's place; and every touch turned away is forgotten
+    at its lift, so a kiosk up for weeks keeps no list of them."""
+    guard = StormGuard(max_touches=1)
+    guard([ev(1, D, 0.1, 0.1)], 0.0)
+    assert guard([ev(2, D, 0.2, 0.2)], 0.1) == []
+    out = guard([ev(2, U, 0.2, 0.2), ev(3, D, 0.3, 0.3, t=1.0)], 1.0)
+    assert [(e.id, e.phase) for e in out] == [(1, U), (3, D)]
+    assert guard([ev(1, U, 0.1, 0.1)], 1.1) == []  # 1's own late lift
+    assert not guard._blocked
+
+
+def test_a_storm_at_the_cap_asks_the_source_once_a_frame_however_many_fingers_land() -> None:
+    """So nothing stalls: when no touch is stale enough to give its place, a frame looks for
+    one once, not once per newcomer; a storm of a thousand palms costs no more questions to
+    the source than a storm of ten."""
+    def questions(newcomers: int) -> int:
+        asked: list[int] = []
+
+        def vouch(touch: int) -> float | None:
+            asked.append(touch)
+            return None
+        guard = StormGuard(max_touches=2, max_events=5000, vouch=vouch)
+        guard([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
+        palms = [ev(touch, D, 0.5, 0.5) for touch in range(10, 10 + newcomers)]
+        assert guard(palms, 0.1) == [] and guard.dropped == newcomers
+        return len(asked)
+    assert 0 < questions(1000) == questions(10)
