@@ -20,6 +20,7 @@ from seigneurs.game import (
     GameConfig,
     Lay,
     Pick,
+    PutBack,
     RaceGame,
     Reason,
     SeatConfig,
@@ -255,6 +256,39 @@ def test_r28_a_lay_answers_with_the_card_laid_and_whether_it_fit() -> None:
         row = next(r for r in range(ROWS) if game.fits(0, r, card) is fits)
         result = game.apply(Lay(0, 1.0, row))
         assert isinstance(result, Applied) and (result.card, result.fits) == (card, fits)
+
+
+def test_r25_d8_the_end_check_reads_each_seats_own_rule() -> None:
+    """R25 with D8 classic: in a Kids game a Rois seat's train is checked at the end by
+    exactly one shared feature, a Kids seat's by at least one, so a first wagon sharing two
+    features with its locomotive counts for the Kids seat only (a mutant checking every seat
+    by the variant's rule survived the game sample of seed 8128)."""
+    config = GameConfig("kids", (SeatConfig(Rule.AT_LEAST_ONE, assisted=False),
+                                 SeatConfig(Rule.EXACTLY_ONE, assisted=False)), 4)
+    game = new_game(config)
+    assert isinstance(game, RaceGame)
+    assert all(game.apply(TurnLocomotive(seat, 0.0)).ok for seat in (0, 1))
+    for seat in (0, 1):
+        loco = game.locomotives[seat]
+        two_shared = (Rule.AT_LEAST_ONE.mask(loco, loco) & ~Rule.EXACTLY_ONE.mask(loco, loco)
+                      & game.table_mask)
+        card = next(cards_in(two_shared))
+        assert game.apply(Pick(seat, 1.0, card)).ok
+        assert game.apply(Stack(seat, 1.0)).ok
+    assert game.outcome().lengths == (1, 0)
+
+
+def test_every_accepted_move_of_a_card_names_the_card() -> None:
+    """An accepted Pick, Stack or PutBack answers with the card it moved (Applied's promise:
+    the table moves a bot's card from the game's answer; a PutBack answering with no card
+    survived the game sample of seed 8128)."""
+    game = started_race("lords")
+    card = pick(game, 0, fits=False)
+    back = game.apply(PutBack(0, 2.0, 0.5, 0.5))
+    assert isinstance(back, Applied) and back.card == card
+    card = pick(game, 0, fits=True, t=3.0)
+    stacked = game.apply(Stack(0, 3.0))
+    assert isinstance(stacked, Applied) and stacked.card == card
 
 
 def test_the_look_ahead_weighs_a_later_turn_it_has_already_seen_at_no_new_cost() -> None:
