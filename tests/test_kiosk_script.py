@@ -133,15 +133,22 @@ def test_the_two_commands_stop_before_making_anything_naming_every_missing_packa
         tmp_path: Path, command: tuple[str, ...], wanted: str) -> None:
     """Issue 24: on a stock Debian the first command stopped half-way with pip's or a
     compiler's error; now it names the packages (the tests need no sound) and makes nothing."""
-    folder = bare_checkout(tmp_path)
-    env = {**os.environ, "PATH": fake_dpkg(tmp_path, set())}
+    line = refused_before_making_anything(bare_checkout(tmp_path), command,
+                                          fake_dpkg(tmp_path, set()))
+    assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
+
+
+def refused_before_making_anything(folder: Path, command: tuple[str, ...], path: str) -> str:
+    """Run kiosk.sh `command` in `folder` with `path`; it must stop (69) having made nothing
+    and said one line on stderr, which is returned."""
+    env = {**os.environ, "PATH": path}
     env.pop("SEIGNEURS_COMMAND", None)
     result = subprocess.run([str(folder / "kiosk.sh"), *command], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 69 and result.stdout == ""
     (line,) = result.stderr.splitlines()
-    assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
     assert sorted(p.name for p in folder.iterdir()) == ["kiosk.sh", "pyproject.toml"]
+    return line
 
 
 def fake_machine(path: str, machine: str) -> str:
@@ -164,16 +171,10 @@ def test_where_pymunk_has_no_wheel_the_one_line_names_the_compiler_too(
     """Issue 27 item 2: pymunk 6.9 (Arcade's pin) has no wheel for a Raspberry Pi's processor,
     so pip compiles it there; kiosk.sh named only the graphics and sound, and the install
     failed with a compiler's error, then said to run the same command again."""
-    folder = bare_checkout(tmp_path)
     installed = {"libegl1", "libgl1-mesa-dri", "libfreetype6", "libfontconfig1"}
-    env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, installed), machine)}
-    env.pop("SEIGNEURS_COMMAND", None)
-    result = subprocess.run([str(folder / "kiosk.sh"), *command], env=env, capture_output=True,
-                            text=True, timeout=60)
-    assert result.returncode == 69 and result.stdout == ""
-    (line,) = result.stderr.splitlines()
+    line = refused_before_making_anything(bare_checkout(tmp_path), command,
+                                          fake_machine(fake_dpkg(tmp_path, installed), machine))
     assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
-    assert sorted(p.name for p in folder.iterdir()) == ["kiosk.sh", "pyproject.toml"]
 
 
 @pytest.mark.parametrize("has_pymunk", [True, False])
