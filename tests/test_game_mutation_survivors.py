@@ -99,6 +99,18 @@ def close_against_a_child(seed: int) -> tuple[RaceGame, RaceBot, Iterator[float]
             yield t
     return game, bot, steps()
 
+def choices_before_the_last_cards() -> Iterator[tuple[int, RaceGame, RaceBot, int, int, int]]:
+    """Each step of six close-bot games (seeds 0-5) where the bot has two or more fitting
+    cards and the last cards (LATE_CARDS) are not yet reached: the seed, the game, the bot,
+    the loose cards, the bot's fitting ones and those the child wants (masks)."""
+    for seed in range(6):
+        game, bot, steps = close_against_a_child(seed)
+        for _t in steps:
+            loose = ALL_CARDS & ~game.stacked_mask
+            fitting = game.fit_masks[1] & loose
+            if loose.bit_count() > LATE_CARDS and fitting.bit_count() >= 2:
+                yield seed, game, bot, loose, fitting, game.fit_masks[0] & loose
+
 
 def endgame_bot(seed: int) -> tuple[RaceBot, float] | None:
     """The close bot against the child, up to the bot's first wagon once the child can place
@@ -125,21 +137,14 @@ def test_a_paced_bot_takes_the_card_that_leaves_its_train_the_most_cards_to_foll
     wanted by one, or none), a paced bot takes one after which the most loose cards, the
     taken one aside, could follow on its train."""
     checked = 0
-    for seed in range(6):
-        game, bot, steps = close_against_a_child(seed)
+    for seed, game, bot, loose, fitting, wanted in choices_before_the_last_cards():
         rule, locomotive = game.rules[1], game.locomotives[1]
-        for t in steps:
-            loose = ALL_CARDS & ~game.stacked_mask
-            fitting = game.fit_masks[1] & loose
-            if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
-                continue
-            wanted = game.fit_masks[0] & loose
-            follow = {c: (rule.mask(locomotive, WAGONS[c]) & loose & ~(1 << c)).bit_count()
-                      for c in cards_in(fitting)}
-            chosen = bot._leaving_room(fitting, 0)
-            alike = [c for c in follow if wanted >> c & 1 == wanted >> chosen & 1]
-            assert follow[chosen] == max(follow[c] for c in alike), (seed, t, chosen, follow)
-            checked += 1
+        follow = {c: (rule.mask(locomotive, WAGONS[c]) & loose & ~(1 << c)).bit_count()
+                  for c in cards_in(fitting)}
+        chosen = bot._leaving_room(fitting, 0)
+        alike = [c for c in follow if wanted >> c & 1 == wanted >> chosen & 1]
+        assert follow[chosen] == max(follow[c] for c in alike), (seed, chosen, follow)
+        checked += 1
     assert checked >= 20, "the scene must happen: choices among several fitting cards"
 
 
@@ -350,18 +355,11 @@ def test_a_paced_bot_takes_a_card_on_its_own_side_before_one_that_leaves_more_to
     """Issue 33, before the last cards: among fitting cards alike for the children, a paced
     bot takes one on its own side of the table (`near`) first, whatever follows it."""
     checked = 0
-    for seed in range(6):
-        game, bot, steps = close_against_a_child(seed)
-        for _t in steps:
-            loose = ALL_CARDS & ~game.stacked_mask
-            fitting = game.fit_masks[1] & loose
-            if loose.bit_count() <= LATE_CARDS or fitting.bit_count() < 2:
-                continue
-            wanted = game.fit_masks[0] & loose
-            spare = [c for c in cards_in(fitting) if not wanted >> c & 1] or cards_in(fitting)
-            for card in spare:
-                assert bot._leaving_room(fitting, 1 << card) == card, (seed, card, spare)
-                checked += len(spare) > 1
+    for seed, _game, bot, _loose, fitting, wanted in choices_before_the_last_cards():
+        spare = [c for c in cards_in(fitting) if not wanted >> c & 1] or cards_in(fitting)
+        for card in spare:
+            assert bot._leaving_room(fitting, 1 << card) == card, (seed, card, spare)
+            checked += len(spare) > 1
     assert checked >= 20, "the scene must happen: a choice among several cards alike"
 
 
