@@ -56,7 +56,11 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
         "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py",
         "tests/test_attribution.py", "tests/test_duo_table_edges.py",
-        "tests/test_table_mutation_survivors.py", "tests/test_frame_rate.py")),
+        "tests/test_table_mutation_survivors.py", "tests/test_frame_rate.py",
+        "tests/test_layout.py", "tests/test_kinds.py", "tests/test_seat_guess.py",
+        "tests/test_carried_cards_stay.py", "tests/test_sprite_sync.py", "tests/test_table_ui.py",
+        "tests/test_crowd_scenes.py", "tests/test_last_cards.py", "tests/test_paced_bots.py",
+        "tests/test_again.py", "tests/test_duo_pile_ending.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",
