@@ -4,6 +4,7 @@ unguarded by the package's own tests: each test names what it holds and failed o
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from helpers import pick, started_race
@@ -25,7 +26,7 @@ from seigneurs.game import (
 from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WagonType
+from seigneurs.rules import VARIANTS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
@@ -33,7 +34,7 @@ from seigneurs.table.attribution.hands import Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
-from seigneurs.table.kinds import TABLE_KINDS, open_session
+from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import TableLayout, duo_places
 from seigneurs.table.physics import STEP
 from seigneurs.table.session import DuoSession, RaceSession, Seating
@@ -543,3 +544,86 @@ def test_issue18_a_duo_zones_three_start_lamps_stand_centred_across_it() -> None
         across = [(x - rx) * math.cos(a) + (y - ry) * math.sin(a) for x, y in lamps]
         assert across[1] == pytest.approx(0, abs=1e-6)
         assert across[0] == pytest.approx(-across[2]) and across[0] != 0
+
+
+def test_a_table_kind_for_an_engine_nobody_plays_names_the_unknown_game_kind() -> None:
+    """Variants as a registry: the table's part of a variant whose engine no game kind plays
+    fails with an error that says it is the game kind that is unknown, and which ones there
+    are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        table_kind(odd)
+
+
+def test_five_children_without_the_lobby_fill_both_long_sides_and_one_short_side() -> None:
+    """Places spread round the table: five children dealt without the lobby take all four
+    places of the long sides (across from each other) and one short side's, leaving the
+    other short side empty."""
+    places = LAYOUT.places
+    long_sides = {i for i, place in enumerate(places) if place.angle in (0, 180)}
+    taken = set(LAYOUT.spread(5))
+    assert len(taken) == 5 and long_sides <= taken
+    assert len(taken - long_sides) == 1
+
+
+def training_table(wagons: int) -> RaceSession:
+    """A Training race of two children in play, seat 0's train `wagons` long."""
+    game = started_race("training", 2, seed=2)
+    for t in range(wagons):
+        pick(game, 0, fits=True, t=float(t))
+        assert game.apply(Stack(0, t + 0.5)).ok
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    assert isinstance(session, RaceSession)
+    session.drain()
+    return session
+
+
+def touch_down(session: RaceSession, x: float, y: float, t: float = 9.0) -> list[object]:
+    """One finger lands at (x, y): the events the view is told."""
+    session.control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width,
+                                        y / LAYOUT.height, t)], LAYOUT.width, LAYOUT.height)
+    return list(session.drain())
+
+
+def test_r16_a_finger_just_beyond_the_end_of_a_childs_zone_calls_no_stop() -> None:
+    """R16: only the stop sign calls a stop, and it lies inside its child's zone. A finger
+    landing just past the end of the zone, beyond the stop sign (outside every zone), ends
+    nothing, even when the train is long enough for a stop; on the sign, it ends the game."""
+    session = training_table(5)
+    spots = session.geometry.seats[0]
+    side, w = max(spots.place.zone.w, spots.place.zone.h), LAYOUT.card_w
+    beyond = spots.place.local(0, side / 2 + w * 0.03)
+    assert session.geometry.zone_at(*beyond) is None  # the scene: outside every zone
+    seen = touch_down(session, *beyond)
+    assert not session.game.over and not [e for e in seen if isinstance(e, events.Stopped)]
+    assert spots.stop is not None
+    assert events.Stopped(0) in touch_down(session, *spots.stop.centre, 9.5)
+    assert session.game.over
+
+
+def test_r16_a_touch_on_the_trains_count_calls_no_stop() -> None:
+    """R16: a child touching their train's count (a quarter card width from its middle, on
+    its digits, toward the stop sign) calls no stop, even with a train long enough for one."""
+    session = training_table(5)
+    spots = session.geometry.seats[0]
+    assert spots.stop is not None
+    on_digits = toward(spots.count, spots.stop.centre, LAYOUT.card_w * 0.25)
+    seen = touch_down(session, *on_digits)
+    assert not session.game.over and not [e for e in seen if isinstance(e, events.Stopped)]
+
+
+def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -> None:
+    """Kids, before the start (R23): a child's locomotive turns for a touch on it, not for a
+    touch on the felt beside it where the train's pile will lie (0.3 card widths past the
+    locomotive card's edge, toward the pile)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    session.drain()
+    spots = session.geometry.seats[0]
+    beside = toward(spots.locomotive.centre, spots.pile.centre, LAYOUT.card_w * 0.8)
+    seen = touch_down(session, *beside, 0.5)
+    assert not [e for e in seen if isinstance(e, events.Turned)] and not session.game.turned[0]
+    assert events.Turned(0) in touch_down(session, *spots.locomotive.centre, 0.6)
