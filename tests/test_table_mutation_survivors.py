@@ -627,3 +627,50 @@ def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -
     seen = touch_down(session, *beside, 0.5)
     assert not [e for e in seen if isinstance(e, events.Turned)] and not session.game.turned[0]
     assert events.Turned(0) in touch_down(session, *spots.locomotive.centre, 0.6)
+
+
+@pytest.mark.parametrize(("landing", "older_card_carried"), [(10.0, False), (10.005, True)])
+def test_r9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_later_frame(
+        control: RaceController, landing: float, older_card_carried: bool) -> None:
+    """Two children going for one card at the same moment (issue 9): a finger landing on the
+    far end of the card another hand took at that moment, told in the next frame (at the very
+    same time stamp, or SAME_MOMENT later while a card taken earlier is still carried), is
+    told it lost that card, as if both had come in one frame (issue 32)."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    if older_card_carried:
+        held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
+    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
+                and control.guesser.nearest(*bodies[c].position) != 2)
+    x, y = bodies[card].position
+    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
+    assert 2 * end > control.hands.span  # the scene
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 10.0)], w, h)
+    assert control.hands.carries[FINGER].card == card
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
+                    w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_r9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_hand() -> None:
+    """At a table that knows its users: two children's fingers land on one card at the same
+    instant, a centimetre apart (as close as one hand's fingertips). The ids name two
+    children, so the one who does not get it is told they lost it (the card wiggles for
+    them), not taken for a silent fingertip of the winner's hand."""
+    control = kids_controller(2, 0, 0, users=True)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm, t = control.geometry.px_per_cm, COUNTDOWN + 1.0
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.DOWN, x / w, y / h, t, 0),
+                     TouchEvent(2, TouchPhase.DOWN, (x + cm) / w, y / h, t, 1)], w, h)
+    seen = control.drain()
+    picked = [(e.seat, e.touch) for e in seen if isinstance(e, events.Picked)]
+    refused = [(e.seat, e.card, e.touch, e.reason) for e in seen if isinstance(e, events.Refused)]
+    assert len(picked) == 1 and len(refused) == 1
+    (winner_seat, winner), (loser_seat, lost, loser, reason) = picked[0], refused[0]
+    assert {winner, loser} == {1, 2} and {winner_seat, loser_seat} == {0, 1}
+    assert (lost, reason) == (card, Reason.TAKEN)
