@@ -26,6 +26,7 @@ from seigneurs.game import (
 from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rect import Rect
 from seigneurs.rules import VARIANTS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
@@ -36,7 +37,7 @@ from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.physics import STEP
+from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
@@ -674,3 +675,36 @@ def test_r9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_h
     (winner_seat, winner), (loser_seat, lost, loser, reason) = picked[0], refused[0]
     assert {winner, loser} == {1, 2} and {winner_seat, loser_seat} == {0, 1}
     assert (lost, reason) == (card, Reason.TAKEN)
+
+
+def test_a_card_flung_against_the_tables_edge_stops_by_it_rather_than_bouncing_back() -> None:
+    """The table's rim is no cushion: a card flung flat against the edge comes back with less
+    than a fifth of its speed and comes to rest within two card widths of that edge, not
+    bounced back toward the middle (and the other children's cards)."""
+    table_rect, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(table_rect, w, 56.0)
+    physics.add(0, 900.0, 300.0)
+    body = physics.bodies[0]
+    body.velocity = (1500.0, 0.0)
+    hit = 0.0
+    while body.velocity.x > 0:
+        hit = body.velocity.x
+        physics.step(STEP)
+    assert 0 < -body.velocity.x < hit / 5
+    for _ in range(600):
+        physics.step(STEP)
+    assert table_rect.w - (body.position.x + w / 2) < 2 * w
+
+
+def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing() -> None:
+    """Issue 18: a card put back onto three cards lying round the drop goes to the nearest
+    spot where it hides none of them: here half a card width from the drop, up and to the
+    right, where the gap is (not farther away round the pile)."""
+    area, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(area, w, 56.0)
+    for card, (dx, dy) in enumerate([(52, 0), (-32, 20), (0, -40)]):
+        physics.add(card, 500.0 + dx, 300.0 + dy)
+    x, y = physics.clear_spot(9, 500.0, 300.0, area)
+    assert math.dist((x, y), (500.0, 300.0)) == pytest.approx(w / 2)
+    physics.add(9, x, y)
+    assert physics.overlaps(0.0) == 0
