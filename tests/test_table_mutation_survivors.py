@@ -631,7 +631,7 @@ def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -
 
 
 @pytest.mark.parametrize(("landing", "older_card_carried"), [(10.0, False), (10.005, True)])
-def test_r9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_later_frame(
+def test_issue9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_later_frame(
         control: RaceController, landing: float, older_card_carried: bool) -> None:
     """Two children going for one card at the same moment (issue 9): a finger landing on the
     far end of the card another hand took at that moment, told in the next frame (at the very
@@ -654,7 +654,7 @@ def test_r9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_late
             if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
 
 
-def test_r9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_hand() -> None:
+def test_issue9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_hand() -> None:
     """At a table that knows its users: two children's fingers land on one card at the same
     instant, a centimetre apart (as close as one hand's fingertips). The ids name two
     children, so the one who does not get it is told they lost it (the card wiggles for
