@@ -708,3 +708,20 @@ def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing
     assert math.dist((x, y), (500.0, 300.0)) == pytest.approx(w / 2)
     physics.add(9, x, y)
     assert physics.overlaps(0.0) == 0
+
+
+def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
+    """A bot searches its own side of the table first: each card on the table is on exactly
+    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
+                                                    BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 3, 4))
+    control = session.control
+    assert isinstance(control, RaceController)
+    bodies = control.physics.bodies
+    sides = [control.bot_hands.near(seat) for seat in range(3)]
+    for seat, side in enumerate(sides):
+        assert {c for c in range(54) if side >> c & 1} == {
+            c for c, body in bodies.items() if control.everyone.nearest(*body.position) == seat}
+    assert sum(sides) == sum(1 << c for c in bodies) and len(bodies) == 54
