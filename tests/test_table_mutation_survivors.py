@@ -4,6 +4,7 @@ unguarded by the package's own tests: each test names what it holds and failed o
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from helpers import pick, started_race
@@ -25,7 +26,8 @@ from seigneurs.game import (
 from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WagonType
+from seigneurs.rect import Rect
+from seigneurs.rules import VARIANTS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
@@ -33,9 +35,9 @@ from seigneurs.table.attribution.hands import Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
-from seigneurs.table.kinds import TABLE_KINDS, open_session
+from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.physics import STEP
+from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
 LAYOUT = TableLayout.build(1280, 720)
@@ -543,3 +545,183 @@ def test_issue18_a_duo_zones_three_start_lamps_stand_centred_across_it() -> None
         across = [(x - rx) * math.cos(a) + (y - ry) * math.sin(a) for x, y in lamps]
         assert across[1] == pytest.approx(0, abs=1e-6)
         assert across[0] == pytest.approx(-across[2]) and across[0] != 0
+
+
+def test_a_table_kind_for_an_engine_nobody_plays_names_the_unknown_game_kind() -> None:
+    """Variants as a registry: the table's part of a variant whose engine no game kind plays
+    fails with an error that says it is the game kind that is unknown, and which ones there
+    are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        table_kind(odd)
+
+
+def test_five_children_without_the_lobby_fill_both_long_sides_and_one_short_side() -> None:
+    """Places spread round the table: five children dealt without the lobby take all four
+    places of the long sides (across from each other) and one short side's, leaving the
+    other short side empty."""
+    places = LAYOUT.places
+    long_sides = {i for i, place in enumerate(places) if place.angle in (0, 180)}
+    taken = set(LAYOUT.spread(5))
+    assert len(taken) == 5 and long_sides <= taken
+    assert len(taken - long_sides) == 1
+
+
+def training_table(wagons: int) -> RaceSession:
+    """A Training race of two children in play, seat 0's train `wagons` long."""
+    game = started_race("training", 2, seed=2)
+    for t in range(wagons):
+        pick(game, 0, fits=True, t=float(t))
+        assert game.apply(Stack(0, t + 0.5)).ok
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    assert isinstance(session, RaceSession)
+    session.drain()
+    return session
+
+
+def touch_down(session: RaceSession, x: float, y: float, t: float = 9.0) -> list[object]:
+    """One finger lands at (x, y): the events the view is told."""
+    session.control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width,
+                                        y / LAYOUT.height, t)], LAYOUT.width, LAYOUT.height)
+    return list(session.drain())
+
+
+def test_r16_a_finger_just_beyond_the_end_of_a_childs_zone_calls_no_stop() -> None:
+    """R16: only the stop sign calls a stop, and it lies inside its child's zone. A finger
+    landing just past the end of the zone, beyond the stop sign (outside every zone), ends
+    nothing, even when the train is long enough for a stop; on the sign, it ends the game."""
+    session = training_table(5)
+    spots = session.geometry.seats[0]
+    side, w = max(spots.place.zone.w, spots.place.zone.h), LAYOUT.card_w
+    beyond = spots.place.local(0, side / 2 + w * 0.03)
+    assert session.geometry.zone_at(*beyond) is None  # the scene: outside every zone
+    seen = touch_down(session, *beyond)
+    assert not session.game.over and not [e for e in seen if isinstance(e, events.Stopped)]
+    assert spots.stop is not None
+    assert events.Stopped(0) in touch_down(session, *spots.stop.centre, 9.5)
+    assert session.game.over
+
+
+def test_r16_a_touch_on_the_trains_count_calls_no_stop() -> None:
+    """R16: a child touching their train's count (a quarter card width from its middle, on
+    its digits, toward the stop sign) calls no stop, even with a train long enough for one."""
+    session = training_table(5)
+    spots = session.geometry.seats[0]
+    assert spots.stop is not None
+    on_digits = toward(spots.count, spots.stop.centre, LAYOUT.card_w * 0.25)
+    seen = touch_down(session, *on_digits)
+    assert not session.game.over and not [e for e in seen if isinstance(e, events.Stopped)]
+
+
+def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -> None:
+    """Kids, before the start (R23): a child's locomotive turns for a touch on it, not for a
+    touch on the felt beside it where the train's pile will lie (0.3 card widths past the
+    locomotive card's edge, toward the pile)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    session.drain()
+    spots = session.geometry.seats[0]
+    beside = toward(spots.locomotive.centre, spots.pile.centre, LAYOUT.card_w * 0.8)
+    seen = touch_down(session, *beside, 0.5)
+    assert not [e for e in seen if isinstance(e, events.Turned)] and not session.game.turned[0]
+    assert events.Turned(0) in touch_down(session, *spots.locomotive.centre, 0.6)
+
+
+@pytest.mark.parametrize(("landing", "older_card_carried"), [(10.0, False), (10.005, True)])
+def test_issue9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_later_frame(
+        control: RaceController, landing: float, older_card_carried: bool) -> None:
+    """Two children going for one card at the same moment (issue 9): a finger landing on the
+    far end of the card another hand took at that moment, told in the next frame (at the very
+    same time stamp, or SAME_MOMENT later while a card taken earlier is still carried), is
+    told it lost that card, as if both had come in one frame (issue 32)."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    if older_card_carried:
+        held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
+    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
+                and control.guesser.nearest(*bodies[c].position) != 2)
+    x, y = bodies[card].position
+    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
+    assert 2 * end > control.hands.span  # the scene
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 10.0)], w, h)
+    assert control.hands.carries[FINGER].card == card
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
+                    w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_issue9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_hand() -> None:
+    """At a table that knows its users: two children's fingers land on one card at the same
+    instant, a centimetre apart (as close as one hand's fingertips). The ids name two
+    children, so the one who does not get it is told they lost it (the card wiggles for
+    them), not taken for a silent fingertip of the winner's hand."""
+    control = kids_controller(2, 0, 0, users=True)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm, t = control.geometry.px_per_cm, COUNTDOWN + 1.0
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.DOWN, x / w, y / h, t, 0),
+                     TouchEvent(2, TouchPhase.DOWN, (x + cm) / w, y / h, t, 1)], w, h)
+    seen = control.drain()
+    picked = [(e.seat, e.touch) for e in seen if isinstance(e, events.Picked)]
+    refused = [(e.seat, e.card, e.touch, e.reason) for e in seen if isinstance(e, events.Refused)]
+    assert len(picked) == 1 and len(refused) == 1
+    (winner_seat, winner), (loser_seat, lost, loser, reason) = picked[0], refused[0]
+    assert {winner, loser} == {1, 2} and {winner_seat, loser_seat} == {0, 1}
+    assert (lost, reason) == (card, Reason.TAKEN)
+
+
+def test_a_card_flung_against_the_tables_edge_stops_by_it_rather_than_bouncing_back() -> None:
+    """The table's rim is no cushion: a card flung flat against the edge comes back with less
+    than a fifth of its speed and comes to rest within two card widths of that edge, not
+    bounced back toward the middle (and the other children's cards)."""
+    table_rect, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(table_rect, w, 56.0)
+    physics.add(0, 900.0, 300.0)
+    body = physics.bodies[0]
+    body.velocity = (1500.0, 0.0)
+    hit = 0.0
+    while body.velocity.x > 0:
+        hit = body.velocity.x
+        physics.step(STEP)
+    assert 0 < -body.velocity.x < hit / 5
+    for _ in range(600):
+        physics.step(STEP)
+    assert table_rect.w - (body.position.x + w / 2) < 2 * w
+
+
+def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing() -> None:
+    """Issue 18: a card put back onto three cards lying round the drop goes to the nearest
+    spot where it hides none of them: here half a card width from the drop, up and to the
+    right, where the gap is (not farther away round the pile)."""
+    area, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(area, w, 56.0)
+    for card, (dx, dy) in enumerate([(52, 0), (-32, 20), (0, -40)]):
+        physics.add(card, 500.0 + dx, 300.0 + dy)
+    x, y = physics.clear_spot(9, 500.0, 300.0, area)
+    assert math.dist((x, y), (500.0, 300.0)) == pytest.approx(w / 2)
+    physics.add(9, x, y)
+    assert physics.overlaps(0.0) == 0
+
+
+def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
+    """A bot searches its own side of the table first: each card on the table is on exactly
+    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
+                                                    BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 3, 4))
+    control = session.control
+    assert isinstance(control, RaceController)
+    bodies = control.physics.bodies
+    sides = [control.bot_hands.near(seat) for seat in range(3)]
+    for seat, side in enumerate(sides):
+        assert {c for c in range(54) if side >> c & 1} == {
+            c for c, body in bodies.items() if control.everyone.nearest(*body.position) == seat}
+    assert sum(sides) == sum(1 << c for c in bodies) and len(bodies) == 54

@@ -25,7 +25,6 @@ from seigneurs.game import (
     Pick,
     PutBack,
     RaceGame,
-    Reason,
     Result,
     Stack,
     TurnLocomotive,
@@ -382,10 +381,10 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         seat, zone = dropped.seat, dropped.zone
         if dropped.yields:  # R9: the other hand's card gives way
             self.policy.yield_to_drop(seat, touch, carry, clock)
-        pick = play.apply(Pick(seat, t, carry.card))
-        if isinstance(pick, NotApplied):
-            self._slide_home(carry, seat, pick.reason, touch)
-            return
+        # Never refused: the game is in play (over: returned above; not started: the touch-down
+        # took nothing), the card lies on the table (taken loose, and bots take no card a
+        # finger holds) and `seat` is a child's, whose search hand is empty between drops.
+        play.apply(Pick(seat, t, carry.card))
         if zone == seat:
             stack = play.apply(Stack(seat, t))
             if not isinstance(stack, NotApplied):
@@ -396,11 +395,6 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                                      stack.reason))  # D8 assisted: gently, and back it goes
             x, y = carry.home
         self._put_back(seat, carry.card, x, y, t, touch)
-
-    def _slide_home(self, carry: Carry, seat: int, reason: Reason, touch: int) -> None:
-        """Gently refused: the card wiggles and slides back to where it was taken from."""
-        self.play.emit(events.Refused(seat, carry.card, touch, reason))
-        self.policy.send_home(carry, seat, touch)
 
     def _put_back(self, seat: int, card: int, x: float, y: float, t: float,
                   touch: int) -> None:
