@@ -56,7 +56,8 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_session.py", "tests/test_hints.py", "tests/test_duo_layout.py",
         "tests/test_crowd_scorer.py", "tests/test_attribution_constants.py",
         "tests/test_attribution.py", "tests/test_duo_table_edges.py",
-        "tests/test_table_mutation_survivors.py", "tests/test_frame_rate.py")),
+        "tests/test_table_mutation_survivors.py", "tests/test_frame_rate.py",
+        "tests/test_attribution_mutation_survivors.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",
