@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 from helpers import pick, started_race
-from test_attribution_constants import DROPPING, FINGER, control, held, toward
+from test_attribution_constants import DROPPING, FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
@@ -31,7 +31,7 @@ from seigneurs.rules import VARIANTS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
-from seigneurs.table.attribution.hands import Hands
+from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
@@ -725,3 +725,129 @@ def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_ne
         assert {c for c in range(54) if side >> c & 1} == {
             c for c, body in bodies.items() if control.everyone.nearest(*body.position) == seat}
     assert sum(sides) == sum(1 << c for c in bodies) and len(bodies) == 54
+
+
+def test_r9_a_card_only_guessed_a_childs_gives_way_to_their_new_finger_for_a_seat_out_of_reach(
+        control: RaceController) -> None:
+    """R9 at touch-down: a child's new finger is never blocked by a card that was only guessed
+    theirs. That card lies by seat 0's zone, out of every other child's reach; it is re-guessed
+    to the nearest free seat all the same (the view is told), and the new card is seat 0's, not
+    taken for seat 0's other hand."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    w, h = control.geometry.width, control.geometry.height
+
+    def by_seat_0_alone(card: int) -> bool:
+        x, y = bodies[card].position
+        return control.card_under(x, y) == card and guesser.nearest(x, y) == 0 and all(
+            guesser.distance(s, x, y) > guesser.reach for s in (1, 2))
+    old, new = [c for c in sorted(bodies) if by_seat_0_alone(c)][:2]
+    held(control, 0, decided=False, card=old)  # moved just now: not lying still
+    ox, oy = bodies[old].position
+    nearest_free = min((1, 2), key=lambda s: guesser.distance(s, ox, oy))
+    x, y = bodies[new].position
+    control.drain()
+    control.touches([TouchEvent(NEW_FINGER, TouchPhase.DOWN, x / w, y / h, 10.1)], w, h)
+    seen = control.drain()
+    assert events.SeatChanged(nearest_free, old, FINGER) in seen
+    assert control.hands.carries[FINGER].seat == nearest_free
+    taken = control.hands.carries[NEW_FINGER]
+    assert (taken.card, taken.seat, taken.other_hand_of) == (new, 0, None)
+
+
+def test_r9_a_card_a_user_id_gave_a_child_is_put_back_as_theirs_wherever_it_was_pulled(
+        control: RaceController) -> None:
+    """A user id decides whose card it is (R9): carried off every zone, straight toward
+    another child's seat (where a guessed card would become that child's), and let go there,
+    it is put back as the id's child's."""
+    bodies, travel = control.physics.bodies, control.policy.travel
+    w, h = control.geometry.width, control.geometry.height
+    anchor = control.geometry.anchors[2]
+
+    def pulled_to_2(card: int) -> tuple[float, float] | None:
+        start = (bodies[card].position.x, bodies[card].position.y)
+        if math.dist(start, anchor) < travel * 3:
+            return None
+        where = toward(start, anchor, travel * 1.5)
+        guessed = control.guesser.while_carried(0, start, *where, travel)
+        return where if guessed == 2 and control.seats.zone_at(*where) is None else None
+    card, where = next((c, p) for c in sorted(bodies) if (p := pulled_to_2(c)) is not None)
+    held(control, 0, decided=True, card=card, at=where)
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, where[0] / w, where[1] / h, 10.2)],
+                    w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.BackOnTable)] == [
+        (0, card)]
+
+
+def test_r28_a_fingertip_landing_just_after_its_hands_first_one_lifted_lays_no_second_card(
+        ) -> None:
+    """Small children tap with several fingertips, not always at once: a fingertip landing
+    within HAND_SPAN_CM and HAND_WINDOW of the one that just tapped a row and lifted already
+    is the same hand, so the tap lays one card, not two (Duo)."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if game.fits(0, r, card))
+    x, y = geometry.slot(0, row, 0, 1)
+    assert geometry.row_at(x, y) == row and geometry.row_at(x + geometry.px_per_cm, y) == row
+
+    def tap(touch: int, phase: TouchPhase, x: float, t: float) -> None:
+        control.touches([TouchEvent(touch, phase, x / LAYOUT.width, y / LAYOUT.height, t)],
+                        LAYOUT.width, LAYOUT.height)
+    control.play.drain()
+    tap(1, TouchPhase.DOWN, x, 1.0)
+    tap(1, TouchPhase.UP, x, 1.05)
+    tap(2, TouchPhase.DOWN, x + geometry.px_per_cm, 1.0 + HAND_WINDOW * 0.8)
+    seen = control.play.drain()
+    assert [(e.card, e.row, e.touch) for e in seen if isinstance(e, events.Laid)] == [
+        (card, row, 1)]
+    assert not [e for e in seen if getattr(e, "touch", None) == 2], seen
+
+
+def test_a_card_a_bot_puts_back_that_a_child_needs_lands_on_that_childs_side_in_reach() -> None:
+    """A bot puts a card back where the child whose train can use it can get it: on that
+    child's side of the table (the child at a long side, the bots beside and across), within
+    their reach, for every such card."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
+                                                    BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 3, 4))
+    control = session.control
+    assert isinstance(control, RaceController)
+    anchor, centre = control.geometry.seats[0].anchor, control.geometry.free.center
+    assert abs(anchor[1] - centre[1]) > abs(anchor[0] - centre[0]) / 2  # a long side
+    needed = [c for c in range(54) if session.game.fits(0, c)]
+    assert needed
+    for card in needed:
+        x, y = control.bot_hands.put_back_spot(card)
+        assert control.everyone.nearest(x, y) == 0, card
+        assert math.dist(control.guesser.bodies[0], (x, y)) <= control.guesser.reach, card
+
+
+def test_r9_two_fingertips_landing_together_exactly_a_hands_span_apart_are_one_hand(
+        control: RaceController) -> None:
+    """HAND_SPAN_CM counts to its end: two fingertips landing on one card at the same instant
+    exactly HAND_SPAN_CM apart are one hand's: one takes the card, the other takes nothing
+    and is refused nothing. (The card lies upright near the table's top edge, where the
+    touches' fractions of the table can be exactly one span apart in floats.)"""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    top = (101.0 - span / 2) / h
+    low = top + span / h
+    for _ in range(64):  # the nearest float whose distance, as the controller measures it, is
+        if (low - top) * h == span:  # the span itself
+            break
+        low = math.nextafter(low, 1.0 if (low - top) * h < span else 0.0)
+    assert (low - top) * h == span  # the scene
+    assert [control.card_under(w / 2, f * h) for f in (top, low)] == [card, card]
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, 0.5, top, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, 0.5, low, 10.0)], w, h)
+    seen = control.drain()
+    assert len([e for e in seen if isinstance(e, events.Picked)]) == 1
+    assert not [e for e in seen if isinstance(e, events.Refused)], seen
+    assert [c.card for c in control.hands.carries.values()] == [card]
