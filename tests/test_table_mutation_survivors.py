@@ -710,15 +710,20 @@ def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing
     assert physics.overlaps(0.0) == 0
 
 
-def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
-    """A bot searches its own side of the table first: each card on the table is on exactly
-    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+def child_and_two_bots() -> RaceSession:
+    """A kids' game: a child at a long side (seat 0), two expert bots beside and across."""
     places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
     session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
                                                     BOT_LEVELS["expert"])),
                            GameConfig.for_players("kids", 3, 4))
-    control = session.control
-    assert isinstance(control, RaceController)
+    assert isinstance(session, RaceSession)
+    return session
+
+
+def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
+    """A bot searches its own side of the table first: each card on the table is on exactly
+    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+    control = child_and_two_bots().control
     bodies = control.physics.bodies
     sides = [control.bot_hands.near(seat) for seat in range(3)]
     for seat, side in enumerate(sides):
@@ -809,12 +814,8 @@ def test_a_card_a_bot_puts_back_that_a_child_needs_lands_on_that_childs_side_in_
     """A bot puts a card back where the child whose train can use it can get it: on that
     child's side of the table (the child at a long side, the bots beside and across), within
     their reach, for every such card."""
-    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
-    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
-                                                    BOT_LEVELS["expert"])),
-                           GameConfig.for_players("kids", 3, 4))
+    session = child_and_two_bots()
     control = session.control
-    assert isinstance(control, RaceController)
     anchor, centre = control.geometry.seats[0].anchor, control.geometry.free.center
     assert abs(anchor[1] - centre[1]) > abs(anchor[0] - centre[0]) / 2  # a long side
     needed = [c for c in range(54) if session.game.fits(0, c)]
