@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 from helpers import pick, started_race
@@ -852,3 +853,34 @@ def test_r9_two_fingertips_landing_together_exactly_a_hands_span_apart_are_one_h
     assert len([e for e in seen if isinstance(e, events.Picked)]) == 1
     assert not [e for e in seen if isinstance(e, events.Refused)], seen
     assert [c.card for c in control.hands.carries.values()] == [card]
+
+
+@pytest.mark.parametrize("arrangement", ["six-around", "long-sides"])
+def test_each_zone_faces_its_child_forward_to_the_middle_across_to_their_right(
+        arrangement: str) -> None:
+    """A zone is laid out for the child sitting at the table's edge behind it: `forward` goes
+    from that edge toward the middle, `across` to the child's right as they sit (a quarter
+    turn clockwise from forward), at every place: the six-around table has all four edges."""
+    layout = TableLayout.build(1280, 720, arrangement=arrangement)
+    step = layout.card_w
+    for place in layout.places:
+        cx, cy = place.zone.center
+        behind = {(0.0, 1.0): cy, (0.0, -1.0): layout.height - cy, (1.0, 0.0): cx,
+                  (-1.0, 0.0): layout.width - cx}  # forward, by how far the edge behind is
+        fx, fy = min(behind, key=behind.__getitem__)
+        assert place.local(step, 0) == pytest.approx((cx + step * fx, cy + step * fy))
+        assert place.local(0, step) == pytest.approx((cx + step * fy, cy - step * fx)), place
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 1280), (1000, 1000), (1024, 768)])
+def test_long_sides_neighbours_zones_keep_table_between_them_however_narrow_the_table(
+        width: int, height: int) -> None:
+    """Three children side by side on a long side each get a zone of their own with table
+    between them (a card put down between two neighbours is on neither's zone): however
+    large the cards are for the width, no zone of a long-sides table is wider than three
+    tenths of it, so neighbours' zones stay a thirtieth of the width apart."""
+    layout = TableLayout.build(width, height, arrangement="long-sides")
+    for side in (layout.places[:3], layout.places[3:]):
+        zones = sorted((p.zone for p in side), key=lambda z: z.x)
+        for left, right in pairwise(zones):
+            assert right.x - (left.x + left.w) >= width / 30 - 1e-9
