@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 from helpers import pick, started_race
-from test_attribution_constants import DROPPING, FINGER, control, held, toward
+from test_attribution_constants import DROPPING, FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
 from test_seat_policy import carry, finger_down, happened
@@ -31,7 +32,7 @@ from seigneurs.rules import VARIANTS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
-from seigneurs.table.attribution.hands import Hands
+from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
@@ -710,18 +711,176 @@ def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing
     assert physics.overlaps(0.0) == 0
 
 
-def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
-    """A bot searches its own side of the table first: each card on the table is on exactly
-    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+def child_and_two_bots() -> RaceSession:
+    """A kids' game: a child at a long side (seat 0), two expert bots beside and across."""
     places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(3))
     session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"],
                                                     BOT_LEVELS["expert"])),
                            GameConfig.for_players("kids", 3, 4))
-    control = session.control
-    assert isinstance(control, RaceController)
+    assert isinstance(session, RaceSession)
+    return session
+
+
+def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_nearest() -> None:
+    """A bot searches its own side of the table first: each card on the table is on exactly
+    one seat's side, the seat (child's or bot's) whose zone is nearest to it."""
+    control = child_and_two_bots().control
     bodies = control.physics.bodies
     sides = [control.bot_hands.near(seat) for seat in range(3)]
     for seat, side in enumerate(sides):
         assert {c for c in range(54) if side >> c & 1} == {
             c for c, body in bodies.items() if control.everyone.nearest(*body.position) == seat}
     assert sum(sides) == sum(1 << c for c in bodies) and len(bodies) == 54
+
+
+def test_r9_a_card_only_guessed_a_childs_gives_way_to_their_new_finger_for_a_seat_out_of_reach(
+        control: RaceController) -> None:
+    """R9 at touch-down: a child's new finger is never blocked by a card that was only guessed
+    theirs. That card lies by seat 0's zone, out of every other child's reach; it is re-guessed
+    to the nearest free seat all the same (the view is told), and the new card is seat 0's, not
+    taken for seat 0's other hand."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    w, h = control.geometry.width, control.geometry.height
+
+    def by_seat_0_alone(card: int) -> bool:
+        x, y = bodies[card].position
+        return control.card_under(x, y) == card and guesser.nearest(x, y) == 0 and all(
+            guesser.distance(s, x, y) > guesser.reach for s in (1, 2))
+    old, new = [c for c in sorted(bodies) if by_seat_0_alone(c)][:2]
+    held(control, 0, decided=False, card=old)  # moved just now: not lying still
+    ox, oy = bodies[old].position
+    nearest_free = min((1, 2), key=lambda s: guesser.distance(s, ox, oy))
+    x, y = bodies[new].position
+    control.drain()
+    control.touches([TouchEvent(NEW_FINGER, TouchPhase.DOWN, x / w, y / h, 10.1)], w, h)
+    seen = control.drain()
+    assert events.SeatChanged(nearest_free, old, FINGER) in seen
+    assert control.hands.carries[FINGER].seat == nearest_free
+    taken = control.hands.carries[NEW_FINGER]
+    assert (taken.card, taken.seat, taken.other_hand_of) == (new, 0, None)
+
+
+def test_r9_a_card_a_user_id_gave_a_child_is_put_back_as_theirs_wherever_it_was_pulled(
+        control: RaceController) -> None:
+    """A user id decides whose card it is (R9): carried off every zone, straight toward
+    another child's seat (where a guessed card would become that child's), and let go there,
+    it is put back as the id's child's."""
+    bodies, travel = control.physics.bodies, control.policy.travel
+    w, h = control.geometry.width, control.geometry.height
+    anchor = control.geometry.anchors[2]
+
+    def pulled_to_2(card: int) -> tuple[float, float] | None:
+        start = (bodies[card].position.x, bodies[card].position.y)
+        if math.dist(start, anchor) < travel * 3:
+            return None
+        where = toward(start, anchor, travel * 1.5)
+        guessed = control.guesser.while_carried(0, start, *where, travel)
+        return where if guessed == 2 and control.seats.zone_at(*where) is None else None
+    card, where = next((c, p) for c in sorted(bodies) if (p := pulled_to_2(c)) is not None)
+    held(control, 0, decided=True, card=card, at=where)
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, where[0] / w, where[1] / h, 10.2)],
+                    w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.BackOnTable)] == [
+        (0, card)]
+
+
+def test_r28_a_fingertip_landing_just_after_its_hands_first_one_lifted_lays_no_second_card(
+        ) -> None:
+    """Small children tap with several fingertips, not always at once: a fingertip landing
+    within HAND_SPAN_CM and HAND_WINDOW of the one that just tapped a row and lifted already
+    is the same hand, so the tap lays one card, not two (Duo)."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(3) if game.fits(0, r, card))
+    x, y = geometry.slot(0, row, 0, 1)
+    assert geometry.row_at(x, y) == row and geometry.row_at(x + geometry.px_per_cm, y) == row
+
+    def tap(touch: int, phase: TouchPhase, x: float, t: float) -> None:
+        control.touches([TouchEvent(touch, phase, x / LAYOUT.width, y / LAYOUT.height, t)],
+                        LAYOUT.width, LAYOUT.height)
+    control.play.drain()
+    tap(1, TouchPhase.DOWN, x, 1.0)
+    tap(1, TouchPhase.UP, x, 1.05)
+    tap(2, TouchPhase.DOWN, x + geometry.px_per_cm, 1.0 + HAND_WINDOW * 0.8)
+    seen = control.play.drain()
+    assert [(e.card, e.row, e.touch) for e in seen if isinstance(e, events.Laid)] == [
+        (card, row, 1)]
+    assert not [e for e in seen if getattr(e, "touch", None) == 2], seen
+
+
+def test_a_card_a_bot_puts_back_that_a_child_needs_lands_on_that_childs_side_in_reach() -> None:
+    """A bot puts a card back where the child whose train can use it can get it: on that
+    child's side of the table (the child at a long side, the bots beside and across), within
+    their reach, for every such card."""
+    session = child_and_two_bots()
+    control = session.control
+    anchor, centre = control.geometry.seats[0].anchor, control.geometry.free.center
+    assert abs(anchor[1] - centre[1]) > abs(anchor[0] - centre[0]) / 2  # a long side
+    needed = [c for c in range(54) if session.game.fits(0, c)]
+    assert needed
+    for card in needed:
+        x, y = control.bot_hands.put_back_spot(card)
+        assert control.everyone.nearest(x, y) == 0, card
+        assert math.dist(control.guesser.bodies[0], (x, y)) <= control.guesser.reach, card
+
+
+def test_r9_two_fingertips_landing_together_exactly_a_hands_span_apart_are_one_hand(
+        control: RaceController) -> None:
+    """HAND_SPAN_CM counts to its end: two fingertips landing on one card at the same instant
+    exactly HAND_SPAN_CM apart are one hand's: one takes the card, the other takes nothing
+    and is refused nothing. (The card lies upright near the table's top edge, where the
+    touches' fractions of the table can be exactly one span apart in floats.)"""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    top = (101.0 - span / 2) / h
+    low = top + span / h
+    for _ in range(64):  # the nearest float whose distance, as the controller measures it, is
+        if (low - top) * h == span:  # the span itself
+            break
+        low = math.nextafter(low, 1.0 if (low - top) * h < span else 0.0)
+    assert (low - top) * h == span  # the scene
+    assert [control.card_under(w / 2, f * h) for f in (top, low)] == [card, card]
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, 0.5, top, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, 0.5, low, 10.0)], w, h)
+    seen = control.drain()
+    assert len([e for e in seen if isinstance(e, events.Picked)]) == 1
+    assert not [e for e in seen if isinstance(e, events.Refused)], seen
+    assert [c.card for c in control.hands.carries.values()] == [card]
+
+
+@pytest.mark.parametrize("arrangement", ["six-around", "long-sides"])
+def test_each_zone_faces_its_child_forward_to_the_middle_across_to_their_right(
+        arrangement: str) -> None:
+    """A zone is laid out for the child sitting at the table's edge behind it: `forward` goes
+    from that edge toward the middle, `across` to the child's right as they sit (a quarter
+    turn clockwise from forward), at every place: the six-around table has all four edges."""
+    layout = TableLayout.build(1280, 720, arrangement=arrangement)
+    step = layout.card_w
+    for place in layout.places:
+        cx, cy = place.zone.center
+        behind = {(0.0, 1.0): cy, (0.0, -1.0): layout.height - cy, (1.0, 0.0): cx,
+                  (-1.0, 0.0): layout.width - cx}  # forward, by how far the edge behind is
+        fx, fy = min(behind, key=behind.__getitem__)
+        assert place.local(step, 0) == pytest.approx((cx + step * fx, cy + step * fy))
+        assert place.local(0, step) == pytest.approx((cx + step * fy, cy - step * fx)), place
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 1280), (1000, 1000), (1024, 768)])
+def test_long_sides_neighbours_zones_keep_table_between_them_however_narrow_the_table(
+        width: int, height: int) -> None:
+    """Three children side by side on a long side each get a zone of their own with table
+    between them (a card put down between two neighbours is on neither's zone): however
+    large the cards are for the width, no zone of a long-sides table is wider than three
+    tenths of it, so neighbours' zones stay a thirtieth of the width apart."""
+    layout = TableLayout.build(width, height, arrangement="long-sides")
+    for side in (layout.places[:3], layout.places[3:]):
+        zones = sorted((p.zone for p in side), key=lambda z: z.x)
+        for left, right in pairwise(zones):
+            assert right.x - (left.x + left.w) >= width / 30 - 1e-9
