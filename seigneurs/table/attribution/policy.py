@@ -107,9 +107,10 @@ class SeatPolicy:
         decided `touch`), a card of `seat` lying still gives way sooner. (A child's card
         reaches the game's search hand only inside the lift that stacks or puts it back: what
         a seat holds here is on a finger.)"""
-        finger, other = next(((t, c) for t, c in self.hands.carries.items()
-                              if c.seat == seat and t != touch), (None, None))
-        if finger is None or other is None:
+        for finger, other in self.hands.carries.items():
+            if other.seat == seat and finger != touch:
+                break
+        else:
             return Free()
         if other.decided:
             return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
