@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.game import GameConfig, Pick, RaceGame, TurnLocomotive, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rules import WagonType
 from seigneurs.table import events
@@ -64,3 +64,32 @@ def test_the_seat_question_changes_nothing_and_the_command_makes_room_r9() -> No
     assert session.drain() == [events.SeatChanged(1, card, 1)]
     control.hands.carries[1].decided = True  # now surely seat 1's, and it just moved
     assert policy.room(1, 2, session.clock) == Occupied()
+
+
+def nearest_fitting_one_by_one(session: RaceSession, seat: int) -> int | None:
+    """The card that glows for a still `seat` (issue 12), each card asked on its own."""
+    control, game, bodies = session.control, session.game, session.physics.bodies
+    fitting = [c for c in bodies if control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
+    return min(fitting, key=lambda c: control.guesser.distance(seat, *bodies[c].position),
+               default=None)
+
+
+def test_issue12_each_still_child_glows_their_nearest_fitting_loose_card() -> None:
+    """The loose cards are read once a frame for every still child (issue 27): a card a finger
+    holds glows for nobody, though it is a still child's nearest fitting card; each child's
+    glow is their own nearest, the same as asking each card on its own."""
+    session = open_session(LAYOUT, seating(4), GameConfig.for_players("kids", 4, seed=4))
+    assert isinstance(session, RaceSession)
+    control, game = session.control, session.game
+    for seat in range(4):
+        assert game.apply(TurnLocomotive(seat, 0.0)).ok
+    control.tick(8.0)
+    taken = nearest_fitting_one_by_one(session, 0)
+    assert taken is not None
+    where = session.physics.bodies[taken].position
+    control.hands.carries[1] = Carry(taken, 3, False, (where.x, where.y), session.clock)
+    glowing = session.fitting_cards(6.0)
+    expected = {nearest_fitting_one_by_one(session, seat) for seat in range(3)} - {None}
+    assert set(glowing) == expected and taken not in glowing and len(expected) >= 2
+    for card, (at, since) in glowing.items():
+        assert at == tuple(session.physics.bodies[card].position) and since == 6.0
