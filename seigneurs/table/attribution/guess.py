@@ -111,20 +111,22 @@ class SeatGuesser:
 
     def headings(self, start: Point, x: float, y: float) -> list[float]:
         """`heading` toward each seat, by seat (all at once: it runs at every finger's move)."""
-        return self._headings(start, x, y, math.hypot(x - start[0], y - start[1]))
-
-    def _headings(self, start: Point, x: float, y: float, moved: float) -> list[float]:
-        """`headings`, `moved` (from `start` to (x, y)) already measured."""
+        moved = math.hypot(x - start[0], y - start[1])
         if moved == 0:
             return [0.0] * len(self.anchors)
+        return [(home - math.hypot(x - ax, y - ay)) / moved
+                for home, (ax, ay) in zip(self._homes_from(start), self.anchors, strict=True)]
+
+    def _homes_from(self, start: Point) -> list[float]:
+        """Each seat's distance from `start`, by seat: kept (`_homes`), a carry asks at every
+        move from where it was taken."""
         homes = self._homes.get(start)
         if homes is None:
             if len(self._homes) >= HOMES:
                 self._homes.clear()
             sx, sy = start
             homes = self._homes[start] = [math.hypot(sx - ax, sy - ay) for ax, ay in self.anchors]
-        return [(home - math.hypot(x - ax, y - ay)) / moved
-                for home, (ax, ay) in zip(homes, self.anchors, strict=True)]
+        return homes
 
     def while_carried(self, seat: int, start: Point, x: float, y: float,
                       travel: float) -> int:
@@ -132,8 +134,20 @@ class SeatGuesser:
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
         moved = math.hypot(x - start[0], y - start[1])
-        if moved < travel:
+        if moved < travel or moved == 0:  # not moved: heads nowhere
             return seat
+        homes, anchors = self._homes_from(start), self.anchors
+        best, top = seat, -math.inf  # the straightest `headings` (the first, on a tie)
+        for s in self.candidates:
+            ax, ay = anchors[s]
+            heading = (homes[s] - math.hypot(x - ax, y - ay)) / moved
+            if heading > top:
+                best, top = s, heading
+        if best != seat and top > HEADING:
+            ax, ay = anchors[seat]
+            if top > (homes[seat] - math.hypot(x - ax, y - ay)) / moved + MARGIN:
+                return best
+        return seat
         headings = self._headings(start, x, y, moved)
         best = max(self.candidates, key=headings.__getitem__)
         if best != seat and headings[best] > HEADING and \
