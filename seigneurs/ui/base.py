@@ -128,9 +128,10 @@ class BaseView(arcade.View):
             cards: set[int] = set(physics.bodies)
         else:
             cards = {*physics.astir, *self.wiggles}
-            if sprites:  # in turn by card id (a card off the table is simply not there)
-                self._roll %= len(sprites)
-                cards.update(range(self._roll, min(self._roll + ROLL, len(sprites))))
+            order = list(physics.bodies)
+            if order:
+                self._roll %= len(order)
+                cards.update(order[self._roll:self._roll + ROLL])
                 self._roll += ROLL
         wiggles = self.wiggles
         for card, x, y, turn in physics.poses(cards):
