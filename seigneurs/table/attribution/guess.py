@@ -148,9 +148,3 @@ class SeatGuesser:
             if top > (homes[seat] - math.hypot(x - ax, y - ay)) / moved + MARGIN:
                 return best
         return seat
-        headings = self._headings(start, x, y, moved)
-        best = max(self.candidates, key=headings.__getitem__)
-        if best != seat and headings[best] > HEADING and \
-                headings[best] > headings[seat] + MARGIN:
-            return best
-        return seat
