@@ -172,6 +172,22 @@ def test_mux_gives_unique_ids_across_sources() -> None:
     assert mux.poll()[0].id == next(e.id for e in events if e.x == 0.1)
 
 
+def test_mux_forgets_a_lifted_touch_even_one_it_never_saw_land() -> None:
+    """A lift ends its touch's id, also a lift of a touch that landed before the mux began
+    polling; the source reusing its id later is a new touch, and a landing id that is still
+    down (a lost lift) starts a new touch too."""
+    a = ScriptedSource()
+    mux = TouchMux([a])
+    a.up(7, 0.1, 0.1, 0.1)
+    a.move(7, 0.2, 0.2, 0.2)
+    lifted, moved = mux.poll()
+    assert lifted.phase is TouchPhase.UP and moved.id != lifted.id
+    a.down(7, 0.3, 0.3, 0.3)
+    a.move(7, 0.4, 0.4, 0.4)
+    landed, followed = mux.poll()
+    assert landed.id not in (lifted.id, moved.id) and followed.id == landed.id
+
+
 def test_the_mouse_echo_of_a_touch_is_ended_and_ignored() -> None:
     """Issue 10: X11 echoes the first finger as the mouse, sometimes a frame before the panel's
     own touch. The echo ends as the touch begins (before it, so its card is free for it) and is

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seigneurs.input.events import Contact
-from seigneurs.table.attribution.guess import HEADING, MARGIN, SeatGuesser
+from seigneurs.table.attribution.guess import HEADING, HOMES, MARGIN, SeatGuesser
 
 ROUND = [(500.0, 0.0), (1000.0, 250.0), (1000.0, 750.0), (500.0, 1000.0), (0.0, 750.0),
          (0.0, 250.0)]
@@ -89,3 +89,19 @@ def test_while_carried_is_each_seat_asked_on_its_own(start: tuple[float, float],
     g = SeatGuesser(ROUND, range(6))
     assert g.while_carried(seat, start, *at, travel) == \
         one_by_one_while_carried(g, seat, start, *at, travel)
+
+
+def test_a_guesser_asked_from_many_starts_in_turn_answers_as_one_asked_afresh() -> None:
+    """`headings` keeps each start's distances to the seats (at most HOMES starts, issue 27: a
+    carry asks from one start at every move): asked from more starts than that, in turn and
+    again, with starts sharing an x or a y, it answers what a new guesser does."""
+    kept = SeatGuesser(ROUND, range(6))
+    starts = [(100.0 * (k % 9), 100.0 * (k // 9)) for k in range(HOMES + 17)]
+    for again in range(3):
+        for k, start in enumerate(starts):
+            at = (start[0] + 37.0 * (k % 5) - 70.0, start[1] + 150.0 - 29.0 * again)
+            fresh = SeatGuesser(ROUND, range(6))
+            assert kept.headings(start, *at) == fresh.headings(start, *at)
+            assert kept.while_carried(k % 6, start, *at, 100.0) == \
+                one_by_one_while_carried(fresh, k % 6, start, *at, 100.0)
+            assert len(kept._homes) <= HOMES

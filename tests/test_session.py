@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
-from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+import math
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from seigneurs.game import GameConfig, Pick, RaceGame, TurnLocomotive, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rules import WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution import Occupied, Reguess
+from seigneurs.table.attribution import STILL, Free, GiveWay, Occupied, Reguess, Room, SeatPolicy
 from seigneurs.table.attribution.hands import Carry
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout, duo_places
@@ -64,3 +69,80 @@ def test_the_seat_question_changes_nothing_and_the_command_makes_room_r9() -> No
     assert session.drain() == [events.SeatChanged(1, card, 1)]
     control.hands.carries[1].decided = True  # now surely seat 1's, and it just moved
     assert policy.room(1, 2, session.clock) == Occupied()
+
+
+def nearest_fitting_one_by_one(session: RaceSession, seat: int) -> int | None:
+    """The card that glows for a still `seat` (issue 12), each card asked on its own."""
+    control, game, bodies = session.control, session.game, session.physics.bodies
+    fitting = [c for c in bodies if control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
+    return min(fitting, key=lambda c: control.guesser.distance(seat, *bodies[c].position),
+               default=None)
+
+
+def test_issue12_each_still_child_glows_their_nearest_fitting_loose_card() -> None:
+    """The loose cards are read once a frame for every still child (issue 27): a card a finger
+    holds glows for nobody, though it is a still child's nearest fitting card; each child's
+    glow is their own nearest, the same as asking each card on its own."""
+    session = open_session(LAYOUT, seating(4), GameConfig.for_players("kids", 4, seed=4))
+    assert isinstance(session, RaceSession)
+    control, game = session.control, session.game
+    for seat in range(4):
+        assert game.apply(TurnLocomotive(seat, 0.0)).ok
+    control.tick(8.0)
+    taken = nearest_fitting_one_by_one(session, 0)
+    assert taken is not None
+    where = session.physics.bodies[taken].position
+    control.hands.carries[1] = Carry(taken, 3, False, (where.x, where.y), session.clock)
+    glowing = session.fitting_cards(6.0)
+    expected = {nearest_fitting_one_by_one(session, seat) for seat in range(3)} - {None}
+    assert set(glowing) == expected and taken not in glowing and len(expected) >= 2
+    for card, (at, since) in glowing.items():
+        assert at == tuple(session.physics.bodies[card].position) and since == 6.0
+
+
+def room_seat_by_seat(policy: SeatPolicy, seat: int, touch: int, clock: float,
+                      reach: float | None) -> Room:
+    """R9's room for a card on `touch` at `seat`, every other seat asked `holds` on its own."""
+    finger, other = next(((t, c) for t, c in policy.hands.carries.items()
+                          if c.seat == seat and t != touch), (None, None))
+    if finger is None or other is None:
+        return Free()
+    if other.decided:
+        return GiveWay(finger) if clock - other.moved_at >= STILL else Occupied()
+    alternative = policy.guesser.at_down(*other.where(),
+                                         lambda s: s == seat or policy.holds(s), reach)
+    if alternative is None or alternative == seat:
+        return GiveWay(finger) if clock - other.moved_at >= STILL else Occupied()
+    return Reguess(finger, alternative)
+
+
+carried = st.tuples(st.integers(0, 3), st.booleans(), st.floats(0, 1), st.floats(0, 1),
+                    st.floats(8.0, 10.0))
+
+
+@settings(max_examples=150, deadline=None)
+@example({1: (0, False, 0.5, 0.5, 9.9), 2: (1, True, 0.1, 0.1, 9.9), 3: (2, True, 0.9, 0.1, 9.9),
+          4: (3, True, 0.9, 0.9, 9.9)}, 0, 10, math.inf)  # the last seat is seen to hold last
+@given(st.dictionaries(st.integers(1, 9), carried, max_size=8), st.integers(0, 3),
+       st.integers(1, 10), st.one_of(st.none(), st.just(math.inf), st.floats(0, 900)))
+def test_r9_room_reads_the_free_seats_once_and_answers_as_asking_each_seat(
+        carries: dict[int, tuple[int, bool, float, float, float]], seat: int, touch: int,
+        reach: float | None) -> None:
+    """The room check sees which seats hold a card in one pass over the carries, stopping once
+    every seat is seen to hold one (issue 27: a crowded table asks it at every move): its
+    answer is what asking each seat `holds` gives, seats of bots (4 and 5) never re-guessed to."""
+    session = open_session(LAYOUT, Seating(tuple(LAYOUT.places[i] for i in LAYOUT.spread(6)),
+                                           (None,) * 4 + (BOT_LEVELS["expert"],) * 2),
+                           GameConfig.for_players("kids", 6, seed=1))
+    assert isinstance(session, RaceSession)
+    control = session.control
+    cards = iter(sorted(session.physics.bodies))
+    for finger, (owner, decided, fx, fy, moved_at) in carries.items():
+        card = next(cards)
+        home = (fx * LAYOUT.width, fy * LAYOUT.height)
+        carry = Carry(card, owner, decided, home, moved_at)
+        carry.trail.append((moved_at, home[0] + 40.0, home[1] - 30.0))
+        control.hands.carries[finger] = carry
+    policy = control.policy
+    assert policy.room(seat, touch, 10.0, reach) == room_seat_by_seat(policy, seat, touch, 10.0,
+                                                                        reach)

@@ -139,13 +139,16 @@ class TouchMux:
         self._mouse_down: dict[int, TouchEvent] = {}  # the mouse's id -> its touch as passed on
         self._muted: set[int] = set()  # the mouse's own ids of touches dropped until they lift
 
-    def _global(self, number: int, event: TouchEvent) -> TouchEvent:
-        key = (number, event.id)
-        if event.phase is TouchPhase.DOWN or key not in self._ids:
-            self._ids[key] = self._next
+    def _global(self, key: tuple[int, int], event: TouchEvent) -> TouchEvent:
+        """`event` of the touch `key` (source number, the source's id), with its global id."""
+        phase = event.phase
+        global_id = self._ids.get(key)
+        if global_id is None or phase is TouchPhase.DOWN:  # new, or an id come again
+            global_id = self._next
             self._next += 1
-        global_id = self._ids[key]
-        if event.phase is TouchPhase.UP:
+            if phase is not TouchPhase.UP:
+                self._ids[key] = global_id
+        elif phase is TouchPhase.UP:
             del self._ids[key]
         return TouchEvent(global_id, *event[1:])  # _replace's keywords cost 3x, per event
 
@@ -156,12 +159,13 @@ class TouchMux:
         began = False
         for number, source in enumerate(self.sources):
             for event in source.poll():
+                key = (number, event.id)
                 if event.phase is TouchPhase.UP:
-                    touching.discard((number, event.id))
+                    touching.discard(key)
                 else:
                     began = began or event.phase is TouchPhase.DOWN
-                    touching.add((number, event.id))
-                out.append(self._global(number, event))
+                    touching.add(key)
+                out.append(self._global(key, event))
         if self.mouse is not None:
             echoes = self._mouse(began or bool(touching), out)
             out = echoes + out
@@ -173,7 +177,7 @@ class TouchMux:
         assert self.mouse is not None
         events = self.mouse.poll()
         if self.mouse_during_touch:
-            out.extend(self._global(-1, event) for event in events)
+            out.extend(self._global((-1, event.id), event) for event in events)
             return []
         echoes = []
         if touching and self._mouse_down:
@@ -190,7 +194,7 @@ class TouchMux:
                 else:
                     self._muted.add(event.id)
                 continue
-            mapped = self._global(-1, event)
+            mapped = self._global((-1, event.id), event)
             if event.phase is TouchPhase.UP:
                 self._mouse_down.pop(event.id, None)
             else:

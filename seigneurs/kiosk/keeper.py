@@ -84,6 +84,9 @@ class CornerGesture:
                 corner = self._corner_at(event.x * self.width, event.y * self.height, near)
                 if corner is not None:
                     self._corners[event.id] = corner
+        if not self._corners:  # the frames of play: no finger on a corner
+            self._since = None
+            return False
         held = set(self._corners.values())
         if not ({0, 2} <= held or {1, 3} <= held):
             self._since = None

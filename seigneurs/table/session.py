@@ -131,20 +131,25 @@ class RaceSession(_Play):
         game, control = self.game, self.control
         if wait <= 0 or game.phase is not Phase.PLAYING:
             return {}
-        bodies = self.physics.bodies
         glowing = {}
-        downs = control.seats.downs
+        downs, clock = control.seats.downs, self.clock
+        bodies = self.physics.bodies
+        shown: list[int] | None = None  # the loose face-up cards, asked once a frame
+        at: dict[int, Point] = {}  # where they lie, read from the physics once a frame
         for seat, done in self.still.items():
             since = max(done, downs.get(seat, done))
-            if not game.assisted[seat] or self.clock - since < wait or \
-                    control.policy.holds(seat):
+            if not game.assisted[seat] or clock - since < wait or control.policy.holds(seat):
                 continue
-            fitting = [c for c in bodies
-                       if control.loose(c) and game.is_face_up(c) and game.fits(seat, c)]
+            if shown is None:  # a quiet table asks every frame: 54 cards once, not 54 x 6
+                loose = control.loose_mask
+                shown = [c for c in bodies if loose >> c & 1 and game.is_face_up(c)]
+            fitting = [c for c in shown if game.fits(seat, c)]
             if fitting:
-                card = min(fitting,
-                           key=lambda c: control.guesser.distance(seat, *bodies[c].position))
-                x, y = bodies[card].position
+                for c in fitting:
+                    if c not in at:
+                        at[c] = bodies[c].position
+                card = min(fitting, key=lambda c: control.guesser.distance(seat, *at[c]))
+                x, y = at[card]
                 glowing[card] = ((x, y), since + wait)
         return glowing
 

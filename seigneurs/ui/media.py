@@ -102,6 +102,8 @@ class Media:
 
     def load_some(self, budget: float = SLICE) -> None:
         """Do waiting jobs for about `budget` seconds (called once a frame)."""
+        if not self._later:  # all done (every frame of play): no clock to read
+            return
         end = self.clock() + budget
         while self._later and self.clock() < end:
             self._later.popleft()()

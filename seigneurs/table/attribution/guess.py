@@ -17,6 +17,8 @@ HEADING = 0.7
 """A carried card is re-guessed to a seat once it travels this straight toward it (cosine)."""
 MARGIN = 0.15
 """...and this much straighter than toward the current guess (hysteresis: no flicker)."""
+HOMES = 64
+"""Start points whose seat distances `SeatGuesser.headings` keeps (a few per finger down)."""
 ARM_DEGREES = 45.0
 """A contact whose orientation is off a seat's arm by this many degrees counts that seat twice
 as far (a finger points away from the child's body: the arm lies behind it)."""
@@ -40,6 +42,9 @@ class SeatGuesser:
         self.reach = reach
         self.bodies = list(bodies) if bodies is not None else self.anchors
         """Where each seat's child sits (the table's edge behind the zone): arms come from there."""
+        self._homes: dict[Point, list[float]] = {}
+        """Each seat's distance from the points cards were carried from (`headings`): a carry
+        starts from one place and every move of it asks again (HOMES at most)."""
 
     def arm(self, seat: int, x: float, y: float, contact: Contact | None) -> float:
         """How much farther `seat` counts for a finger at (x, y) whose contact points the way
@@ -88,15 +93,17 @@ class SeatGuesser:
         reach (nearest, and the way the finger points), else None (the nearest seat already
         holds a card: R9)."""
         limit = self.reach if reach is None else reach
-        far = {s: self.distance(s, x, y) for s in self.candidates}  # once each: per move
-        if contact is None or contact.angle is None:  # every arm counts 1
-            order = sorted(self.candidates, key=far.__getitem__)
-        else:
-            order = sorted(self.candidates, key=lambda s: far[s] * self.arm(s, x, y, contact))
-        for rank, seat in enumerate(order):
-            if not holds(seat) and (rank == 0 or far[seat] <= limit):
-                return seat
-        return None
+        anchors = self.anchors
+        far = {s: math.hypot(x - anchors[s][0], y - anchors[s][1])  # once each: per move
+               for s in self.candidates}
+        cost = far if contact is None or contact.angle is None else {  # (or every arm is 1)
+            s: d * self.arm(s, x, y, contact) for s, d in far.items()}
+        # the first of the seats in order of cost (ties: in the candidates' order), no sort
+        nearest = min(far, key=cost.__getitem__)
+        if not holds(nearest):
+            return nearest
+        free = [s for s, d in far.items() if s != nearest and d <= limit and not holds(s)]
+        return min(free, key=cost.__getitem__) if free else None
 
     def heading(self, seat: int, start: Point, x: float, y: float) -> float:
         """How straight a card carried from `start` to (x, y) went toward `seat` (-1..1)."""
@@ -104,12 +111,22 @@ class SeatGuesser:
 
     def headings(self, start: Point, x: float, y: float) -> list[float]:
         """`heading` toward each seat, by seat (all at once: it runs at every finger's move)."""
-        sx, sy = start
-        moved = math.hypot(x - sx, y - sy)
+        moved = math.hypot(x - start[0], y - start[1])
         if moved == 0:
             return [0.0] * len(self.anchors)
-        return [(math.hypot(sx - ax, sy - ay) - math.hypot(x - ax, y - ay)) / moved
-                for ax, ay in self.anchors]
+        return [(home - math.hypot(x - ax, y - ay)) / moved
+                for home, (ax, ay) in zip(self._homes_from(start), self.anchors, strict=True)]
+
+    def _homes_from(self, start: Point) -> list[float]:
+        """Each seat's distance from `start`, by seat: kept (`_homes`), a carry asks at every
+        move from where it was taken."""
+        homes = self._homes.get(start)
+        if homes is None:
+            if len(self._homes) >= HOMES:
+                self._homes.clear()
+            sx, sy = start
+            homes = self._homes[start] = [math.hypot(sx - ax, sy - ay) for ax, ay in self.anchors]
+        return homes
 
     def while_carried(self, seat: int, start: Point, x: float, y: float,
                       travel: float) -> int:
@@ -117,11 +134,17 @@ class SeatGuesser:
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
         moved = math.hypot(x - start[0], y - start[1])
-        if moved < travel:
+        if moved < travel or moved == 0:  # not moved: heads nowhere
             return seat
-        headings = self.headings(start, x, y)
-        best = max(self.candidates, key=headings.__getitem__)
-        if best != seat and headings[best] > HEADING and \
-                headings[best] > headings[seat] + MARGIN:
-            return best
+        homes, anchors = self._homes_from(start), self.anchors
+        best, top = seat, -math.inf  # the straightest `headings` (the first, on a tie)
+        for s in self.candidates:
+            ax, ay = anchors[s]
+            heading = (homes[s] - math.hypot(x - ax, y - ay)) / moved
+            if heading > top:
+                best, top = s, heading
+        if best != seat and top > HEADING:
+            ax, ay = anchors[seat]
+            if top > (homes[seat] - math.hypot(x - ax, y - ay)) / moved + MARGIN:
+                return best
         return seat

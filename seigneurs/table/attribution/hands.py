@@ -102,10 +102,6 @@ class Hands:
         """Whether a finger carries a card for `seat`."""
         return any(c.seat == seat for c in self.carries.values())
 
-    def seats(self) -> set[int]:
-        """The seats fingers carry cards for (`carrying` for several seats at once)."""
-        return {c.seat for c in self.carries.values()}
-
     def cards(self) -> set[int]:
         """The cards fingers hold."""
         return {c.card for c in self.carries.values()}
@@ -114,8 +110,8 @@ class Hands:
     def mask(self) -> int:
         """The cards fingers hold, as a mask (bots leave them alone)."""
         mask = 0
-        for card in self.cards():
-            mask |= 1 << card
+        for carry in self.carries.values():  # no set on the way: every frame asks
+            mask |= 1 << carry.card
         return mask
 
     def track(self, event: TouchEvent, x: float, y: float, clock: float,

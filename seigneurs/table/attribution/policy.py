@@ -107,9 +107,10 @@ class SeatPolicy:
         decided `touch`), a card of `seat` lying still gives way sooner. (A child's card
         reaches the game's search hand only inside the lift that stacks or puts it back: what
         a seat holds here is on a finger.)"""
-        finger, other = next(((t, c) for t, c in self.hands.carries.items()
-                              if c.seat == seat and t != touch), (None, None))
-        if finger is None or other is None:
+        for finger, other in self.hands.carries.items():
+            if other.seat == seat and finger != touch:
+                break
+        else:
             return Free()
         if other.decided:
             return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
@@ -117,9 +118,16 @@ class SeatPolicy:
         if keep_carried and self.guesser.heading(seat, other.home, *where) > HEADING \
                 and math.dist(other.home, where) >= self.travel:
             return Occupied()
-        carrying, hands = self.hands.seats(), self.game.hands  # `holds`, read once
-        alternative = self.guesser.at_down(
-            *where, lambda s: s == seat or hands[s] != NOBODY or s in carrying, reach)
+        # the other seats that hold nothing (`holds`, read once); the carries only as far as
+        # it takes to see every seat hold a card, as on a crowded table: then none is free
+        hands = self.game.hands
+        free = {s for s in self.guesser.candidates if s != seat and hands[s] == NOBODY}
+        for carry in self.hands.carries.values():
+            if not free:
+                break
+            free.discard(carry.seat)
+        alternative = self.guesser.at_down(*where, lambda s: s not in free, reach) \
+            if free else None
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
