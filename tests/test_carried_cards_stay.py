@@ -25,6 +25,7 @@ from test_seat_policy import (
 from seigneurs.game import GameConfig, Phase
 from seigneurs.input.events import TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK
 from seigneurs.table.controller import DuoController
 from seigneurs.table.geometry import Point
 from seigneurs.tools.crowd import Child, Crowd, CrowdSettings, Hand
@@ -339,6 +340,45 @@ def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: b
     crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
     crowd.down.discard(my_finger)
     frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
+    stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_just_touched_with_it(
+        gap: bool) -> None:
+    """Issue 29, without ids: this child has a wagon on their train already. They take a
+    card beside their zone and, in the same moment, a neighbour takes one nearer this child
+    than anyone (the table guesses it this child's) and holds it still to look at it; this
+    child carries their card home and drops it 0.7 s later: it is stacked, and the
+    neighbour's card, touched less than a second ago, stays on its finger. A card just
+    touched was spared only when taken a quarter second after the dropped one; once the
+    seat has stacked, one taken with it is spared too, as a moving one is (it used to slide
+    back from the neighbour's still finger)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    carry(crowd, me, beside_my_zone(crowd)[0], 0)
+    assert crowd.game.trains[0]
+    guesser = control(crowd).guesser
+    mine = beside_my_zone(crowd)[0]
+    theirs = next(c for c in cards_near(crowd, 0) if c != mine
+                  and guesser.nearest(*where(crowd, c)) == 0
+                  and math.dist(where(crowd, c), guesser.bodies[0]) < guesser.reach * 0.8
+                  and math.dist(where(crowd, c), where(crowd, mine)) > crowd.race.card_w * 2)
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    my_finger = land(crowd, me, mine, 0)
+    frames(crowd, 0.05)
+    their_finger = land(crowd, neighbour, theirs, None)
+    home = crowd.path(me, where(crowd, mine), in_zone(crowd, mine), False)
+    home = [home[min(len(home) - 1, step // 3)] for step in range(3 * len(home))]
+    assert QUICK < (len(home) + 3) / 60 < JUST_TOUCHED  # a child's carry, not an adult's reach
+    for x, y in home:
+        crowd._event(my_finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(my_finger, TouchPhase.UP, *in_zone(crowd, mine))
+    crowd.down.discard(my_finger)
+    frames(crowd, 0.5)  # the neighbour still looks at their card: the table has drawn the drop
     stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
 
 
