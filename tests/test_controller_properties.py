@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from seigneurs.game import GameConfig, TurnLocomotive
@@ -38,6 +38,9 @@ step = st.tuples(st.sampled_from(list(TouchPhase)), finger, point, st.integers(0
 
 
 @settings(max_examples=60, deadline=None)
+@example(2, 0, 0, False, [[(TouchPhase.DOWN, 4, (0.469, 0.25), 0)],  # every seat holds a card
+                          [(TouchPhase.DOWN, 2, (0.25, 0.75), 0),  # when the third finger lands
+                           (TouchPhase.DOWN, 3, (0.844, 0.25), 0)]])
 @given(st.integers(2, 6), st.integers(0, 1), st.integers(0, 2**16), st.booleans(),
        st.lists(st.lists(step, max_size=6), max_size=120))
 def test_clause2_5_one_card_per_seat_and_no_finger_fills_a_hand(
@@ -62,8 +65,12 @@ def test_clause2_5_one_card_per_seat_and_no_finger_fills_a_hand(
         control.touches(events, LAYOUT.width, LAYOUT.height)
         control.tick(1 / 60)
         t += 1 / 60
-        seats = Counter(c.seat for c in control.hands.carries.values())
-        assert all(n == 1 for n in seats.values())  # R9
+        # R9: a seat carries one card, and more only while every seat within reach holds one:
+        # then the newcomer is remembered as possibly that child's other hand (R9 is kept at
+        # the drop; an empty hand is never refused at touch-down)
+        seats = Counter(c.seat for c in control.hands.carries.values()
+                        if c.other_hand_of is None)
+        assert all(n == 1 for n in seats.values())
         cards = [c.card for c in control.hands.carries.values()]
         assert len(cards) == len(set(cards))  # one finger per card
         assert all(game.hands[s] == -1 for s in control.play.humans)
@@ -130,3 +137,29 @@ def test_clause5_exact_ties_between_touches_rotate_between_seats() -> None:
         control.tick(1 / 60)
         touch += 10
     assert sorted(winners) == [0, 1, 2]
+
+
+def test_r9_a_second_card_near_a_seat_that_holds_one_goes_to_the_free_seat_0_within_reach() -> None:
+    """A finger landing nearest a seat that surely holds a card (its id named it) goes to the
+    likeliest free seat within reach; seat 0 is such a seat too (it was once read as "none",
+    and the card went to the seat that held one)."""
+    control = controller(6, 0, 0, True)
+    control.tick(COUNTDOWN)
+    physics, guesser = control.physics, control.policy.guesser
+    w, h = LAYOUT.width, LAYOUT.height
+    def order(p: tuple[float, float]) -> list[int]:
+        return sorted(range(6), key=lambda s: guesser.distance(s, *p))
+
+    second = next(p for p in ((w * i / 40, h * j / 40) for i in range(4, 37) for j in range(4, 37))
+                  if order(p)[:2] == [1, 0] and guesser.distance(0, *p) <= 0.9 * guesser.reach)
+    lying, other = list(physics.bodies)[:2]
+    physics.bodies[lying].position = second  # a card lies there
+    physics.space.reindex_shapes_for_body(physics.bodies[lying])
+    first = physics.bodies[other].position
+    control.touches([TouchEvent(1, TouchPhase.DOWN, first[0] / w, first[1] / h, COUNTDOWN, 1)],
+                    w, h)
+    control.touches([TouchEvent(2, TouchPhase.DOWN, second[0] / w, second[1] / h,
+                                COUNTDOWN + 0.5, None)], w, h)
+    carries = control.hands.carries
+    assert (carries[1].seat, carries[1].decided) == (1, True)
+    assert (carries[2].seat, carries[2].other_hand_of) == (0, 1)

@@ -161,8 +161,8 @@ def decide(down: Down, table: Attribution) -> Decision:
     if not isinstance(room, Occupied):
         return Take(guess, False, _giving_way(room), other_hand_of, named)
     other_hand_of = guess if other_hand_of is None else other_hand_of
-    guess = guesser.at_down(x, y, policy.holds, contact=down.contact) or guess
-    return Take(guess, False, None, other_hand_of, named)
+    free = guesser.at_down(x, y, policy.holds, contact=down.contact)  # seat 0 is a seat too
+    return Take(guess if free is None else free, False, None, other_hand_of, named)
 
 
 def _giving_way(room: object) -> Reguess | GiveWay | None:
