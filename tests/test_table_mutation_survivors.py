@@ -884,3 +884,86 @@ def test_long_sides_neighbours_zones_keep_table_between_them_however_narrow_the_
         zones = sorted((p.zone for p in side), key=lambda z: z.x)
         for left, right in pairwise(zones):
             assert right.x - (left.x + left.w) >= width / 30 - 1e-9
+
+
+def test_the_card_on_top_is_the_one_put_down_or_raised_last_whatever_its_number() -> None:
+    """A finger takes the card it sees on top: of two overlapping cards, the one put on the
+    table (or raised, as when it was last moved) later, not the one with the higher number."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(7, 300.0, 300.0)
+    physics.add(2, 310.0, 300.0)
+    assert physics.card_at(305.0, 300.0) == 2
+    physics.raise_card(7)
+    assert physics.card_at(305.0, 300.0) == 7
+    assert physics.card_at(305.0, 300.0, among={2}) == 2
+
+
+def test_a_card_taken_off_the_table_mid_slide_leaves_its_destination_free() -> None:
+    """A card sliding somewhere (a bot's move) and then taken off the table (stacked) keeps
+    no claim on the spot it was heading for: a card put back there may lie there, and the
+    table steps on without it."""
+    area = Rect(0, 0, 1000, 600)
+    physics = CardPhysics(area, 40.0, 56.0)
+    physics.add(1, 200.0, 300.0)
+    physics.add(2, 800.0, 100.0)
+    physics.send(1, 500.0, 300.0)
+    physics.step(STEP)
+    physics.remove(1)
+    assert physics.clear_spot(2, 500.0, 300.0, area) == (500.0, 300.0)
+    physics.step(STEP * 3)
+    assert set(physics.bodies) == {2}
+
+
+def test_a_card_sent_somewhere_slides_straight_there() -> None:
+    """A card sliding by itself (refused and going back, a bot's move) goes straight to its
+    spot, as a hand would push it, not along a curve that sweeps other cards: at every step
+    it lies on the line from where it was to where it goes, and it arrives."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 100.0, 100.0)
+    physics.send(0, 500.0, 400.0)
+    body = physics.bodies[0]
+    for _ in range(120):
+        physics.step(STEP)
+        x, y = body.position
+        assert (x - 100.0) * 300.0 == pytest.approx((y - 100.0) * 400.0, abs=1e-6), (x, y)
+    assert physics.resting(0)
+    assert math.dist(body.position, (500.0, 400.0)) < 1.0
+
+
+def test_issue18_a_put_back_card_looks_for_room_at_most_nineteen_and_a_half_card_widths_away(
+        ) -> None:
+    """Issue 18's search has a reach (it also bounds the work of one put-back to 4681 tries):
+    it looks for room on 40 rings, the last 39 half card widths from the drop. Room only just
+    beyond that (here along a strip of table whose first 19.5 card widths are full) is not
+    taken: the card stays where it was let go."""
+    w, h = 40.0, 56.0
+    physics = CardPhysics(Rect(0, 0, 1000, 3000), w, h)
+    strip = Rect(500.0, 100.0, 0.0, 2000.0)  # the drop is at the strip's end
+    physics.add(99, 900.0, 2500.0)
+    lying = [*range(100, 801, 50), 840]  # the last one just short of ring 39's farthest tries
+    for card, y in enumerate(lying):
+        physics.add(card, 500.0, float(y))
+    assert 100.0 + 39 * w / 2 - lying[-1] < h < 100.0 + 40 * w / 2 - lying[-1]  # the scene
+    assert physics.clear_spot(99, 500.0, 100.0, strip) == (500.0, 100.0)
+
+
+def test_issue18_a_card_with_no_room_on_the_table_stays_where_let_go_margin_in() -> None:
+    """With no room anywhere in reach, a put-back card stays where it was let go, but still
+    the asked margin in from the area's edge (a card always fully on the table)."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    for card, (x, y) in enumerate((x, y) for x in range(-20, 141, 30)
+                                  for y in range(-20, 141, 30)):
+        physics.add(card, float(x), float(y))
+    physics.add(99, 800.0, 500.0)
+    assert physics.clear_spot(99, 0.0, 0.0, Rect(0, 0, 120, 120), 10.0) == (10.0, 10.0)
+
+
+def test_the_deal_check_counts_only_cards_overlapping_by_more_than_its_tolerance() -> None:
+    """The deal check (R13: cards dealt apart) counts a pair of cards as overlapping only when
+    they overlap by more than its tolerance: a pixel's touch is no overlap at 2 px, five
+    pixels are, and at 0 px both pairs count."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    for card, x in enumerate((100.0, 139.0, 400.0, 435.0)):
+        physics.add(card, x, 300.0)
+    assert physics.overlaps(2.0) == 1
+    assert physics.overlaps(0.0) == 2
