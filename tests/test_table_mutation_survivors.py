@@ -967,3 +967,71 @@ def test_the_deal_check_counts_only_cards_overlapping_by_more_than_its_tolerance
         physics.add(card, x, 300.0)
     assert physics.overlaps(2.0) == 1
     assert physics.overlaps(0.0) == 2
+
+
+def test_r28_a_card_handed_on_to_another_fingertip_is_where_it_was_not_under_that_fingertip(
+        ) -> None:
+    """A card is judged (whose reach it is in, which way it is pulled: R9) where it is as the
+    fingers carry it. When the fingertip that took it lifts and another fingertip of the hand
+    carries it on, the card is where it was; it then moves as that fingertip moves."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm, t = control.geometry.px_per_cm, COUNTDOWN
+    tips = {1: 0.0, 3: cm}  # the fingertip that takes the card, one a centimetre below it
+
+    def frame(phase: TouchPhase, moved: float, *touches: int) -> None:
+        control.touches([TouchEvent(touch, phase, (x + moved) / w, (y + tips[touch]) / h, t)
+                         for touch in touches], w, h)
+    for touch in tips:
+        t += 0.02
+        frame(TouchPhase.DOWN, 0.0, touch)
+    for step in range(1, 11):
+        t += 1 / 60
+        frame(TouchPhase.MOVE, step * cm, *tips)
+    control.drain()
+    t += 0.01
+    frame(TouchPhase.UP, 10 * cm, 1)
+    assert [(e.card, e.touch, e.before) for e in control.drain()
+            if isinstance(e, events.HandedOn)] == [(card, 3, 1)]  # the scene
+    assert control.hands.carries[3].where() == pytest.approx((x + 10 * cm, y))
+    t += 1 / 60
+    frame(TouchPhase.MOVE, 11 * cm, 3)
+    assert control.hands.carries[3].where() == pytest.approx((x + 11 * cm, y))
+
+
+def test_r11_a_card_put_back_is_shown_where_it_comes_to_lie(control: RaceController) -> None:
+    """R11: a child's card let go off every zone goes back on the table where it was let go,
+    and the view is told that spot, the one the card slides to."""
+    bodies = control.physics.bodies
+    w, h = control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies)
+                if control.loose(c) and control.seats.zone_at(*bodies[c].position) is None)
+    x, y = bodies[card].position
+    held(control, 0, decided=True, card=card, at=(x, y))
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, x / w, y / h, 10.2)], w, h)
+    backs = [e for e in control.drain() if isinstance(e, events.BackOnTable)]
+    assert [(e.seat, e.card) for e in backs] == [(0, card)]
+    assert (backs[0].x, backs[0].y) == control.physics.settles_at(card)
+    assert (backs[0].x, backs[0].y) == pytest.approx((x, y))
+
+
+def test_a_duo_bots_lay_is_shown_as_a_bots() -> None:
+    """Duo against a bot: the view is told each lay of the bot's is a bot's (no finger, and
+    no child's doing: no sound or glow meant for a child)."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
+                           game=game)
+    laid: list[events.Laid] = []
+    for _ in range(3600):
+        session.tick(1 / 60)
+        laid += [e for e in session.drain() if isinstance(e, events.Laid)]
+        if laid:
+            break
+    assert laid, "the bot laid no card in a minute"
+    assert [(e.seat, e.touch, e.bot) for e in laid] == [(1, None, True)]
