@@ -35,6 +35,7 @@ from seigneurs.table.attribution.guess import WANTED, SeatGuesser
 from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.geometry import RaceGeometry
 from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import TableLayout, duo_places
@@ -1035,3 +1036,46 @@ def test_a_duo_bots_lay_is_shown_as_a_bots() -> None:
             break
     assert laid, "the bot laid no card in a minute"
     assert [(e.seat, e.touch, e.bot) for e in laid] == [(1, None, True)]
+
+
+def test_r28_a_row_of_two_lies_whole_cards_apart_while_the_half_table_has_room() -> None:
+    """R28: a row's cards lie whole cards apart to the player's right, closing up only when the
+    row would reach the table's edge: on a Duo table whose half has room for a second card
+    (1.5 cards past the first) but not for three, two cards lie whole cards apart and three
+    close up evenly to the edge. (No panel TableLayout builds is this narrow for Duo: the
+    rule is the geometry's own.)"""
+    duo = assisted_duo().geometry
+    card = duo.row_card
+    narrow = replace(duo, width=2 * (3.12 * card + 0.3 * duo.card_w))  # room: 1.5 cards
+    for seat, right in ((0, 1.0), (1, -1.0)):
+        two = [narrow.slot(seat, 2, i, 2)[0] for i in range(2)]
+        assert (two[1] - two[0]) * right == pytest.approx(card * 1.06)
+        three = [narrow.slot(seat, 2, i, 3)[0] for i in range(3)]
+        assert [(b - a) * right for a, b in pairwise(three)] == pytest.approx([card * 0.75] * 2)
+
+
+def test_a_zones_locomotive_pile_count_and_stop_sign_lie_on_its_middle_line() -> None:
+    """A child's things lie in one row along the middle of their zone, as far from the table's
+    edge behind it each: the locomotive, the pile, the count and the stop sign."""
+    layout = TableLayout.build(1280, 720)
+    geometry = RaceGeometry.build(layout, layout.places, stop=True)
+    for seat in geometry.seats:
+        place = seat.place
+        (cx, cy), (fx, fy) = place.local(0, 0), place.local(1, 0)
+
+        def forward(x: float, y: float, cx: float = cx, cy: float = cy, fx: float = fx,
+                    fy: float = fy) -> float:
+            return (x - cx) * (fx - cx) + (y - cy) * (fy - cy)
+        assert seat.stop is not None
+        things = [(seat.locomotive.x, seat.locomotive.y), (seat.pile.x, seat.pile.y),
+                  seat.count, (seat.stop.x, seat.stop.y)]
+        assert [forward(*p) for p in things] == pytest.approx([0.0] * 4, abs=1e-9), place
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_players_seated_by_the_table_each_get_a_place_of_their_own(players: int) -> None:
+    """When nobody chose places, each of 2 to 6 players gets a place of their own (never two
+    children on one zone)."""
+    places = TableLayout.spread(players)
+    assert len(set(places)) == players
+    assert all(0 <= p < len(LAYOUT.places) for p in places)
