@@ -1079,3 +1079,38 @@ def test_players_seated_by_the_table_each_get_a_place_of_their_own(players: int)
     places = TableLayout.spread(players)
     assert len(set(places)) == players
     assert all(0 <= p < len(LAYOUT.places) for p in places)
+
+
+def test_issue12_a_child_who_just_put_a_card_back_is_not_still_however_long_ago_they_touched(
+        ) -> None:
+    """Issue 12: a fitting card glows for a child who has been still `wait` seconds. A child
+    who held a card three seconds and just put it back is not still, though their finger
+    landed long ago: the glow waits `wait` from the put-back (assisted Kids, a bot across)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"])),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    for seat in (0, 1):
+        assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
+    session.tick(COUNTDOWN)
+    session.drain()
+    control, bodies, w, h = session.control, session.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c)
+                and control.seats.zone_at(*bodies[c].position) is None
+                and control.guesser.nearest(*bodies[c].position) == 0)
+    x, y = bodies[card].position
+
+    def ticks(seconds: float) -> None:
+        for _ in range(round(seconds * 60)):
+            session.tick(1 / 60)
+    session.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, session.clock)])
+    ticks(3.0)
+    session.touches([TouchEvent(FINGER, TouchPhase.UP, x / w, y / h, session.clock)])
+    put_back = session.clock
+    assert [(e.seat, e.card) for e in session.drain() if isinstance(e, events.BackOnTable)
+            and not e.bot] == [(0, card)]  # the scene
+    ticks(1.0)
+    assert session.fitting_cards(2.0) == {}
+    ticks(1.5)
+    glows = session.fitting_cards(2.0)
+    assert glows and {since for _at, since in glows.values()} == {put_back + 2.0}
