@@ -1114,3 +1114,24 @@ def test_issue12_a_child_who_just_put_a_card_back_is_not_still_however_long_ago_
     ticks(1.5)
     glows = session.fitting_cards(2.0)
     assert glows and {since for _at, since in glows.values()} == {put_back + 2.0}
+
+
+def test_a_card_a_child_needs_at_just_four_fifths_of_their_reach_is_theirs_to_take() -> None:
+    """Bots fetch a needed card only beyond 0.8 of the child's reach: one lying exactly at
+    0.8 of it (toward the middle of the table) is left for the child to take; a pixel
+    farther, it is fetched."""
+    control = child_and_two_bots().control
+    guesser, bodies = control.guesser, control.physics.bodies
+    card = next(c for c in sorted(bodies) if control.game.fits(0, c))
+    ax, ay = guesser.anchors[0]
+    edge = guesser.reach * 0.8
+    y = ay + math.copysign(edge, control.geometry.free.center[1] - ay)
+    for _ in range(64):  # the nearest float whose distance, as the bots measure it, is 0.8
+        if guesser.distance(0, ax, y) == edge:  # of the reach itself
+            break
+        y = math.nextafter(y, ay if guesser.distance(0, ax, y) > edge else 2 * y - ay)
+    assert guesser.distance(0, ax, y) == edge  # the scene
+    bodies[card].position = (ax, y)
+    assert control.bot_hands.out_of_reach(lambda: 1 << card) == 0
+    bodies[card].position = (ax, y + math.copysign(1.0, y - ay))
+    assert control.bot_hands.out_of_reach(lambda: 1 << card) == 1 << card
