@@ -1135,3 +1135,20 @@ def test_a_card_a_child_needs_at_just_four_fifths_of_their_reach_is_theirs_to_ta
     assert control.bot_hands.out_of_reach(lambda: 1 << card) == 0
     bodies[card].position = (ax, y + math.copysign(1.0, y - ay))
     assert control.bot_hands.out_of_reach(lambda: 1 << card) == 1 << card
+
+
+def test_r28_a_finger_dragging_alongside_beyond_a_hands_span_across_is_no_fingertip_of_it(
+        ) -> None:
+    """Two children drag side by side the same way at the same moment: a finger further than
+    HAND_SPAN_CM from the lifting fingertip (here straight across the drag, level with it
+    along it) is another hand; the card goes on with the fingertip within the span."""
+    hands = Hands(px_per_cm=10.0)
+    span = hands.span
+    landed = {1: (100.0, 100.0), 2: (100.0, 100.0 + span * 1.5), 3: (100.0, 100.0 + span / 2)}
+    for touch, (x, y) in landed.items():
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, 0.0), x, y, 0.0)
+    for touch, (x, y) in landed.items():
+        hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3)
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) == 3
+    hands.track(TouchEvent(3, TouchPhase.UP, 0, 0, 0.31), 200.0, 100.0 + span / 2, 0.31)
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) is None  # the one across is left
