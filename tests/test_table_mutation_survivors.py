@@ -25,7 +25,7 @@ from seigneurs.game import (
     new_game,
 )
 from seigneurs.game.actions import EndReason, Reason
-from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
 from seigneurs.rules import VARIANTS, WagonType
@@ -297,17 +297,24 @@ def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason
     assert refused[0].reason is game.verify(CallStop(0, 1.0))
 
 
-def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_that_long() -> None:
-    """Issue 12, assisted Kids: the glow under a fitting card begins `wait` seconds after the
-    child last did something (it fades in from then), not before and not in the future."""
+def kids_in_play(second: BotLevel | None) -> RaceSession:
+    """Assisted Kids in play, after the countdown: a child at seat 0, and at seat 1 a child
+    (None) or a bot of that level; both locomotives turned, nobody has done anything yet."""
     places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
-    session = open_session(LAYOUT, Seating(places, (None, None)),
+    session = open_session(LAYOUT, Seating(places, (None, second)),
                            GameConfig.for_players("kids", 2, 3))
     assert isinstance(session, RaceSession)
     for seat in (0, 1):
         assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
     session.tick(COUNTDOWN)
     session.drain()
+    return session
+
+
+def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_that_long() -> None:
+    """Issue 12, assisted Kids: the glow under a fitting card begins `wait` seconds after the
+    child last did something (it fades in from then), not before and not in the future."""
+    session = kids_in_play(None)
     still = dict(session.still)
     for _ in range(60 * 7):
         session.tick(1 / 60)
@@ -1086,14 +1093,7 @@ def test_issue12_a_child_who_just_put_a_card_back_is_not_still_however_long_ago_
     """Issue 12: a fitting card glows for a child who has been still `wait` seconds. A child
     who held a card three seconds and just put it back is not still, though their finger
     landed long ago: the glow waits `wait` from the put-back (assisted Kids, a bot across)."""
-    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
-    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["expert"])),
-                           GameConfig.for_players("kids", 2, 3))
-    assert isinstance(session, RaceSession)
-    for seat in (0, 1):
-        assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
-    session.tick(COUNTDOWN)
-    session.drain()
+    session = kids_in_play(BOT_LEVELS["expert"])
     control, bodies, w, h = session.control, session.physics.bodies, LAYOUT.width, LAYOUT.height
     card = next(c for c in sorted(bodies) if control.loose(c)
                 and control.seats.zone_at(*bodies[c].position) is None
