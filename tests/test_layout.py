@@ -8,11 +8,14 @@ import logging
 import math
 from dataclasses import replace
 
+import arcade
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_driver import PATIENT, Driver
+from test_nothing_hidden import box, inside
 
+from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.kiosk.card_size import SmallCards
 from seigneurs.kiosk.config.schema import LAYOUTS
 from seigneurs.rules import WAGONS
@@ -119,5 +122,30 @@ def test_the_game_says_once_at_start_when_its_cards_are_small(
     try:
         assert not any(isinstance(n, SmallCards) for n in d.window.notices)
         assert not any("cm wide" in r.getMessage() for r in caplog.records)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("width, height, diagonal, arrangement",
+                         [(1920, 1080, 55.0, "six-around"), (1280, 720, 86.0, "long-sides")])
+def test_a_seats_locomotive_stop_sign_and_bot_badge_lie_wholly_in_its_zone(
+        width: int, height: int, diagonal: float, arrangement: str) -> None:
+    """Each seat's things are drawn inside its own zone, turned to its player (issue 18): a
+    bot's badge beside the locomotive does not stick out over the zone's end."""
+    from seigneurs.ui.race_view import RaceView
+
+    d = Driver(width, height, settings=replace(PATIENT, diagonal_inches=diagonal,
+                                               layout=arrangement))
+    try:
+        d.window.nav.deal("training", [BOT_LEVELS["expert"]] * 6, 3)
+        view = d.scene
+        assert isinstance(view, RaceView)
+        zones = [plan.place.zone for plan in view.seats]
+        badges = [s for s in view.panels if s.texture is d.window.media.icons["bot-expert"]]
+        assert len(badges) == 6
+        for sprite in view.panels:
+            if sprite.visible and not isinstance(sprite, arcade.SpriteSolidColor):
+                assert any(inside(zone, box(sprite)) for zone in zones), \
+                    f"a seat's sprite at {sprite.position} crosses its zone's edge"
     finally:
         d.close()
