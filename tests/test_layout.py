@@ -15,10 +15,15 @@ from hypothesis import strategies as st
 from table_driver import PATIENT, Driver
 from test_nothing_hidden import box, inside
 
+from seigneurs.game import GameConfig, Whistle
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.kiosk.card_size import SmallCards
 from seigneurs.kiosk.config.schema import LAYOUTS
 from seigneurs.rules import WAGONS
+from seigneurs.table import events
+from seigneurs.table.controller import RaceController
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import (
     MIDDLE_TALL,
     MIN_CARD_CM,
@@ -27,6 +32,7 @@ from seigneurs.table.layout import (
     TableLayout,
     largest_card,
 )
+from seigneurs.table.session import Seating
 
 ARRANGEMENTS = st.sampled_from(LAYOUTS)
 DIAGONALS = st.floats(10, 200)  # the configuration's range for [table] diagonal_inches
@@ -149,3 +155,29 @@ def test_a_seats_locomotive_stop_sign_and_bot_badge_lie_wholly_in_its_zone(
                     f"a seat's sprite at {sprite.position} crosses its zone's edge"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("end", ["left", "right"])
+def test_long_sides_a_card_let_go_near_a_short_end_stays_where_the_child_let_it_go(
+        end: str) -> None:
+    """Long-sides: nobody sits at the short ends (the table stands against a wall there), so
+    the middle reaches out to them. A card let go near an end, where it lies wholly on the
+    glass however turned and clear of the rim, is put back where the finger lifted."""
+    layout = TableLayout.build(1920, 1080, 55.0, "long-sides")
+    places = tuple(layout.places[i] for i in layout.spread(3))
+    session = open_session(layout, Seating(places, (None, None, None)),
+                           GameConfig.for_players("lords", 3, 5))
+    control = session.control
+    assert isinstance(control, RaceController) and session.game.apply(Whistle(0, 0.0)).ok
+    clear = layout.card_w * 0.25 + math.hypot(layout.card_w, layout.card_h) / 2  # rim + card
+    to = (clear if end == "left" else layout.width - clear, layout.height / 2)
+    start = control.physics.bodies[0].position
+    path = [(start.x + (to[0] - start.x) * k / 8, start.y + (to[1] - start.y) * k / 8)
+            for k in range(9)]
+    moves = [(TouchPhase.MOVE, x, y, 1.0 + k * 0.05) for k, (x, y) in enumerate(path[1:], 1)]
+    for phase, x, y, t in [(TouchPhase.DOWN, *path[0], 1.0), *moves, (TouchPhase.UP, *to, 1.5)]:
+        control.touches([TouchEvent(5, phase, x / layout.width, y / layout.height, t)],
+                        layout.width, layout.height)
+    back = [e for e in control.play.drain() if isinstance(e, events.BackOnTable)]
+    assert len(back) == 1 and back[0].touch == 5
+    assert (back[0].x, back[0].y) == pytest.approx(to), "the card was pulled in from the end"
