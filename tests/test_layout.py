@@ -1,6 +1,7 @@
 """Issue 29, item 5: cards for small fingers on every panel the configuration accepts. The
 layout keeps cards 4 cm wide where the panel has room and otherwise makes them as large as
-fits; zones never overlap and the middle keeps room for the deal. The game says so at start."""
+fits; zones never overlap and the middle keeps room for the deal. The game says so at start.
+Each seat's things lie in its zone; in long-sides the middle reaches out to the short ends."""
 
 from __future__ import annotations
 
