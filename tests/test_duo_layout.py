@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from table_driver import Driver
+import pytest
+from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.game.duo import ROWS
@@ -48,5 +49,23 @@ def test_issue12_duo_rows_of_whole_large_cards_and_everything_in_reach() -> None
                 assert place.zone.contains(*spot)
                 near_edge = place.zone.y if place.angle == 0 else place.zone.y + place.zone.h
                 assert abs(spot[1] - near_edge) < reach
+    finally:
+        driver.close()
+
+
+def test_r28_each_duo_players_three_start_lamps_stand_apart_as_three_lamps() -> None:
+    """R28 (R14's countdown in Duo): each player's three start lamps light one by one, so they
+    must read as three: neighbours lie at least a lamp's width apart, none over the next."""
+    driver = Driver(1280, 720, settings=PATIENT)
+    try:
+        driver.window.nav.deal("duo", [BOT_LEVELS["expert"]] * 2, 5)
+        view = driver.scene
+        assert isinstance(view, DuoView) and view.countdown is not None
+        lamps = view.countdown.lamps
+        assert len(lamps) == 6 and view.countdown.order == [0, 1, 2] * 2
+        for row in (lamps[:3], lamps[3:]):
+            for a, b in itertools.pairwise(row):
+                assert a.center_y == pytest.approx(b.center_y)  # a row across the zone
+                assert abs(b.center_x - a.center_x) >= a.width, "two start lamps overlap"
     finally:
         driver.close()

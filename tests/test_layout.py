@@ -1,6 +1,7 @@
 """Issue 29, item 5: cards for small fingers on every panel the configuration accepts. The
 layout keeps cards 4 cm wide where the panel has room and otherwise makes them as large as
-fits; zones never overlap and the middle keeps room for the deal. The game says so at start."""
+fits; zones never overlap and the middle keeps room for the deal. The game says so at start.
+Each seat's things lie in its zone; in long-sides the middle reaches out to the short ends."""
 
 from __future__ import annotations
 
@@ -8,14 +9,22 @@ import logging
 import math
 from dataclasses import replace
 
+import arcade
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_driver import PATIENT, Driver
+from test_nothing_hidden import box, inside
 
+from seigneurs.game import GameConfig, Whistle
+from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.kiosk.card_size import SmallCards
 from seigneurs.kiosk.config.schema import LAYOUTS
 from seigneurs.rules import WAGONS
+from seigneurs.table import events
+from seigneurs.table.controller import RaceController
+from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import (
     MIDDLE_TALL,
     MIN_CARD_CM,
@@ -24,6 +33,7 @@ from seigneurs.table.layout import (
     TableLayout,
     largest_card,
 )
+from seigneurs.table.session import Seating
 
 ARRANGEMENTS = st.sampled_from(LAYOUTS)
 DIAGONALS = st.floats(10, 200)  # the configuration's range for [table] diagonal_inches
@@ -121,3 +131,54 @@ def test_the_game_says_once_at_start_when_its_cards_are_small(
         assert not any("cm wide" in r.getMessage() for r in caplog.records)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("width, height, diagonal, arrangement",
+                         [(1920, 1080, 55.0, "six-around"), (1280, 720, 86.0, "long-sides")])
+def test_a_seats_locomotive_stop_sign_and_bot_badge_lie_wholly_in_its_zone(
+        width: int, height: int, diagonal: float, arrangement: str) -> None:
+    """Each seat's things are drawn inside its own zone, turned to its player (issue 18): a
+    bot's badge beside the locomotive does not stick out over the zone's end."""
+    from seigneurs.ui.race_view import RaceView
+
+    d = Driver(width, height, settings=replace(PATIENT, diagonal_inches=diagonal,
+                                               layout=arrangement))
+    try:
+        d.window.nav.deal("training", [BOT_LEVELS["expert"]] * 6, 3)
+        view = d.scene
+        assert isinstance(view, RaceView)
+        zones = [plan.place.zone for plan in view.seats]
+        badges = [s for s in view.panels if s.texture is d.window.media.icons["bot-expert"]]
+        assert len(badges) == 6
+        for sprite in view.panels:
+            if sprite.visible and not isinstance(sprite, arcade.SpriteSolidColor):
+                assert any(inside(zone, box(sprite)) for zone in zones), \
+                    f"a seat's sprite at {sprite.position} crosses its zone's edge"
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("end", ["left", "right"])
+def test_long_sides_a_card_let_go_near_a_short_end_stays_where_the_child_let_it_go(
+        end: str) -> None:
+    """Long-sides: nobody sits at the short ends (the table stands against a wall there), so
+    the middle reaches out to them. A card let go near an end, where it lies wholly on the
+    glass however turned and clear of the rim, is put back where the finger lifted."""
+    layout = TableLayout.build(1920, 1080, 55.0, "long-sides")
+    places = tuple(layout.places[i] for i in layout.spread(3))
+    session = open_session(layout, Seating(places, (None, None, None)),
+                           GameConfig.for_players("lords", 3, 5))
+    control = session.control
+    assert isinstance(control, RaceController) and session.game.apply(Whistle(0, 0.0)).ok
+    clear = layout.card_w * 0.25 + math.hypot(layout.card_w, layout.card_h) / 2  # rim + card
+    to = (clear if end == "left" else layout.width - clear, layout.height / 2)
+    start = control.physics.bodies[0].position
+    path = [(start.x + (to[0] - start.x) * k / 8, start.y + (to[1] - start.y) * k / 8)
+            for k in range(9)]
+    moves = [(TouchPhase.MOVE, x, y, 1.0 + k * 0.05) for k, (x, y) in enumerate(path[1:], 1)]
+    for phase, x, y, t in [(TouchPhase.DOWN, *path[0], 1.0), *moves, (TouchPhase.UP, *to, 1.5)]:
+        control.touches([TouchEvent(5, phase, x / layout.width, y / layout.height, t)],
+                        layout.width, layout.height)
+    back = [e for e in control.play.drain() if isinstance(e, events.BackOnTable)]
+    assert len(back) == 1 and back[0].touch == 5
+    assert (back[0].x, back[0].y) == pytest.approx(to), "the card was pulled in from the end"
