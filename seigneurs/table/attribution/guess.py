@@ -93,9 +93,7 @@ class SeatGuesser:
         reach (nearest, and the way the finger points), else None (the nearest seat already
         holds a card: R9)."""
         limit = self.reach if reach is None else reach
-        anchors = self.anchors
-        far = {s: math.hypot(x - anchors[s][0], y - anchors[s][1])  # once each: per move
-               for s in self.candidates}
+        far = {s: self.distance(s, x, y) for s in self.candidates}  # once each: per move
         cost = far if contact is None or contact.angle is None else {  # (or every arm is 1)
             s: d * self.arm(s, x, y, contact) for s, d in far.items()}
         # the first of the seats in order of cost (ties: in the candidates' order), no sort
@@ -134,17 +132,11 @@ class SeatGuesser:
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
         moved = math.hypot(x - start[0], y - start[1])
-        if moved < travel or moved == 0:  # not moved: heads nowhere
+        if moved < travel:
             return seat
-        homes, anchors = self._homes_from(start), self.anchors
-        best, top = seat, -math.inf  # the straightest `headings` (the first, on a tie)
-        for s in self.candidates:
-            ax, ay = anchors[s]
-            heading = (homes[s] - math.hypot(x - ax, y - ay)) / moved
-            if heading > top:
-                best, top = s, heading
-        if best != seat and top > HEADING:
-            ax, ay = anchors[seat]
-            if top > (homes[seat] - math.hypot(x - ax, y - ay)) / moved + MARGIN:
-                return best
+        headings = self.headings(start, x, y)
+        best = max(self.candidates, key=headings.__getitem__)  # the first, on a tie
+        if best != seat and headings[best] > HEADING and \
+                headings[best] > headings[seat] + MARGIN:
+            return best
         return seat
