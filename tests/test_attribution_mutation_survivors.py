@@ -12,8 +12,11 @@ import pytest
 from test_attribution_constants import DROPPING, FINGER, control, held, toward
 
 from seigneurs.game import GameConfig, Whistle
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution.decide import Drop, drop
+from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
+from seigneurs.table.attribution.hands import FLING_CM_S, TREMOR_CM, Carry, Hands
 from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL
 from seigneurs.table.controller import RaceController
 from seigneurs.table.geometry import Point
@@ -209,3 +212,146 @@ def test_a_card_pulled_away_must_go_less_straight_than_away_heading_toward_the_s
     assert heading == (AWAY_HEADING if slides else 0.2)
     assert math.dist(home, where) >= control.policy.travel * AWAY_TRAVEL
     assert edge_drop(control, 1, home, where) is slides
+
+
+# The samples of seeds 9377 and 4242 and the whole guess.py run at f0f14d6 (issue 25): the
+# guesser's figures at their edges, on small exact scenes (whole-number distances, angles that
+# are whole degrees from an arm at 0 degrees), as in test_seat_guess.py.
+
+def pointing(angle: float, signed: bool = True) -> Contact:
+    """A fingertip's contact whose long axis (or, `signed`, its pointing) is `angle` degrees."""
+    return Contact(0.01, 0.008, angle, signed)
+
+
+ARM_AT_0 = SeatGuesser([(0.0, 0.0)], [0])
+"""One seat whose child sits at the origin: a finger at (10, 0) lies along their arm, 0 deg."""
+
+
+@pytest.mark.parametrize(("off", "arm"), [(0.0, 1.0), (22.5, 1.25), (45.0, 2.0), (90.0, 5.0)])
+def test_a_finger_off_a_seats_arm_counts_that_seat_farther_by_the_square(
+        off: float, arm: float) -> None:
+    """Issue 9's orientation cue: a finger pointing along a child's arm leaves their seat's
+    distance as it is (1), one ARM_DEGREES off counts it twice as far, and the cost grows with
+    the square of the angle off (a little off is nearly nothing: a child's finger wavers)."""
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(off)) == arm
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(-off)) == arm
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_an_angle_off_a_seats_arm_counts_the_same_across_the_wrap(signed: bool) -> None:
+    """Issue 9: a finger 10 degrees off the arm counts the same either side of it, also where
+    its angle wraps round (350 is -10 degrees; an axis only, 170 is -10 too, since an
+    ellipse's axis and the axis turned half a turn are one)."""
+    turn = 360.0 if signed else 180.0
+    ten_off = ARM_AT_0.arm(0, 10.0, 0.0, pointing(10.0, signed))
+    assert ten_off == 1.0 + (10.0 / ARM_DEGREES) ** 2
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(turn - 10.0, signed)) == ten_off
+
+
+def test_an_axis_along_a_seats_arm_points_either_way() -> None:
+    """Issue 9: a contact whose angle is unsigned gives an axis only: 180 degrees is the same
+    ellipse as 0, so it lies along the arm of the child at 0 degrees (no cost), whereas a
+    signed finger pointing at 180 points straight at that child (four ARM_DEGREES off)."""
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0, signed=False)) == 1.0
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0)) == 17.0
+
+
+@pytest.mark.parametrize(("off", "comes"), [(0.0, True), (44.0, True), (45.0, False),
+                                            (60.0, False)])
+def test_a_finger_comes_from_a_seat_only_within_arm_degrees_of_its_arm(
+        off: float, comes: bool) -> None:
+    """R9's other hand (SeatPolicy._may_be_other_hand): a finger may be a child's only while it
+    points less than ARM_DEGREES off their arm; exactly ARM_DEGREES off (an arm cost of exactly
+    2), or more, it comes from another side."""
+    assert ARM_AT_0.comes_from(0, 10.0, 0.0, pointing(off)) is comes
+    assert ARM_AT_0.comes_from(0, 10.0, 0.0, None)  # no orientation read: never excluded
+
+
+def test_r9_a_free_seat_exactly_at_arms_reach_takes_the_finger() -> None:
+    """R9 at touch-down: the nearest seat (5 away) holds a card, the next free seat is exactly
+    `reach` (10) away: within reach (the limit is inclusive), so the finger is that seat's;
+    with the reach a hair shorter, nobody's."""
+    g = SeatGuesser([(3.0, 4.0), (6.0, 8.0)], [0, 1], reach=10.0)
+    assert g.distance(1, 0.0, 0.0) == 10.0
+    assert g.at_down(0.0, 0.0, lambda s: s == 0) == 1
+    assert g.at_down(0.0, 0.0, lambda s: s == 0, reach=math.nextafter(10.0, 0.0)) is None
+
+
+def test_a_child_wanting_a_card_counts_nearer_up_to_their_reach_inclusive() -> None:
+    """Issue 9: a seat that wants a face-up card (it fits their train) counts WANTED as near
+    (10 x 0.6 = 6 against 8) when the card lies within their reach, the edge included; beyond
+    it, the nearer seat that does not want it is likelier."""
+    card = (0.0, 0.0)
+    for reach, likeliest in ((10.0, 0), (math.nextafter(10.0, 0.0), 1)):
+        g = SeatGuesser([(6.0, 8.0), (0.0, 8.0)], [0, 1], reach=reach)
+        assert g.likeliest(*card, lambda s: s == 0) == likeliest
+
+
+STRAIGHT_START, STRAIGHT_END = (0.0, 0.0), (60.0, 80.0)
+"""A carry of 100: from 87 to 17 of (60, 63) (heading exactly 0.7 = HEADING); (-100, 0) it
+leaves behind."""
+
+
+def test_a_card_pulled_exactly_heading_straight_toward_a_seat_stays_its_guess() -> None:
+    """Issue 9 (hysteresis): a carried card goes to another seat only once it travels
+    straighter than HEADING toward it; exactly HEADING straight, the guess stays."""
+    g = SeatGuesser([(-100.0, 0.0), (60.0, 63.0)], [0, 1])
+    assert g.headings(STRAIGHT_START, *STRAIGHT_END)[1] == HEADING
+    assert g.while_carried(0, STRAIGHT_START, *STRAIGHT_END, travel=50.0) == 0
+    assert g.while_carried(0, STRAIGHT_START, 60.0, 79.0, travel=50.0) == 1  # a hair more
+
+
+def test_a_card_pulled_exactly_margin_straighter_toward_another_seat_stays_its_guess() -> None:
+    """Issue 9 (hysteresis): carried 120 along x, a card heads 0.75 toward (120, 35) and 0.6
+    toward (99, 20), its guess: straighter than HEADING, but only MARGIN straighter than toward
+    the guess, which it keeps (it needs more than MARGIN: no flicker between two seats)."""
+    g = SeatGuesser([(99.0, 20.0), (120.0, 35.0)], [0, 1])
+    headings = g.headings((0.0, 0.0), 120.0, 0.0)
+    assert headings == [0.6, 0.75] and headings[1] == headings[0] + MARGIN
+    assert g.while_carried(0, (0.0, 0.0), 120.0, 0.0, travel=50.0) == 0
+    assert g.while_carried(0, (0.0, 0.0), 120.0, 1.0, travel=50.0) == 1  # a hair straighter
+
+
+# Hands: how a finger moves and lets go, at the edges of its figures.
+
+def trail(*points: tuple[float, float, float]) -> Carry:
+    """A carried card whose finger went through `points` (time, x, y)."""
+    carry = Carry(0, 0, False, points[0][1:])
+    carry.trail.extend(points)
+    return carry
+
+
+def test_a_fingertip_trembling_about_where_it_is_now_is_still() -> None:
+    """Issue 29's `moving` (a card moving beside a dropped one is a neighbour's, a still one
+    may be the dropping child's other hand): a finger is moving when it went farther than
+    TREMOR_CM from where it is now; one that trembled 0.27 cm either side of its place (0.54
+    cm between its swings) is still."""
+    hands = Hands(px_per_cm=10.0)
+    swing = TREMOR_CM * 10.0 * 0.9
+    carry = trail((1.0, 100.0 + swing, 50.0), (1.05, 100.0 - swing, 50.0),
+                  (1.1, 100.0, 50.0))
+    assert not hands.moving(carry, 1.1)
+    carry.trail.append((1.12, 100.0 + swing * 1.2, 50.0))  # now 0.32 cm from its swing
+    assert hands.moving(carry, 1.12)
+
+
+def test_a_card_let_go_exactly_at_fling_speed_was_placed() -> None:
+    """A drop on a zone counts unless the card was thrown: faster than FLING_CM_S over the
+    finger's last FLING_WINDOW; exactly that fast, it was placed (16 px a cm and 1/16 s: the
+    speed is exact)."""
+    hands = Hands(px_per_cm=16.0)
+    edge = FLING_CM_S * 16.0 / 16  # px the finger goes in 1/16 s at FLING_CM_S
+    carry = trail((0.9, -500.0, 0.0), (1.0, 0.0, 0.0), (1.03, edge / 2, 0.0))
+    assert not hands.flung(carry, edge, 0.0, 1.0625)
+    assert hands.flung(carry, edge + 0.01, 0.0, 1.0625)
+
+
+def test_a_tap_on_another_childs_zone_is_a_drop_on_no_zone(control: RaceController) -> None:
+    """A card taken on seat 1's zone for seat 0 and lifted where it was taken (a tap) is no
+    drop on that zone (no gift to seat 1): the decision names no zone (None, which the
+    controller reads as "put back", not a seat) and the card stays its guessed seat's."""
+    card = cards_nearest(control, 0)[0]
+    control.physics.bodies[card].position = control.geometry.anchors[1]  # on seat 1's zone
+    carry = held(control, 0, decided=False, card=card)
+    assert control.seats.zone_at(*carry.home) == 1
+    assert drop(carry, *carry.home, 12.0, control.seats) == Drop(0, None)
