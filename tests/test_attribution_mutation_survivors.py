@@ -331,7 +331,7 @@ def test_a_fingertip_trembling_about_where_it_is_now_is_still() -> None:
     carry = trail((1.0, 100.0 + swing, 50.0), (1.05, 100.0 - swing, 50.0),
                   (1.1, 100.0, 50.0))
     assert not hands.moving(carry, 1.1)
-    carry.trail.append((1.12, 100.0 + swing * 1.2, 50.0))  # now 0.32 cm from its swing
+    carry.trail.append((1.12, 100.0 + swing * 1.2, 50.0))  # on 0.32 cm past its place
     assert hands.moving(carry, 1.12)
 
 
