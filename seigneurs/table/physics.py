@@ -26,6 +26,12 @@ SLEEP_S = 0.05
 REST_SPIN = 1 / 4096
 """Radians a second under which a card let go counts as no longer turning (under 1/200 of a
 degree more)."""
+SPIN_GRIP = 80.0
+"""How fast a fingertip pressing a card stops it spinning under it, per second: its free spin
+falls to 1/e in 1/80 s (a torque of the card's moment times 80 per radian a second). The
+card still turns to trail a finger that pulls it off-centre; without this grip a card
+stopped dead after a fast drag turned its momentum into a spin of hundreds of turns a
+second and whirled off its finger, farther at some frame rates than at others."""
 _CARD = 0b01
 _WALL = 0b10
 
@@ -34,6 +40,7 @@ _WALL = 0b10
 class _Grip:
     finger: pymunk.Body
     joint: pymunk.PivotJoint
+    spin: pymunk.DampedRotarySpring
     card: int
 
 
@@ -132,8 +139,9 @@ class CardPhysics:
         joint = pymunk.PivotJoint(finger, body, (0, 0), body.world_to_local((x, y)))
         joint.max_force = 4e7  # strong enough to follow a fast finger within a frame
         joint.error_bias = 0.15 ** 60  # close 85% of the gap each 1/60 s
-        self.space.add(finger, joint)
-        self._grips[touch] = _Grip(finger, joint, card)
+        spin = pymunk.DampedRotarySpring(finger, body, 0.0, 0.0, body.moment * SPIN_GRIP)
+        self.space.add(finger, joint, spin)
+        self._grips[touch] = _Grip(finger, joint, spin, card)
 
     def drag(self, touch: int, x: float, y: float) -> None:
         """Move finger `touch` to (x, y); its card follows at the next step."""
@@ -146,7 +154,7 @@ class CardPhysics:
         grip = self._grips.pop(touch, None)
         if grip is None:
             return None
-        self.space.remove(grip.joint, grip.finger)
+        self.space.remove(grip.joint, grip.spin, grip.finger)
         return grip.card
 
     def holding(self, touch: int) -> int | None:
