@@ -195,23 +195,17 @@ class SeatPolicy:
     def _still(finger: int, carry: Carry, clock: float, still: float) -> Room:
         return GiveWay(finger) if clock - carry.moved_at >= still else Occupied()
 
-    def make_room(self, room: Room) -> bool:
-        """Do what `room` says must give way; whether the seat is free now."""
+    def make_room(self, room: Reguess | GiveWay) -> None:
+        """Do what `room` says must give way (a Free or Occupied room has nothing to do)."""
         match room:
-            case Free():
-                return True
-            case Occupied():
-                return False
             case Reguess(finger, seat):
                 carry = self.hands.carries[finger]
                 carry.seat = seat
                 self.emit(events.SeatChanged(seat, carry.card, finger))
-                return True
             case GiveWay(finger):
                 self.physics.release(finger)
                 carry = self.hands.carries.pop(finger)
                 self.send_home(carry, carry.seat, finger)
-                return True
 
     def send_home(self, carry: Carry, seat: int, touch: int | None) -> None:
         """The card slides back to where it was taken (the game never heard of it)."""
