@@ -36,9 +36,9 @@ from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry
-from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
+from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
-from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.layout import ZONE_LONG, TableLayout, duo_places
 from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
@@ -1159,3 +1159,146 @@ def test_issue12_what_a_bot_does_never_counts_as_the_child_moving() -> None:
     assert {e.seat for e in bots} == {1}
     assert session.still == still and list(still) == [0]
     assert session.fitting_cards(6.0)
+
+
+def test_r9_a_card_pulled_to_a_seat_whose_card_lay_still_too_long_sends_that_card_home(
+        control: RaceController) -> None:
+    """R9 with guessed seats: a card carried toward seat 1, whose child has held a card still
+    for longer than STILL, is seat 1's now, and the card lying still gives way: it slides
+    home, the view told which card, for which seat, on which finger."""
+    anchors, bodies = control.geometry.anchors, control.physics.bodies
+    card, other = sorted((c for c in bodies if control.loose(c)),
+                         key=lambda c: math.dist(bodies[c].position, anchors[0]))[:2]
+    still = held(control, 1, decided=True, finger=NEW_FINGER, card=other,
+                 moved_at=control.play.clock - STILL - 1.0)  # the table's clock
+    start = tuple(bodies[card].position)
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
+    for step in range(1, 15):
+        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
+                        w, h)
+    seen = control.drain()
+    assert events.SeatChanged(1, card, FINGER) in seen
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(1, other, NEW_FINGER, *still.home)]
+    assert list(control.hands.carries) == [FINGER]
+
+
+def test_issue9_an_id_on_only_one_fingertip_names_no_two_children_in_a_contest(
+        control: RaceController) -> None:
+    """Issue 9 contests: a fingertip whose user id names a child, landing at the same moment
+    beside the fingertip (of no id) that just took a card, is of that hand, no contestant;
+    only ids naming two different children make it one."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    taken = control.hands.carries[FINGER]
+    assert taken.named is None  # the scene: the taker had no id
+    beside, moment = x + control.geometry.px_per_cm, taken.taken_at + SAME_MOMENT / 2
+    hands, geometry = control.hands, control.geometry
+    assert just_taken(hands, geometry, beside, y, moment, 0) is None
+    assert just_taken(hands, geometry, beside, y, moment, None) is None
+    taken.named = 1
+    assert just_taken(hands, geometry, beside, y, moment, 0) == card
+    assert just_taken(hands, geometry, beside, y, moment, 1) is None
+
+
+@pytest.mark.parametrize("angle", [math.pi / 4, 0.5, 2.0])
+def test_issue9_a_spot_is_on_a_card_lying_turned_as_the_physics_hit_test_says(
+        angle: float) -> None:
+    """Issue 9: whether a finger landed on the spot a card just taken lay (`lay_under`) agrees
+    with the table's own hit-test of a card lying there turned, all round it."""
+    w, h = 40.0, 56.0
+    physics = CardPhysics(Rect(0, 0, 1000, 600), w, h)
+    physics.add(0, 500.0, 300.0, angle)
+    for k in range(72):
+        for r in (10.0, 20.0, 24.0, 26.0, 30.0, 34.0):
+            x = 500.0 + r * math.cos(k * math.pi / 36 + 0.01)  # off the very edges
+            y = 300.0 + r * math.sin(k * math.pi / 36 + 0.01)
+            on = physics.card_at(x, y) == 0
+            assert lay_under(x, y, (500.0, 300.0), angle, w, h) == on, (k, r)
+
+
+def test_issue9_a_finger_on_a_cards_very_edge_is_on_the_spot_it_lay_side_or_end() -> None:
+    """Issue 9: a finger exactly on the edge of the spot a card lay is on it, on its sides as
+    on its ends (the spot is the card's whole rectangle, its outline included)."""
+    for x, y in ((520.0, 300.0), (480.0, 300.0), (500.0, 328.0), (500.0, 272.0)):
+        assert lay_under(x, y, (500.0, 300.0), 0.0, 40.0, 56.0), (x, y)
+    assert not lay_under(520.001, 300.0, (500.0, 300.0), 0.0, 40.0, 56.0)
+    assert not lay_under(500.0, 328.001, (500.0, 300.0), 0.0, 40.0, 56.0)
+
+
+def test_issue9_ties_for_one_card_go_round_the_table_in_seat_order() -> None:
+    """Issue 9 clause 5: three children's fingers landing on one card at the same instant,
+    again and again: the priority passes to the next seat after each tie, so the card goes
+    to seat 0, then 1, then 2, then 0 again."""
+    grabs = FairGrabs(3)
+    won = []
+    for tie in range(4):
+        downs = [TouchEvent(seat, TouchPhase.DOWN, 0.5, 0.5, float(tie)) for seat in range(3)]
+        _, winners = grabs.frame(downs, lambda e: 7, lambda e: e.id)
+        won.append(winners[7])
+    assert won == [0, 1, 2, 0]
+
+
+def test_a_zone_flush_with_the_screens_edge_is_on_the_screen() -> None:
+    """`fits`: a zone lying flush against the top or the right edge of the screen is still on
+    it (a playable table); one a pixel over is not."""
+    layout = TableLayout.build(1920, 1080)
+    assert layout.fits()
+    for k, moved in ((0, lambda z: replace(z, y=0.0)), (2, lambda z: replace(
+            z, x=layout.width - z.w)), (0, lambda z: replace(z, y=-1.0)),
+            (2, lambda z: replace(z, x=layout.width - z.w + 1.0))):
+        place = layout.places[k]
+        places = (*layout.places[:k], replace(place, zone=moved(place.zone)),
+                  *layout.places[k + 1:])
+        zone = places[k].zone
+        flush = zone.y == 0.0 or zone.x + zone.w == layout.width
+        assert replace(layout, places=places).fits() == flush, (k, zone)
+
+
+def test_a_zone_exactly_zone_long_card_widths_long_is_long_enough() -> None:
+    """`fits`: each zone at least ZONE_LONG card widths long; exactly that long is enough."""
+    layout = TableLayout.build(1920, 1080)
+    for length, fits in ((ZONE_LONG * layout.card_w, True),
+                         (math.nextafter(ZONE_LONG * layout.card_w, 0.0), False)):
+        zone = layout.places[0].zone
+        places = (replace(layout.places[0], zone=replace(zone, w=length)), *layout.places[1:])
+        assert replace(layout, places=places).fits() == fits, length
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1920, 1200)])
+def test_every_zone_around_the_table_is_as_long_as_the_others(size: tuple[int, int]) -> None:
+    """Fair between seats: on a panel with room, the zones on the short sides are as long as
+    those on the long sides (6.5 card widths), not longer."""
+    layout = TableLayout.build(*size)
+    lengths = {round(max(p.zone.w, p.zone.h), 9) for p in layout.places}
+    assert lengths == {round(layout.card_w * 6.5, 9)}
+
+
+def test_r16_a_touch_on_the_stop_signs_rim_presses_it() -> None:
+    """R16: the stop sign (drawn 1.2 card widths across) takes a touch anywhere on it, its rim
+    too, and a little beyond, for small fingers; farther off it is not pressed."""
+    game = started_race("training", 2, seed=2)
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    control = session.control
+    assert isinstance(control, RaceController)
+    stop = session.geometry.seats[0].stop
+    assert stop is not None
+    place = session.geometry.seats[0].place
+    (cx, cy), (fx, fy) = place.local(0, 0), place.local(1, 0)  # one pixel forward
+    for reach, pressed in ((0.65, True), (0.75, False)):
+        x = stop.x + (fx - cx) * LAYOUT.card_w * reach
+        y = stop.y + (fy - cy) * LAYOUT.card_w * reach
+        control.play.drain()
+        control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height,
+                                    1.0)], LAYOUT.width, LAYOUT.height)
+        refused = [e for e in control.play.drain() if isinstance(e, events.Refused)
+                   and e.reason is game.verify(CallStop(0, 1.0))]
+        assert bool(refused) == pressed, reach
+        control.touches([TouchEvent(5, TouchPhase.UP, x / LAYOUT.width, y / LAYOUT.height,
+                                    1.0)], LAYOUT.width, LAYOUT.height)
