@@ -1302,3 +1302,117 @@ def test_r16_a_touch_on_the_stop_signs_rim_presses_it() -> None:
         assert bool(refused) == pressed, reach
         control.touches([TouchEvent(5, TouchPhase.UP, x / LAYOUT.width, y / LAYOUT.height,
                                     1.0)], LAYOUT.width, LAYOUT.height)
+
+
+def test_r28_a_card_carried_off_the_rows_and_let_go_slides_all_the_way_home() -> None:
+    """Duo (R28): a revealed card carried away (it follows the finger) and let go off the
+    rows slides by itself back onto its spot in the zone, and lies still there."""
+    session = assisted_duo()
+    card = session.game.top_card(0)
+    assert card is not None
+    home = session.geometry.reveal(0)
+    away = (home[0], LAYOUT.height / 2)
+    assert session.geometry.row_at(*away) is None
+    w, h = LAYOUT.width, LAYOUT.height
+    control = session.control
+    control.touches([TouchEvent(8, TouchPhase.DOWN, home[0] / w, home[1] / h, 1.0)], w, h)
+    for step in range(1, 31):
+        x, y = toward(home, away, math.dist(home, away) * step / 30)
+        control.touches([TouchEvent(8, TouchPhase.MOVE, x / w, y / h, 1.0 + step / 60)], w, h)
+        session.tick(1 / 60)
+    body = session.physics.bodies[card]
+    assert math.dist(body.position, away) < LAYOUT.card_w  # the scene: it followed
+    control.touches([TouchEvent(8, TouchPhase.UP, *(c / s for c, s in zip(away, (w, h),
+                                                                        strict=True)), 1.6)],
+                    w, h)
+    for _ in range(60):
+        session.tick(1 / 60)
+    assert math.dist(body.position, home) < 1.0 and session.physics.resting(card)
+
+
+def duo_against(level: str) -> DuoSession:
+    """A Duo in play: a child at seat 0, a bot of `level` at seat 1."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS[level])),
+                           game=game)
+    assert isinstance(session, DuoSession)
+    return session
+
+
+def test_r28_a_child_cannot_take_the_bots_revealed_card() -> None:
+    """Duo (R28: each player plays their own pile): a child's finger on the bot's revealed
+    card takes nothing; on their own it takes their card."""
+    session = duo_against("toddler")
+    control, geometry = session.control, session.geometry
+    w, h = LAYOUT.width, LAYOUT.height
+    theirs, mine = control.revealed[1], control.revealed[0]
+    assert theirs is not None and mine is not None
+    control.play.drain()
+    x, y = geometry.reveal(1)
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    assert not [e for e in control.play.drain() if isinstance(e, events.Picked)]
+    assert not control.hands.carries
+    x, y = geometry.reveal(0)
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    assert [(e.seat, e.card) for e in control.play.drain() if isinstance(e, events.Picked)] \
+        == [(0, mine)]
+
+
+def test_r28_a_hand_lifting_all_its_fingertips_at_once_lays_from_the_carrying_one() -> None:
+    """Duo (R28's flat hands): a child carries their card with two fingertips of one hand to
+    a row it fits and lifts the whole hand at one instant: the card is laid by the fingertip
+    that carried it, never handed on to one lifting with it."""
+    session = assisted_duo()
+    game, geometry, control = session.game, session.geometry, session.control
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    home = geometry.reveal(0)
+    end = geometry.slot(0, row, 0, 1)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+
+    def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
+        control.touches([TouchEvent(7, phase, x / w, y / h, t),
+                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+    control.play.drain()
+    both(TouchPhase.DOWN, *home, 1.0)
+    for step in range(1, 11):
+        both(TouchPhase.MOVE, *toward(home, end, math.dist(home, end) * step / 10),
+             1.0 + step / 60)
+    both(TouchPhase.UP, *end, 1.2)
+    seen = control.play.drain()
+    assert [(e.seat, e.touch) for e in seen if isinstance(e, events.Picked)] == [(0, 7)]
+    assert not [e for e in seen if isinstance(e, events.HandedOn)]
+    assert [(e.card, e.row, e.touch) for e in seen if isinstance(e, events.Laid)] == [
+        (card, row, 7)]
+
+
+def test_a_bots_card_travels_to_its_train_at_the_bots_hand_speed() -> None:
+    """A bot's taken card goes to its train as a hand carries one: at its level's
+    `hand_cm_s` centimetres a second on this table, give or take the grip's lag (a child
+    sees it go, neither jumping nor crawling)."""
+    control = kids_controller(3, 2, 4, users=False)  # a child, two expert bots
+    control.tick(COUNTDOWN)
+    speed = BOT_LEVELS["expert"].hand_cm_s * control.geometry.px_per_cm
+    bodies, seats = control.physics.bodies, control.geometry.seats
+    far = None  # a bot's pick a third of a second's travel from its train, or more
+    for _ in range(60 * 30):
+        control.tick(1 / 60)
+        far = next((e for e in control.drain() if isinstance(e, events.Picked) and e.bot
+                    and math.dist(bodies[e.card].position, seats[e.seat].pile) > speed / 3),
+                   None)
+        if far is not None:
+            break
+    assert far is not None
+    body = bodies[far.card]
+    for _ in range(3):  # the card gets going
+        control.tick(1 / 60)
+    start = tuple(body.position)
+    for _ in range(6):
+        control.tick(1 / 60)
+    # the finger leads the card by a hand's step a frame; the card follows through the
+    # joint (85 % of the gap a frame), so it goes a little slower than the hand, never faster
+    assert speed * 0.1 / 2 < math.dist(start, body.position) <= speed * 0.1
