@@ -36,9 +36,9 @@ from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry
-from seigneurs.table.grabs import SAME_MOMENT, just_taken, lay_under
+from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
-from seigneurs.table.layout import TableLayout, duo_places
+from seigneurs.table.layout import ZONE_LONG, TableLayout, duo_places
 from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
@@ -633,7 +633,7 @@ def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -
     assert isinstance(session, RaceSession)
     session.drain()
     spots = session.geometry.seats[0]
-    beside = toward(spots.locomotive.centre, spots.pile.centre, LAYOUT.card_w * 0.8)
+    beside = toward(spots.locomotive.centre, spots.pile, LAYOUT.card_w * 0.8)
     seen = touch_down(session, *beside, 0.5)
     assert not [e for e in seen if isinstance(e, events.Turned)] and not session.game.turned[0]
     assert events.Turned(0) in touch_down(session, *spots.locomotive.centre, 0.6)
@@ -713,10 +713,13 @@ def test_issue18_a_card_put_back_goes_to_the_nearest_spot_where_it_hides_nothing
     physics = CardPhysics(area, w, 56.0)
     for card, (dx, dy) in enumerate([(52, 0), (-32, 20), (0, -40)]):
         physics.add(card, 500.0 + dx, 300.0 + dy)
+    physics.add(9, 900.0, 100.0)  # the card put back, still held far away
     x, y = physics.clear_spot(9, 500.0, 300.0, area)
     assert math.dist((x, y), (500.0, 300.0)) == pytest.approx(w / 2)
+    physics.remove(9)
     physics.add(9, x, y)
-    assert physics.overlaps(0.0) == 0
+    for card, body in physics.bodies.items():  # none lies on another, the new one included
+        assert physics.clear_spot(card, *body.position, area) == tuple(body.position), card
 
 
 def child_and_two_bots() -> RaceSession:
@@ -966,17 +969,6 @@ def test_issue18_a_card_with_no_room_on_the_table_stays_where_let_go_margin_in()
     assert physics.clear_spot(99, 0.0, 0.0, Rect(0, 0, 120, 120), 10.0) == (10.0, 10.0)
 
 
-def test_the_deal_check_counts_only_cards_overlapping_by_more_than_its_tolerance() -> None:
-    """The deal check (R13: cards dealt apart) counts a pair of cards as overlapping only when
-    they overlap by more than its tolerance: a pixel's touch is no overlap at 2 px, five
-    pixels are, and at 0 px both pairs count."""
-    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
-    for card, x in enumerate((100.0, 139.0, 400.0, 435.0)):
-        physics.add(card, x, 300.0)
-    assert physics.overlaps(2.0) == 1
-    assert physics.overlaps(0.0) == 2
-
-
 def test_r28_a_card_handed_on_to_another_fingertip_is_where_it_was_not_under_that_fingertip(
         ) -> None:
     """A card is judged (whose reach it is in, which way it is pulled: R9) where it is as the
@@ -1074,7 +1066,7 @@ def test_a_zones_locomotive_pile_count_and_stop_sign_lie_on_its_middle_line() ->
                     fy: float = fy) -> float:
             return (x - cx) * (fx - cx) + (y - cy) * (fy - cy)
         assert seat.stop is not None
-        things = [(seat.locomotive.x, seat.locomotive.y), (seat.pile.x, seat.pile.y),
+        things = [(seat.locomotive.x, seat.locomotive.y), seat.pile,
                   seat.count, (seat.stop.x, seat.stop.y)]
         assert [forward(*p) for p in things] == pytest.approx([0.0] * 4, abs=1e-9), place
 
@@ -1152,3 +1144,275 @@ def test_r28_a_finger_dragging_alongside_beyond_a_hands_span_across_is_no_finger
     assert hands.hand_goes_on(1, 200.0, 100.0, None) == 3
     hands.track(TouchEvent(3, TouchPhase.UP, 0, 0, 0.31), 200.0, 100.0 + span / 2, 0.31)
     assert hands.hand_goes_on(1, 200.0, 100.0, None) is None  # the one across is left
+
+
+def test_issue12_what_a_bot_does_never_counts_as_the_child_moving() -> None:
+    """Issue 12: a bot picking and stacking beside a still child leaves the child still (the
+    glow comes on time for them); only the children's seats are timed at all."""
+    session = kids_in_play(BOT_LEVELS["expert"])
+    still = dict(session.still)
+    bots = []
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+        bots += [e for e in session.drain() if getattr(e, "bot", False)]
+    assert {type(e) for e in bots} >= {events.Picked, events.Stacked}  # the scene
+    assert {e.seat for e in bots} == {1}
+    assert session.still == still and list(still) == [0]
+    assert session.fitting_cards(6.0)
+
+
+def test_r9_a_card_pulled_to_a_seat_whose_card_lay_still_too_long_sends_that_card_home(
+        control: RaceController) -> None:
+    """R9 with guessed seats: a card carried toward seat 1, whose child has held a card still
+    for longer than STILL, is seat 1's now, and the card lying still gives way: it slides
+    home, the view told which card, for which seat, on which finger."""
+    anchors, bodies = control.geometry.anchors, control.physics.bodies
+    card, other = sorted((c for c in bodies if control.loose(c)),
+                         key=lambda c: math.dist(bodies[c].position, anchors[0]))[:2]
+    still = held(control, 1, decided=True, finger=NEW_FINGER, card=other,
+                 moved_at=control.play.clock - STILL - 1.0)  # the table's clock
+    start = tuple(bodies[card].position)
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
+    for step in range(1, 15):
+        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
+                        w, h)
+    seen = control.drain()
+    assert events.SeatChanged(1, card, FINGER) in seen
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(1, other, NEW_FINGER, *still.home)]
+    assert list(control.hands.carries) == [FINGER]
+
+
+def test_issue9_an_id_on_only_one_fingertip_names_no_two_children_in_a_contest(
+        control: RaceController) -> None:
+    """Issue 9 contests: a fingertip whose user id names a child, landing at the same moment
+    beside the fingertip (of no id) that just took a card, is of that hand, no contestant;
+    only ids naming two different children make it one."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    taken = control.hands.carries[FINGER]
+    assert taken.named is None  # the scene: the taker had no id
+    beside, moment = x + control.geometry.px_per_cm, taken.taken_at + SAME_MOMENT / 2
+    hands, geometry = control.hands, control.geometry
+    assert just_taken(hands, geometry, beside, y, moment, 0) is None
+    assert just_taken(hands, geometry, beside, y, moment, None) is None
+    taken.named = 1
+    assert just_taken(hands, geometry, beside, y, moment, 0) == card
+    assert just_taken(hands, geometry, beside, y, moment, 1) is None
+
+
+@pytest.mark.parametrize("angle", [math.pi / 4, 0.5, 2.0])
+def test_issue9_a_spot_is_on_a_card_lying_turned_as_the_physics_hit_test_says(
+        angle: float) -> None:
+    """Issue 9: whether a finger landed on the spot a card just taken lay (`lay_under`) agrees
+    with the table's own hit-test of a card lying there turned, all round it."""
+    w, h = 40.0, 56.0
+    physics = CardPhysics(Rect(0, 0, 1000, 600), w, h)
+    physics.add(0, 500.0, 300.0, angle)
+    for k in range(72):
+        for r in (10.0, 20.0, 24.0, 26.0, 30.0, 34.0):
+            x = 500.0 + r * math.cos(k * math.pi / 36 + 0.01)  # off the very edges
+            y = 300.0 + r * math.sin(k * math.pi / 36 + 0.01)
+            on = physics.card_at(x, y) == 0
+            assert lay_under(x, y, (500.0, 300.0), angle, w, h) == on, (k, r)
+
+
+def test_issue9_a_finger_on_a_cards_very_edge_is_on_the_spot_it_lay_side_or_end() -> None:
+    """Issue 9: a finger exactly on the edge of the spot a card lay is on it, on its sides as
+    on its ends (the spot is the card's whole rectangle, its outline included)."""
+    for x, y in ((520.0, 300.0), (480.0, 300.0), (500.0, 328.0), (500.0, 272.0)):
+        assert lay_under(x, y, (500.0, 300.0), 0.0, 40.0, 56.0), (x, y)
+    assert not lay_under(520.001, 300.0, (500.0, 300.0), 0.0, 40.0, 56.0)
+    assert not lay_under(500.0, 328.001, (500.0, 300.0), 0.0, 40.0, 56.0)
+
+
+def test_issue9_ties_for_one_card_go_round_the_table_in_seat_order() -> None:
+    """Issue 9 clause 5: three children's fingers landing on one card at the same instant,
+    again and again: the priority passes to the next seat after each tie, so the card goes
+    to seat 0, then 1, then 2, then 0 again."""
+    grabs = FairGrabs(3)
+    won = []
+    for tie in range(4):
+        downs = [TouchEvent(seat, TouchPhase.DOWN, 0.5, 0.5, float(tie)) for seat in range(3)]
+        _, winners = grabs.frame(downs, lambda e: 7, lambda e: e.id)
+        won.append(winners[7])
+    assert won == [0, 1, 2, 0]
+
+
+def test_a_zone_flush_with_the_screens_edge_is_on_the_screen() -> None:
+    """`fits`: a zone lying flush against the top or the right edge of the screen is still on
+    it (a playable table); one a pixel over is not."""
+    layout = TableLayout.build(1920, 1080)
+    assert layout.fits()
+    for k, moved in ((0, lambda z: replace(z, y=0.0)), (2, lambda z: replace(
+            z, x=layout.width - z.w)), (0, lambda z: replace(z, y=-1.0)),
+            (2, lambda z: replace(z, x=layout.width - z.w + 1.0))):
+        place = layout.places[k]
+        places = (*layout.places[:k], replace(place, zone=moved(place.zone)),
+                  *layout.places[k + 1:])
+        zone = places[k].zone
+        flush = zone.y == 0.0 or zone.x + zone.w == layout.width
+        assert replace(layout, places=places).fits() == flush, (k, zone)
+
+
+def test_a_zone_exactly_zone_long_card_widths_long_is_long_enough() -> None:
+    """`fits`: each zone at least ZONE_LONG card widths long; exactly that long is enough."""
+    layout = TableLayout.build(1920, 1080)
+    for length, fits in ((ZONE_LONG * layout.card_w, True),
+                         (math.nextafter(ZONE_LONG * layout.card_w, 0.0), False)):
+        zone = layout.places[0].zone
+        places = (replace(layout.places[0], zone=replace(zone, w=length)), *layout.places[1:])
+        assert replace(layout, places=places).fits() == fits, length
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1920, 1200)])
+def test_every_zone_around_the_table_is_as_long_as_the_others(size: tuple[int, int]) -> None:
+    """Fair between seats: on a panel with room, the zones on the short sides are as long as
+    those on the long sides (6.5 card widths), not longer."""
+    layout = TableLayout.build(*size)
+    lengths = {round(max(p.zone.w, p.zone.h), 9) for p in layout.places}
+    assert lengths == {round(layout.card_w * 6.5, 9)}
+
+
+def test_r16_a_touch_on_the_stop_signs_rim_presses_it() -> None:
+    """R16: the stop sign (drawn 1.2 card widths across) takes a touch anywhere on it, its rim
+    too, and a little beyond, for small fingers; farther off it is not pressed."""
+    game = started_race("training", 2, seed=2)
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    control = session.control
+    assert isinstance(control, RaceController)
+    stop = session.geometry.seats[0].stop
+    assert stop is not None
+    place = session.geometry.seats[0].place
+    (cx, cy), (fx, fy) = place.local(0, 0), place.local(1, 0)  # one pixel forward
+    for reach, pressed in ((0.65, True), (0.75, False)):
+        x = stop.x + (fx - cx) * LAYOUT.card_w * reach
+        y = stop.y + (fy - cy) * LAYOUT.card_w * reach
+        control.play.drain()
+        control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height,
+                                    1.0)], LAYOUT.width, LAYOUT.height)
+        refused = [e for e in control.play.drain() if isinstance(e, events.Refused)
+                   and e.reason is game.verify(CallStop(0, 1.0))]
+        assert bool(refused) == pressed, reach
+        control.touches([TouchEvent(5, TouchPhase.UP, x / LAYOUT.width, y / LAYOUT.height,
+                                    1.0)], LAYOUT.width, LAYOUT.height)
+
+
+def test_r28_a_card_carried_off_the_rows_and_let_go_slides_all_the_way_home() -> None:
+    """Duo (R28): a revealed card carried away (it follows the finger) and let go off the
+    rows slides by itself back onto its spot in the zone, and lies still there."""
+    session = assisted_duo()
+    card = session.game.top_card(0)
+    assert card is not None
+    home = session.geometry.reveal(0)
+    away = (home[0], LAYOUT.height / 2)
+    assert session.geometry.row_at(*away) is None
+    w, h = LAYOUT.width, LAYOUT.height
+    control = session.control
+    control.touches([TouchEvent(8, TouchPhase.DOWN, home[0] / w, home[1] / h, 1.0)], w, h)
+    for step in range(1, 31):
+        x, y = toward(home, away, math.dist(home, away) * step / 30)
+        control.touches([TouchEvent(8, TouchPhase.MOVE, x / w, y / h, 1.0 + step / 60)], w, h)
+        session.tick(1 / 60)
+    body = session.physics.bodies[card]
+    assert math.dist(body.position, away) < LAYOUT.card_w  # the scene: it followed
+    control.touches([TouchEvent(8, TouchPhase.UP, *(c / s for c, s in zip(away, (w, h),
+                                                                        strict=True)), 1.6)],
+                    w, h)
+    for _ in range(60):
+        session.tick(1 / 60)
+    assert math.dist(body.position, home) < 1.0 and session.physics.resting(card)
+
+
+def duo_against(level: str) -> DuoSession:
+    """A Duo in play: a child at seat 0, a bot of `level` at seat 1."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS[level])),
+                           game=game)
+    assert isinstance(session, DuoSession)
+    return session
+
+
+def test_r28_a_child_cannot_take_the_bots_revealed_card() -> None:
+    """Duo (R28: each player plays their own pile): a child's finger on the bot's revealed
+    card takes nothing; on their own it takes their card."""
+    session = duo_against("toddler")
+    control, geometry = session.control, session.geometry
+    w, h = LAYOUT.width, LAYOUT.height
+    theirs, mine = control.revealed[1], control.revealed[0]
+    assert theirs is not None and mine is not None
+    control.play.drain()
+    x, y = geometry.reveal(1)
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    assert not [e for e in control.play.drain() if isinstance(e, events.Picked)]
+    assert not control.hands.carries
+    x, y = geometry.reveal(0)
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    assert [(e.seat, e.card) for e in control.play.drain() if isinstance(e, events.Picked)] \
+        == [(0, mine)]
+
+
+def test_r28_a_hand_lifting_all_its_fingertips_at_once_lays_from_the_carrying_one() -> None:
+    """Duo (R28's flat hands): a child carries their card with two fingertips of one hand to
+    a row it fits and lifts the whole hand at one instant: the card is laid by the fingertip
+    that carried it, never handed on to one lifting with it."""
+    session = assisted_duo()
+    game, geometry, control = session.game, session.geometry, session.control
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    home = geometry.reveal(0)
+    end = geometry.slot(0, row, 0, 1)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+
+    def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
+        control.touches([TouchEvent(7, phase, x / w, y / h, t),
+                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+    control.play.drain()
+    both(TouchPhase.DOWN, *home, 1.0)
+    for step in range(1, 11):
+        both(TouchPhase.MOVE, *toward(home, end, math.dist(home, end) * step / 10),
+             1.0 + step / 60)
+    both(TouchPhase.UP, *end, 1.2)
+    seen = control.play.drain()
+    assert [(e.seat, e.touch) for e in seen if isinstance(e, events.Picked)] == [(0, 7)]
+    assert not [e for e in seen if isinstance(e, events.HandedOn)]
+    assert [(e.card, e.row, e.touch) for e in seen if isinstance(e, events.Laid)] == [
+        (card, row, 7)]
+
+
+def test_a_bots_card_travels_to_its_train_at_the_bots_hand_speed() -> None:
+    """A bot's taken card goes to its train as a hand carries one: at its level's
+    `hand_cm_s` centimetres a second on this table, give or take the grip's lag (a child
+    sees it go, neither jumping nor crawling)."""
+    control = kids_controller(3, 2, 4, users=False)  # a child, two expert bots
+    control.tick(COUNTDOWN)
+    speed = BOT_LEVELS["expert"].hand_cm_s * control.geometry.px_per_cm
+    bodies, seats = control.physics.bodies, control.geometry.seats
+    far = None  # a bot's pick a third of a second's travel from its train, or more
+    for _ in range(60 * 30):
+        control.tick(1 / 60)
+        far = next((e for e in control.drain() if isinstance(e, events.Picked) and e.bot
+                    and math.dist(bodies[e.card].position, seats[e.seat].pile) > speed / 3),
+                   None)
+        if far is not None:
+            break
+    assert far is not None
+    body = bodies[far.card]
+    for _ in range(3):  # the card gets going
+        control.tick(1 / 60)
+    start = tuple(body.position)
+    for _ in range(6):
+        control.tick(1 / 60)
+    # the finger leads the card by a hand's step a frame; the card follows through the
+    # joint (85 % of the gap a frame), so it goes a little slower than the hand, never faster
+    assert speed * 0.1 / 2 < math.dist(start, body.position) <= speed * 0.1

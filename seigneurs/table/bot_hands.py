@@ -40,13 +40,13 @@ class BotHands:
         body = self.physics.bodies[card].position
         self.physics.raise_card(card)
         self.physics.grab(bot_finger(seat), card, body.x, body.y)
-        self.targets[seat] = self.geometry.seats[seat].pile.centre  # onto its train
+        self.targets[seat] = self.geometry.seats[seat].pile  # onto its train
         return body.x, body.y
 
     def carry_cm(self, seat: int, card: int) -> float:
         """How far `seat`'s bot carries `card` to its pile: the bot waits until it is there."""
         body = self.physics.bodies[card].position
-        return math.dist(body, self.geometry.seats[seat].pile.centre) / self.geometry.px_per_cm
+        return math.dist(body, self.geometry.seats[seat].pile) / self.geometry.px_per_cm
 
     def let_go(self, seat: int) -> None:
         """`seat`'s bot stacked or puts back its card: the hand goes away."""

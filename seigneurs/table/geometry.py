@@ -47,7 +47,7 @@ class SeatGeometry:
 
     place: Place
     locomotive: Spot
-    pile: Spot
+    pile: Point  # where the train's top card shows: drawn there, no touch target
     stop: Spot | None
     badge: Point
     count: Point
@@ -84,7 +84,7 @@ class RaceGeometry:
             stop_at = min(side / 2 - w * 0.62, max(side * 0.3, count + w * 1.1))
             seats.append(SeatGeometry(
                 place, _spot(place, 0, -side * 0.3, h / 2 * 0.8),
-                _spot(place, 0, pile, h / 2),
+                place.local(0, pile),
                 _spot(place, 0, stop_at, w * 0.6 * 1.15) if stop else None,
                 place.local(h * 0.3, -side * 0.3 - w * 0.9),
                 place.local(0, count), _lamps(place, pile, w, h)))

@@ -111,17 +111,6 @@ class CardPhysics:
                 x, y = body.position
                 yield card, x, y, body.angle
 
-    def overlaps(self, tolerance: float = 2.0) -> int:
-        """How many pairs of cards overlap by more than `tolerance` pixels (deal check)."""
-        shapes = [shape for body in self.bodies.values() for shape in body.shapes]
-        count = 0
-        for i, a in enumerate(shapes):
-            for b in shapes[i + 1:]:
-                if a.bb.intersects(b.bb):
-                    points = a.shapes_collide(b).points
-                    count += any(p.distance < -tolerance for p in points)
-        return count
-
     def grab(self, touch: int, card: int, x: float, y: float) -> None:
         """Finger `touch` takes hold of `card` at (x, y), wherever on the card that is.
 
@@ -193,7 +182,7 @@ class CardPhysics:
         turned now, would lie on no other card, at rest or on its way somewhere; (x, y)
         clamped if the table has no such room (issue 18: a card put back hides nothing)."""
         probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        probe.angle = self.bodies[card].angle if card in self.bodies else 0.0
+        probe.angle = self.bodies[card].angle
         shape = pymunk.Poly.create_box(probe, (self.card_w, self.card_h))
         shape.filter = pymunk.ShapeFilter(categories=_CARD | _WALL, mask=_CARD)  # cards see it
         others = {id(b) for c, b in self.bodies.items() if c != card}

@@ -119,8 +119,8 @@ class RaceSession(_Play):
     def drain(self) -> list[Event]:
         events = super().drain()
         for event in events:
-            seat = getattr(event, "seat", None)  # what a child did, not a bot
-            if seat in self.still and not getattr(event, "bot", False):
+            seat = getattr(event, "seat", None)  # a child's: `still` holds no bot's seat
+            if seat in self.still:
                 self.still[seat] = self.clock  # the frame's time: it only times a glow drawn
         return events
 

@@ -83,7 +83,7 @@ class RaceView(BaseView):
             loco.position = spots.locomotive.centre
             pile = fit(arcade.Sprite(media.back), layout.card_w)
             face(pile, place)
-            pile.position = spots.pile.centre
+            pile.position = spots.pile
             pile.visible = False
             self.locos.append(loco)
             self.piles.append(pile)
