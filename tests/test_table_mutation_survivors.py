@@ -18,6 +18,7 @@ from seigneurs.game import (
     CallStop,
     GameConfig,
     Lay,
+    RaceGame,
     RemoveLocomotive,
     Stack,
     TurnLocomotive,
@@ -35,7 +36,7 @@ from seigneurs.table.attribution.guess import WANTED, SeatGuesser
 from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
-from seigneurs.table.geometry import RaceGeometry
+from seigneurs.table.geometry import RaceGeometry, Spot
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import ZONE_LONG, TableLayout, duo_places
@@ -278,9 +279,8 @@ def test_bots_fetch_the_loose_cards_a_child_needs_beyond_four_fifths_of_their_re
     assert nearer and far != set(bodies), "the scene: cards just beyond 0.8 reach, some within"
 
 
-def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason() -> None:
-    """R16: a child pressing the stop sign before their train has five wagons is told no,
-    gently, with the reason (the view wiggles the sign); the game plays on."""
+def training_stop() -> tuple[RaceGame, RaceSession, RaceController, Spot]:
+    """A two-seat Training race under way, its session, controller and seat 0's stop sign."""
     game = started_race("training", 2, seed=2)
     places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
     session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
@@ -288,6 +288,13 @@ def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason
     assert isinstance(control, RaceController)
     stop = session.geometry.seats[0].stop
     assert stop is not None
+    return game, session, control, stop
+
+
+def test_r16_a_stop_pressed_before_five_wagons_is_refused_gently_with_its_reason() -> None:
+    """R16: a child pressing the stop sign before their train has five wagons is told no,
+    gently, with the reason (the view wiggles the sign); the game plays on."""
+    game, _, control, stop = training_stop()
     control.play.drain()
     x, y = stop.centre
     control.touches([TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 1.0)],
@@ -374,6 +381,21 @@ def test_r9_a_drop_quick_after_its_take_is_an_adults_reach_until_exactly_quick(
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
 
 
+def pulled_toward(control: RaceController, card: int, seat: int) -> list[events.Event]:
+    """FINGER takes `card` and carries it 70 % of the way to `seat`'s anchor in 14 moves
+    (30 a second); what the view was told meanwhile."""
+    start = tuple(control.physics.bodies[card].position)
+    anchor = control.geometry.anchors[seat]
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
+    for step in range(1, 15):
+        x, y = toward(start, anchor, math.dist(start, anchor) * 0.05 * step)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
+                        w, h)
+    return control.drain()
+
+
 def test_r9_a_card_pulled_toward_another_seat_is_told_to_the_view_as_that_seats(
         control: RaceController) -> None:
     """R9 with guessed seats: a card taken by seat 0's side and carried most of the way to
@@ -381,15 +403,7 @@ def test_r9_a_card_pulled_toward_another_seat_is_told_to_the_view_as_that_seats(
     anchors, bodies = control.geometry.anchors, control.physics.bodies
     card = min((c for c in bodies if control.loose(c)),
                key=lambda c: math.dist(bodies[c].position, anchors[0]))
-    start = tuple(bodies[card].position)
-    w, h = control.geometry.width, control.geometry.height
-    control.drain()
-    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
-    for step in range(1, 15):
-        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
-        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
-                        w, h)
-    changed = [e for e in control.drain() if isinstance(e, events.SeatChanged)]
+    changed = [e for e in pulled_toward(control, card, 1) if isinstance(e, events.SeatChanged)]
     assert changed and changed[-1] == events.SeatChanged(1, card, FINGER)
     assert control.hands.carries[FINGER].seat == 1
 
@@ -1171,15 +1185,7 @@ def test_r9_a_card_pulled_to_a_seat_whose_card_lay_still_too_long_sends_that_car
                          key=lambda c: math.dist(bodies[c].position, anchors[0]))[:2]
     still = held(control, 1, decided=True, finger=NEW_FINGER, card=other,
                  moved_at=control.play.clock - STILL - 1.0)  # the table's clock
-    start = tuple(bodies[card].position)
-    w, h = control.geometry.width, control.geometry.height
-    control.drain()
-    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, start[0] / w, start[1] / h, 10.0)], w, h)
-    for step in range(1, 15):
-        x, y = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.05 * step)
-        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + step / 30)],
-                        w, h)
-    seen = control.drain()
+    seen = pulled_toward(control, card, 1)
     assert events.SeatChanged(1, card, FINGER) in seen
     assert [e for e in seen if isinstance(e, events.SlidHome)] == [
         events.SlidHome(1, other, NEW_FINGER, *still.home)]
@@ -1282,13 +1288,7 @@ def test_every_zone_around_the_table_is_as_long_as_the_others(size: tuple[int, i
 def test_r16_a_touch_on_the_stop_signs_rim_presses_it() -> None:
     """R16: the stop sign (drawn 1.2 card widths across) takes a touch anywhere on it, its rim
     too, and a little beyond, for small fingers; farther off it is not pressed."""
-    game = started_race("training", 2, seed=2)
-    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
-    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
-    control = session.control
-    assert isinstance(control, RaceController)
-    stop = session.geometry.seats[0].stop
-    assert stop is not None
+    game, session, control, stop = training_stop()
     place = session.geometry.seats[0].place
     (cx, cy), (fx, fy) = place.local(0, 0), place.local(1, 0)  # one pixel forward
     for reach, pressed in ((0.65, True), (0.75, False)):
