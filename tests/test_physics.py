@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from seigneurs.game import GameConfig, RaceGame, new_game
 from seigneurs.rect import Rect
+from seigneurs.table.controller import Cards
 from seigneurs.table.layout import TableLayout
 from seigneurs.table.physics import CardPhysics
 
@@ -136,3 +137,30 @@ def test_a_second_finger_takes_a_card_over_from_the_first() -> None:
     physics.grab(2, 5, x + 5, y)
     assert physics.holding(1) is None and physics.holding(2) == 5
     assert physics.release(1) is None  # the first finger lifting no longer drops the card
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "raise", "remove"]), st.integers(0, 11),
+                          st.integers(-60, 60), st.integers(-60, 60)), max_size=40),
+       st.integers(0, (1 << 12) - 1), st.integers(-40, 40), st.integers(-40, 40))
+def test_the_card_under_a_finger_is_the_topmost_of_the_cards_it_may_take(
+        steps: list[tuple[str, int, int, int]], loose: int, qx: int, qy: int) -> None:
+    """A touch-down takes the card drawn on top under it (the one added or raised last), and
+    only one it may take (`among`, also a mask read card by card): the same as asking every
+    card on the table whether the point lies on it, in the hit-test order."""
+    physics = CardPhysics(Rect(0, 0, 1000, 1000), 60, 90)
+    for op, card, dx, dy in steps:  # a pile of cards around (500, 500), moved about
+        if op == "add" and card not in physics.bodies:
+            physics.add(card, 500 + dx, 500 + dy, dx / 30)
+        elif op == "raise" and card in physics.bodies:
+            physics.raise_card(card)
+        elif op == "remove":
+            physics.remove(card)
+    x, y = 500.5 + qx, 500.5 + qy  # never on an unturned card's edge
+    under = [card for card, body in physics.bodies.items()
+             if any(shape.point_query((x, y)).distance <= 0 for shape in body.shapes)]
+    assert physics.card_at(x, y) == (under[-1] if under else None)
+    takeable = [card for card in under if loose >> card & 1]
+    expected = takeable[-1] if takeable else None
+    assert physics.card_at(x, y, among=Cards(loose)) == expected
+    assert physics.card_at(x, y, among={c for c in range(12) if loose >> c & 1}) == expected

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeVar
 
 from seigneurs.game import (
@@ -162,6 +162,17 @@ def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
     return runs
 
 
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Cards given as a mask (bit k: card k), asked one by one (`card in cards`): a hit-test
+    asks about the card or two under a finger, so no set of every loose card is built."""
+
+    mask: int
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and bool(self.mask >> card & 1)
+
+
 class Measured(Protocol):
     """A table's size, in pixels, and its cards'."""
 
@@ -252,8 +263,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     def card_under(self, x: float, y: float) -> int | None:
         """The loose card under (x, y). It needs the frame: a card still sliding is where the
         physics steps so far put it (a card at rest is where it is at any frame rate)."""
-        mask = self.loose_mask  # once, not per card: a crowd of fingers lands in one frame
-        return self.physics.card_at(x, y, among={c for c in self.physics.bodies if mask >> c & 1})
+        return self.physics.card_at(x, y, among=Cards(self.loose_mask))
 
     # Touches: whose hand (attribution), then the card (physics), then the game.
 
@@ -266,7 +276,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         for instant in _instants(frame):
             targets, winners = self.grabs.frame(
                 instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
-            won_by = {e.id: e for e in instant if e.id in winners.values()}
+            won_by = {e.id: e for e in instant if e.id in winners.values()} if winners else {}
             lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
             for event in instant:
                 x, y = event.x * width, event.y * height

@@ -9,7 +9,7 @@ edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Container, Iterable, Iterator, Set
 from dataclasses import dataclass
 
 import pymunk
@@ -34,6 +34,7 @@ stopped dead after a fast drag turned its momentum into a spin of hundreds of tu
 second and whirled off its finger, farther at some frame rates than at others."""
 _CARD = 0b01
 _WALL = 0b10
+_CARDS_ONLY = pymunk.ShapeFilter(mask=_CARD)
 
 
 @dataclass(slots=True)
@@ -54,6 +55,8 @@ class CardPhysics:
         self.space.sleep_time_threshold = SLEEP_S
         self.card_w, self.card_h = card_w, card_h
         self.bodies: dict[int, pymunk.Body] = {}
+        """By card, in the hit-test order: the card added or raised last is on top."""
+        self._card_of: dict[int, int] = {}  # id(body) -> its card, for hit-tests
         self._astir: set[int] = set()
         self._grips: dict[int, _Grip] = {}
         self._homing: dict[int, tuple[float, float]] = {}
@@ -83,6 +86,7 @@ class CardPhysics:
         shape.elasticity = 0.3
         self.space.add(body, shape)
         self.bodies[card] = body
+        self._card_of[id(body)] = card
         self._astir.add(card)
 
     def remove(self, card: int) -> None:
@@ -93,6 +97,7 @@ class CardPhysics:
         self._homing.pop(card, None)
         self._astir.discard(card)
         if body is not None:
+            del self._card_of[id(body)]
             self.space.remove(body, *body.shapes)
 
     @property
@@ -166,15 +171,16 @@ class CardPhysics:
         self._homing[card] = (x, y)
         self._astir.add(card)
 
-    def card_at(self, x: float, y: float, among: set[int] | None = None) -> int | None:
-        """The topmost card under (x, y): the one added or moved last wins."""
-        hits = self.space.point_query((x, y), 0, pymunk.ShapeFilter(mask=_CARD))
-        ids = {id(body): card for card, body in self.bodies.items()}
-        cards = [ids[id(hit.shape.body)] for hit in hits if hit.shape and id(hit.shape.body) in ids]
-        if among is not None:
-            cards = [c for c in cards if c in among]
-        order = list(self.bodies)
-        return max(cards, key=order.index) if cards else None
+    def card_at(self, x: float, y: float, among: Container[int] | None = None) -> int | None:
+        """The topmost card under (x, y) (of those `among`): the one added or moved last wins."""
+        cards = set()
+        for hit in self.space.point_query((x, y), 0, _CARDS_ONLY):
+            card = self._card_of.get(id(hit.shape.body)) if hit.shape else None
+            if card is not None and (among is None or card in among):
+                cards.add(card)
+        if len(cards) < 2:  # a touch-down asks: one card under a finger, mostly
+            return next(iter(cards), None)
+        return next(card for card in reversed(self.bodies) if card in cards)
 
     def clear_spot(self, card: int, x: float, y: float, area: Rect,
                    margin: float = 0.0) -> tuple[float, float]:
