@@ -23,8 +23,9 @@ from test_seat_policy import (
 )
 
 from seigneurs.game import GameConfig, Phase
-from seigneurs.input.events import TouchPhase
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution.hands import TOGETHER_S, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK
 from seigneurs.table.controller import DuoController
 from seigneurs.table.geometry import Point
@@ -177,16 +178,20 @@ def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool)
 @pytest.mark.parametrize("moved_cm", [0.2, 1.0, 2.5])
 def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it(
         moved_cm: float) -> None:
-    """A neighbour's finger lands 2 cm beside a card a child just took and stays still; the
-    child shifts the card `moved_cm` and lifts: the neighbour's finger went nowhere with the
-    card, so it is no fingertip of that hand and is not handed the card (issue 33's empty-
-    handed refusals came from such fingers)."""
+    """A neighbour's finger lands 2 cm beside a card a child took a moment before and stays
+    still; the child shifts the card `moved_cm` and lifts: the neighbour's finger went nowhere
+    with the card, or (a card shifted less than a tremor) did not land with the child's
+    finger, so it is no fingertip of that hand and is not handed the card (issue 33's empty-
+    handed refusals came from such fingers). A finger landing in the very instant the child's
+    does, within a hand's span, is what a hand's own fingertip does: without ids nothing tells
+    the two apart (`test_with_user_ids_a_finger_landing_with_a_childs_is_no_fingertip_of_it`)."""
     crowd = table()
     me, neighbour = child(crowd, 0), child(crowd, 1)
     card = cards_near(crowd, 0)[3]
     seen = happened(crowd)
     start = where(crowd, card)
     mine = land(crowd, me, card, None)
+    frames(crowd, 0.1)
     theirs = crowd._finger(neighbour)
     crowd._event(theirs, TouchPhase.DOWN, start[0], start[1] + 2.0 * crowd.px_per_cm)
     frames(crowd, 0.1)
@@ -201,6 +206,131 @@ def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, mine), (events.BackOnTable, mine)]
     assert theirs not in control(crowd).hands.carries
+
+@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
+def test_a_hand_of_two_fingertips_keeps_a_card_it_moved_less_than_a_tremor(gap: bool) -> None:
+    """Issue 29: a child's hand lands on a card with two fingertips at once and shifts it
+    0.4 cm; the fingertip that took it lifts after 0.2 cm, under a still fingertip's
+    TREMOR_CM, while the other stays on the glass: the card stays with the hand and goes down
+    where the last fingertip lifts (it used to be put back from under the other fingertip: a
+    card that had gone no farther than a tremor went on with nobody)."""
+    crowd = table()
+    me = child(crowd, 0)
+    card = cards_near(crowd, 0)[3]
+    seen = happened(crowd)
+    if gap:
+        slow(crowd)
+    hand, start = me.hands[0], where(crowd, card)
+    aside = (start[0] + 0.4 * crowd.px_per_cm, start[1])
+    path = crowd.path(me, start, aside, False)
+    first, second = tip_lifts_halfway(crowd, me, hand, start, path, None)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, first), (events.HandedOn, second), (events.BackOnTable, second)]
+    assert crowd.score.taken_from_hand == 0
+
+
+def test_r28_a_card_held_still_goes_on_with_a_fingertip_that_landed_with_it_and_stayed(
+        ) -> None:
+    """A fingertip lifts from a card it moved less than a tremor: the card goes on with a
+    fingertip that landed with it (within TOGETHER_S) and stayed where it landed (within a
+    tremor), never with one that went off elsewhere or landed at another moment."""
+    hands = Hands(px_per_cm=10.0)
+    for touch, (x, y), t in [(1, (100.0, 100.0), 1.0), (2, (115.0, 100.0), 1.0),
+                             (3, (100.0, 115.0), 1.0 + TOGETHER_S / 2),
+                             (4, (85.0, 100.0), 1.0 + TOGETHER_S * 2)]:
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t)
+    hands.track(TouchEvent(2, TouchPhase.MOVE, 0, 0, 1.2), 115.0, 106.0, 1.2)  # 0.6 cm off
+    assert hands.hand_goes_on(1, 102.0, 100.0, None) == 3  # the card went 0.2 cm
+    hands.track(TouchEvent(3, TouchPhase.UP, 0, 0, 1.3), 100.0, 115.0, 1.3)
+    assert hands.hand_goes_on(1, 102.0, 100.0, None) is None  # 4 landed on its own
+
+
+@pytest.mark.parametrize("moved_cm", [0.0, 0.2, 1.0])
+def test_with_user_ids_a_finger_landing_with_a_childs_is_no_fingertip_of_it(
+        moved_cm: float) -> None:
+    """With user ids, a neighbour's finger the tracker names lands on the bare table 2 cm
+    beside a child's finger (named for the child) in the very instant it takes a card, and
+    stays still; the child
+    shifts the card `moved_cm` and lifts: the ids name two children, so the neighbour's finger
+    is no fingertip of the child's hand and is never handed the card, however alike they
+    landed."""
+    crowd = table(user_ids=True)
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    card, on, beside = bare_beside(crowd, 0)
+    seen = happened(crowd)
+    theirs, mine = crowd._finger(neighbour), crowd._finger(me)
+    crowd.main.update((theirs, mine))
+    crowd._event(mine, TouchPhase.DOWN, *on, None, 0)
+    crowd._event(theirs, TouchPhase.DOWN, *beside, None, 1)
+    frames(crowd, 0.1)
+    end = (on[0] + moved_cm * crowd.px_per_cm, on[1])
+    hands = control(crowd).hands
+    assert hands.fingertips[theirs].down_at == hands.fingertips[mine].down_at
+    for x, y in crowd.path(me, on, end, False):
+        crowd._event(mine, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    crowd._event(mine, TouchPhase.UP, *end)
+    crowd.down.discard(mine)
+    frames(crowd, 0.2)
+    assert not any(isinstance(e, events.HandedOn) for e in seen)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, mine), (events.BackOnTable, mine)]
+    assert theirs not in control(crowd).hands.carries
+
+
+def bare_beside(crowd: Crowd, seat: int) -> tuple[int, Point, Point]:
+    """A card near `seat`, a point on it near its edge and a point of bare table (no card, no
+    zone) 2 cm from that one, off the card."""
+    ctrl, cm = control(crowd), crowd.px_per_cm
+    for card in cards_near(crowd, seat):
+        x, y = where(crowd, card)
+        for k in range(16):
+            dx, dy = math.cos(k * math.tau / 16), math.sin(k * math.tau / 16)
+            on = (x + dx * 1.5 * cm, y + dy * 1.5 * cm)
+            off = (on[0] + dx * 2.0 * cm, on[1] + dy * 2.0 * cm)
+            if ctrl.physics.card_at(*on) == card and ctrl.physics.card_at(*off) is None and \
+                    ctrl.geometry.zone_at(*off) is None:
+                return card, on, off
+    raise AssertionError("no card with bare table beside it")
+
+
+@pytest.mark.parametrize("moved_cm", [0.0, 0.2])
+@pytest.mark.parametrize("apart", [-0.2, -0.1, 0.1, 0.2])
+def test_a_neighbours_still_finger_that_landed_at_another_moment_is_not_handed_a_still_card(
+        apart: float, moved_cm: float) -> None:
+    """A neighbour's finger lands on the bare table 2 cm beside a child's finger `apart`
+    seconds before (or after) that finger takes a card, and stays still; the child shifts the
+    card `moved_cm` (no farther than a tremor) and lifts: the neighbour's finger did not land
+    with the child's, so it is no fingertip of that hand and is never handed the card (the
+    card would follow a finger that never touched it)."""
+    crowd = table()
+    me, neighbour = child(crowd, 0), child(crowd, 1)
+    card, on, beside = bare_beside(crowd, 0)
+    seen = happened(crowd)
+    theirs, mine = crowd._finger(neighbour), crowd._finger(me)
+    crowd.main.update((theirs, mine))
+    if apart < 0:
+        crowd._event(theirs, TouchPhase.DOWN, *beside)
+        frames(crowd, -apart)
+    crowd._event(mine, TouchPhase.DOWN, *on)
+    if apart > 0:
+        frames(crowd, apart)
+        crowd._event(theirs, TouchPhase.DOWN, *beside)
+    frames(crowd, 0.1)
+    end = (on[0] + moved_cm * crowd.px_per_cm, on[1])
+    for x, y in crowd.path(me, on, end, False):
+        crowd._event(mine, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    hands = control(crowd).hands
+    assert hands.carries[mine].card == card
+    assert theirs in hands.fingertips and theirs not in hands.carries  # on the bare table
+    crowd._event(mine, TouchPhase.UP, *end)
+    crowd.down.discard(mine)
+    frames(crowd, 0.2)
+    assert not any(isinstance(e, events.HandedOn) for e in seen)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, mine), (events.BackOnTable, mine)]
+    assert theirs not in hands.carries
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])

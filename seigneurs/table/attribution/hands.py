@@ -25,6 +25,10 @@ MOVING_S = 0.15
 """A carried card whose finger went somewhere within this many seconds is being moved..."""
 TREMOR_CM = 0.3
 """...farther than this (a still fingertip trembles less)."""
+TOGETHER_S = 0.07
+"""Fingertips of a hand put down at once land within this many seconds of each other: the
+panels recorded report them in one report (2 and 4 fingertips, `touch-recordings`), a 30 Hz
+camera tracker within two of its frames. Another child's finger lands when it will."""
 
 T = TypeVar("T")
 
@@ -145,28 +149,35 @@ class Hands:
 
     def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
                      lifting: Collection[int] = ()) -> int | None:
-        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y) mid-drag (it
-        carried its card farther than a still fingertip's TREMOR_CM), still on the glass (not
-        among `lifting` at this instant) and carrying nothing: it landed within HAND_WINDOW of
-        `touch`, went the same way (off by less than half of how far `touch` went, and less
-        than half HAND_SPAN_CM) and is within HAND_SPAN_CM of it now (with user ids, of the
-        same child). The hand carries its card until the last of them lifts; a neighbour's
-        finger lying near a card lifted where it was taken, or moved a little, went nowhere
-        with it and is no fingertip of that hand (a short drag counts: issue 29, a card moved
-        2 cm went back from a hand still on it)."""
+        """Another fingertip of the hand whose fingertip `touch` lifts at (x, y), still on the
+        glass (not among `lifting` at this instant) and carrying nothing, within HAND_SPAN_CM
+        of it now (with user ids, of the same child). The hand carries its card until the last
+        of them lifts. Which fingertips are of that hand:
+
+        - a card carried farther than a still fingertip's TREMOR_CM: one that landed within
+          HAND_WINDOW of `touch` and went the same way (off by less than half of how far
+          `touch` went, and less than half HAND_SPAN_CM); a neighbour's finger lying near the
+          card went nowhere with it (a short drag counts: issue 29, a card moved 2 cm went
+          back from a hand still on it);
+        - a card that went no farther (held still, or shifted by less than a tremor, which
+          the dejittered moves may not even show): how it went tells nothing, so one that
+          landed with `touch`, within TOGETHER_S, as a hand's fingertips do and a neighbour's
+          finger does not, and stayed with it to within TREMOR_CM (issue 29: such cards went
+          back from under the hand's other fingertip)."""
         lifted = self.fingertips.get(touch)
         if lifted is None:
             return None
         gone = (x - lifted.landed[0], y - lifted.landed[1])
         went = math.hypot(*gone)
-        if went <= TREMOR_CM * self.px_per_cm:
-            return None
+        tremor = TREMOR_CM * self.px_per_cm
+        window, off_by = (HAND_WINDOW, min(self.span, went) / 2) if went > tremor else \
+            (TOGETHER_S, tremor)
         for other, tip in self.fingertips.items():
             if other == touch or tip.lifted or other in self.carries or other in lifting or \
-                    abs(tip.down_at - lifted.down_at) > HAND_WINDOW or \
+                    abs(tip.down_at - lifted.down_at) > window or \
                     math.hypot(tip.x - x, tip.y - y) > self.span or \
                     math.hypot(tip.x - tip.landed[0] - gone[0], tip.y - tip.landed[1] - gone[1]) \
-                    > min(self.span, went) / 2 or \
+                    > off_by or \
                     (named is not None and tip.named is not None and tip.named != named):
                 continue
             return other
