@@ -155,11 +155,15 @@ def test_a_hand_of_several_fingertips_carries_its_card_until_the_last_lifts(
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
-def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool) -> None:
-    """Issue 29: a child's hand of two fingertips shifts a card 5 cm (to look at it, or to
-    put it back a little aside); the fingertip that took it lifts after 2.5 cm while the other
-    stays on it: the card stays with the hand and goes down where the last fingertip lifts (it
-    used to be put back from under the other fingertip: a hand had to go 3 cm first)."""
+@pytest.mark.parametrize("aside_cm", [5.0, 0.4], ids=["5cm", "under-a-tremor"])
+def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(
+        gap: bool, aside_cm: float) -> None:
+    """Issue 29: a child's hand of two fingertips shifts a card `aside_cm` (to look at it, or
+    to put it back a little aside); the fingertip that took it lifts half-way while the other
+    stays on it: the card stays with the hand and goes down where the last fingertip lifts. At
+    5 cm it used to be put back from under the other fingertip (a hand had to go 3 cm first);
+    at 0.4 cm (the first fingertip lifting after 0.2 cm, under a still fingertip's TREMOR_CM)
+    a card that had gone no farther than a tremor went on with nobody."""
     crowd = table()
     me = child(crowd, 0)
     card = cards_near(crowd, 0)[3]
@@ -167,12 +171,35 @@ def test_a_hand_of_two_fingertips_keeps_a_card_it_moves_only_a_little(gap: bool)
     if gap:
         slow(crowd)
     hand, start = me.hands[0], where(crowd, card)
-    aside = (start[0] + 5.0 * crowd.px_per_cm, start[1])
+    aside = (start[0] + aside_cm * crowd.px_per_cm, start[1])
     path = crowd.path(me, start, aside, False)
     first, second = tip_lifts_halfway(crowd, me, hand, start, path, None)
     assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
         (events.Picked, first), (events.HandedOn, second), (events.BackOnTable, second)]
     assert crowd.score.taken_from_hand == 0
+
+
+def shifted(crowd: Crowd, me: Child, finger: int, start: Point, moved_cm: float) -> Point:
+    """`finger` of child `me` slides its card `moved_cm` along x from `start`, a move a frame
+    (60 a second); where it ends."""
+    end = (start[0] + moved_cm * crowd.px_per_cm, start[1])
+    for x, y in crowd.path(me, start, end, False):
+        crowd._event(finger, TouchPhase.MOVE, x, y)
+        frames(crowd, 1 / 60)
+    return end
+
+
+def lifted_alone(crowd: Crowd, seen: list[events.Event], card: int, mine: int, theirs: int,
+                 end: Point) -> None:
+    """`mine` lifts at `end`: its card goes back on the table from it, handed on to nobody,
+    and the neighbour's finger `theirs` never carries it."""
+    crowd._event(mine, TouchPhase.UP, *end)
+    crowd.down.discard(mine)
+    frames(crowd, 0.2)
+    assert not any(isinstance(e, events.HandedOn) for e in seen)
+    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
+        (events.Picked, mine), (events.BackOnTable, mine)]
+    assert theirs not in control(crowd).hands.carries
 
 
 @pytest.mark.parametrize("moved_cm", [0.2, 1.0, 2.5])
@@ -195,39 +222,8 @@ def test_a_neighbours_still_finger_beside_a_card_moved_a_little_is_not_handed_it
     theirs = crowd._finger(neighbour)
     crowd._event(theirs, TouchPhase.DOWN, start[0], start[1] + 2.0 * crowd.px_per_cm)
     frames(crowd, 0.1)
-    end = (start[0] + moved_cm * crowd.px_per_cm, start[1])
-    for x, y in crowd.path(me, start, end, False):
-        crowd._event(mine, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
-    crowd._event(mine, TouchPhase.UP, *end)
-    crowd.down.discard(mine)
-    frames(crowd, 0.2)
-    assert not any(isinstance(e, events.HandedOn) for e in seen)
-    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
-        (events.Picked, mine), (events.BackOnTable, mine)]
-    assert theirs not in control(crowd).hands.carries
-
-@pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
-def test_a_hand_of_two_fingertips_keeps_a_card_it_moved_less_than_a_tremor(gap: bool) -> None:
-    """Issue 29: a child's hand lands on a card with two fingertips at once and shifts it
-    0.4 cm; the fingertip that took it lifts after 0.2 cm, under a still fingertip's
-    TREMOR_CM, while the other stays on the glass: the card stays with the hand and goes down
-    where the last fingertip lifts (it used to be put back from under the other fingertip: a
-    card that had gone no farther than a tremor went on with nobody)."""
-    crowd = table()
-    me = child(crowd, 0)
-    card = cards_near(crowd, 0)[3]
-    seen = happened(crowd)
-    if gap:
-        slow(crowd)
-    hand, start = me.hands[0], where(crowd, card)
-    aside = (start[0] + 0.4 * crowd.px_per_cm, start[1])
-    path = crowd.path(me, start, aside, False)
-    first, second = tip_lifts_halfway(crowd, me, hand, start, path, None)
-    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
-        (events.Picked, first), (events.HandedOn, second), (events.BackOnTable, second)]
-    assert crowd.score.taken_from_hand == 0
-
+    end = shifted(crowd, me, mine, start, moved_cm)
+    lifted_alone(crowd, seen, card, mine, theirs, end)
 
 def test_r28_a_card_held_still_goes_on_with_a_fingertip_that_landed_with_it_and_stayed(
         ) -> None:
@@ -263,19 +259,10 @@ def test_with_user_ids_a_finger_landing_with_a_childs_is_no_fingertip_of_it(
     crowd._event(mine, TouchPhase.DOWN, *on, None, 0)
     crowd._event(theirs, TouchPhase.DOWN, *beside, None, 1)
     frames(crowd, 0.1)
-    end = (on[0] + moved_cm * crowd.px_per_cm, on[1])
     hands = control(crowd).hands
     assert hands.fingertips[theirs].down_at == hands.fingertips[mine].down_at
-    for x, y in crowd.path(me, on, end, False):
-        crowd._event(mine, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
-    crowd._event(mine, TouchPhase.UP, *end)
-    crowd.down.discard(mine)
-    frames(crowd, 0.2)
-    assert not any(isinstance(e, events.HandedOn) for e in seen)
-    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
-        (events.Picked, mine), (events.BackOnTable, mine)]
-    assert theirs not in control(crowd).hands.carries
+    end = shifted(crowd, me, mine, on, moved_cm)
+    lifted_alone(crowd, seen, card, mine, theirs, end)
 
 
 def bare_beside(crowd: Crowd, seat: int) -> tuple[int, Point, Point]:
@@ -317,20 +304,11 @@ def test_a_neighbours_still_finger_that_landed_at_another_moment_is_not_handed_a
         frames(crowd, apart)
         crowd._event(theirs, TouchPhase.DOWN, *beside)
     frames(crowd, 0.1)
-    end = (on[0] + moved_cm * crowd.px_per_cm, on[1])
-    for x, y in crowd.path(me, on, end, False):
-        crowd._event(mine, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
+    end = shifted(crowd, me, mine, on, moved_cm)
     hands = control(crowd).hands
     assert hands.carries[mine].card == card
     assert theirs in hands.fingertips and theirs not in hands.carries  # on the bare table
-    crowd._event(mine, TouchPhase.UP, *end)
-    crowd.down.discard(mine)
-    frames(crowd, 0.2)
-    assert not any(isinstance(e, events.HandedOn) for e in seen)
-    assert [(type(e), e.touch) for e in seen if getattr(e, "card", None) == card] == [
-        (events.Picked, mine), (events.BackOnTable, mine)]
-    assert theirs not in hands.carries
+    lifted_alone(crowd, seen, card, mine, theirs, end)
 
 
 @pytest.mark.parametrize("gap", [False, True], ids=["60fps", "0.47s-frames"])
