@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from test_crowd_scorer import cards_near, child, control, frames, table, where
+from test_crowd_scorer import cards_near, child, control, frames, step_until, table, where
 from test_seat_policy import (
     beside_my_zone,
     carry,
@@ -319,8 +319,7 @@ def test_duo_a_hand_of_two_fingertips_lays_its_card_where_the_last_lifts(gap: bo
     crowd = Crowd(GameConfig.for_players("duo", 2, 3), CrowdSettings(adult=False, ghosts=False),
                   random.Random(3), Score())
     crowd.people = []
-    while crowd.game.phase is not Phase.PLAYING or crowd.now - crowd.playing_since < 1:
-        crowd.step()
+    step_until(crowd, lambda c: c.game.phase is Phase.PLAYING and c.now - c.playing_since >= 1)
     me = child(crowd, 0)
     me.next_at, me.age = math.inf, replace(me.age, lost_lift=0.0)
     crowd.people = [me]

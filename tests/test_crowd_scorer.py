@@ -30,6 +30,15 @@ from seigneurs.tools.crowd_scorer import (
 )
 
 
+def step_until(crowd: Crowd, done: Callable[[Crowd], bool], limit_s: float = 1800.0) -> None:
+    """Let the crowd play until `done`, failing (never hanging) if half an hour of its time goes
+    by first: a broken rule that stops a game from starting or ending fails here."""
+    until = crowd.now + limit_s
+    while not done(crowd):
+        assert crowd.now < until, f"not done after {limit_s:.0f} s of the crowd's time"
+        crowd.step()
+
+
 def table(variant: str = "lords", **settings: object) -> Crowd:
     """Six children at a `variant` table, nobody acting on their own, 6 s into play (past the
     rush); the test moves their hands."""
@@ -37,8 +46,7 @@ def table(variant: str = "lords", **settings: object) -> Crowd:
                   CrowdSettings(adult=False, ghosts=False, **settings),  # type: ignore[arg-type]
                   random.Random(3), Score())
     crowd.people = []
-    while crowd.game.phase is not Phase.PLAYING or crowd.now - crowd.playing_since < 6:
-        crowd.step()
+    step_until(crowd, lambda c: c.game.phase is Phase.PLAYING and c.now - c.playing_since >= 6)
     for someone in crowd.children:  # their hands move, but only where the test sends them
         someone.next_at = math.inf
         someone.age = replace(someone.age, lost_lift=0.0)  # and never slip
@@ -266,8 +274,7 @@ def test_crowd_contacts_point_from_the_childs_hand_with_noise_and_some_unreadabl
             push(event)
 
         crowd.source.push = spy  # type: ignore[method-assign]
-        while not crowd.game.over:
-            crowd.step()
+        step_until(crowd, lambda c: c.game.over)
         if len(seen) > 100:
             break
     assert len(seen) > 100
@@ -297,8 +304,7 @@ def test_crowd_fingertips_are_an_adults_or_a_childs_as_published_measurements_si
         push(event)
 
     crowd.source.push = spy  # type: ignore[method-assign]
-    while not crowd.game.over:
-        crowd.step()
+    step_until(crowd, lambda c: c.game.over)
     assert sizes[True] and len(sizes[False]) > 100
     assert all(ADULT_FINGERTIP_CM[0] <= cm <= ADULT_FINGERTIP_CM[1] for cm in sizes[True])
     assert all(FINGERTIP_CM[0] <= cm <= FINGERTIP_CM[1] for cm in sizes[False])
