@@ -420,3 +420,31 @@ def test_r9_a_childs_card_taken_exactly_later_after_the_dropped_one_and_moving_i
     control.policy.yield_to_drop(0, DROPPING, dropped, 11.5)
     assert control.hands.carries[FINGER] is other
     assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
+
+
+def test_r9_a_finger_whose_likeliest_seat_holds_a_card_goes_to_the_free_seat_its_arm_is_from(
+        control: RaceController) -> None:
+    """Issue 9's orientation cue at touch-down when the likeliest seat is full (R9): a finger
+    lands on a card about as far from all three seats, pointing from between seats 1 and 0
+    (nearer seat 1's arm). Seat 1 holds a card, so the card goes to the free seat the finger's
+    arm comes from, seat 0, not to seat 2, which is nearer by a hair."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    w, h = control.geometry.width, control.geometry.height
+
+    def between_1_and_0(x: float, y: float) -> Contact:
+        e0, e1 = (math.degrees(math.atan2(y - by, x - bx)) for bx, by in guesser.bodies[:2])
+        return pointing(e1 + ((e0 - e1 + 180) % 360 - 180) * 0.45)
+
+    def the_scene(card: int) -> bool:
+        x, y = bodies[card].position
+        return control.card_under(x, y) == card and guesser.distance(2, x, y) < \
+            guesser.distance(0, x, y) <= guesser.reach and guesser.likeliest(
+                x, y, lambda s: control.seats.wants(s, card), between_1_and_0(x, y)) == 1
+    card = next(c for c in sorted(bodies) if the_scene(c))
+    held(control, 1, decided=True, card=next(c for c in cards_nearest(control, 1) if c != card))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, y / h, 10.1, None,
+                                between_1_and_0(x, y))], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
+        (0, card)]
