@@ -1416,3 +1416,34 @@ def test_a_bots_card_travels_to_its_train_at_the_bots_hand_speed() -> None:
     # the finger leads the card by a hand's step a frame; the card follows through the
     # joint (85 % of the gap a frame), so it goes a little slower than the hand, never faster
     assert speed * 0.1 / 2 < math.dist(start, body.position) <= speed * 0.1
+
+
+def test_a_finger_that_takes_another_card_lets_go_of_the_one_it_held() -> None:
+    """One finger holds one card: a finger taking a second card lets go of its first, which
+    then slides where it is sent (a card left pinned to a finger gone elsewhere could never
+    go home)."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 200.0, 300.0)
+    physics.add(1, 600.0, 300.0)
+    physics.grab(7, 0, 200.0, 300.0)
+    physics.grab(7, 1, 600.0, 300.0)
+    assert physics.holding(7) == 1 and physics.resting(0)
+    physics.send(0, 400.0, 300.0)
+    for _ in range(240):
+        physics.step(STEP)
+    assert math.dist(physics.bodies[0].position, (400.0, 300.0)) < 1.0
+
+
+def test_a_card_a_bot_puts_back_on_a_clear_table_lies_a_third_of_the_way_to_the_middle() -> None:
+    """A bot puts a card the child can use back where they can get it: with nothing in the way
+    (issue 18's clear spot is where it aims), 0.35 of the way from the child's zone straight
+    to the middle of the table, in front of the child, not beside them."""
+    session = child_and_two_bots()
+    control = session.control
+    card = next(c for c in range(54) if session.game.fits(0, c))
+    for other in [c for c in control.physics.bodies if c != card]:
+        control.physics.remove(other)
+    anchor, centre = control.geometry.seats[0].anchor, control.geometry.free.center
+    spot = control.bot_hands.put_back_spot(card)
+    assert math.dist(anchor, spot) == pytest.approx(0.35 * math.dist(anchor, centre))
+    assert math.dist(spot, centre) == pytest.approx(0.65 * math.dist(anchor, centre))
