@@ -1447,3 +1447,47 @@ def test_a_card_a_bot_puts_back_on_a_clear_table_lies_a_third_of_the_way_to_the_
     spot = control.bot_hands.put_back_spot(card)
     assert math.dist(anchor, spot) == pytest.approx(0.35 * math.dist(anchor, centre))
     assert math.dist(spot, centre) == pytest.approx(0.65 * math.dist(anchor, centre))
+
+
+def test_issue9_a_finger_on_a_turned_cards_corner_another_hand_just_took_lost_it(
+        control: RaceController) -> None:
+    """Issue 9's contest on a card lying turned: a finger landing, at the same moment, on a
+    corner of the card another hand just took, where only the card as it lay turned covered
+    (its upright outline would not), is told it lost that card."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card_w, card_h = control.geometry.card_w, control.geometry.card_h
+
+    def corners(card: int) -> list[tuple[float, float]]:
+        body = bodies[card]
+        c, s = math.cos(body.angle), math.sin(body.angle)
+        return [(body.position.x + lx * c - ly * s, body.position.y + lx * s + ly * c)
+                for lx in (-0.48 * card_w, 0.48 * card_w) for ly in (-0.48 * card_h,
+                                                                    0.48 * card_h)]
+    card, corner = next((c, p) for c in sorted(bodies) if control.loose(c)
+                        for p in corners(c)
+                        if not lay_under(*p, tuple(bodies[c].position), 0.0, card_w, card_h))
+    x, y = bodies[card].position
+    assert lay_under(*corner, (x, y), bodies[card].angle, card_w, card_h)
+    assert math.dist((x, y), corner) > control.hands.span  # no fingertip of the taker's hand
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    assert control.hands.carries[FINGER].card == card
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, corner[0] / w, corner[1] / h,
+                                10.0)], w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_a_childs_take_is_told_to_the_view_with_where_the_finger_took_the_card(
+        control: RaceController) -> None:
+    """The view is told a child's take (R9) with the seat, the card, the finger and the point
+    the finger took it at, across and along the table."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    (picked,) = [e for e in control.drain() if isinstance(e, events.Picked)]
+    assert (picked.card, picked.touch, picked.bot) == (card, FINGER, False)
+    assert (picked.x, picked.y) == pytest.approx((x, y))
+    assert picked.seat == control.hands.carries[FINGER].seat
