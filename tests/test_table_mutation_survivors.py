@@ -1491,3 +1491,14 @@ def test_a_childs_take_is_told_to_the_view_with_where_the_finger_took_the_card(
     assert (picked.card, picked.touch, picked.bot) == (card, FINGER, False)
     assert (picked.x, picked.y) == pytest.approx((x, y))
     assert picked.seat == control.hands.carries[FINGER].seat
+
+
+def test_a_card_lying_flush_against_the_tables_four_pixel_rim_is_not_nudged_by_it() -> None:
+    """The table's edge is a rim 4 px wide: a card lying with its edge exactly 4 px from the
+    screen's edge touches it without being pushed, and lies where it was put, still."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 1000.0 - 4.0 - 20.0, 300.0)
+    for _ in range(120):
+        physics.step(STEP)
+    assert tuple(physics.bodies[0].position) == (976.0, 300.0)
+    assert not physics.astir
