@@ -1502,3 +1502,37 @@ def test_a_card_lying_flush_against_the_tables_four_pixel_rim_is_not_nudged_by_i
         physics.step(STEP)
     assert tuple(physics.bodies[0].position) == (976.0, 300.0)
     assert not physics.astir
+
+
+def test_r23_a_zones_locomotive_lies_inside_it_three_tenths_of_its_length_from_its_middle(
+        ) -> None:
+    """The locomotive a child taps to turn before the start (R23) lies in their own zone, at
+    its end across from the stop sign: 0.3 of the zone's length from its middle, for every
+    place round the table."""
+    layout = TableLayout.build(1280, 720)
+    geometry = RaceGeometry.build(layout, layout.places, stop=True)
+    for seat in geometry.seats:
+        zone = seat.place.zone
+        assert zone.contains(*seat.locomotive.centre), seat.place
+        assert math.dist(seat.locomotive.centre, zone.center) == pytest.approx(
+            0.3 * max(zone.w, zone.h))
+
+
+@pytest.mark.parametrize("towards", [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
+def test_a_card_flung_toward_any_edge_of_the_table_comes_to_rest_on_it_by_that_edge(
+        towards: tuple[float, float]) -> None:
+    """The table's rim runs all round it: a card flung from the middle toward any of its four
+    edges comes to rest on the table, within two card widths of that edge (nothing stops it
+    before, nothing lets it off)."""
+    table_rect, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(table_rect, w, 56.0)
+    physics.add(0, 500.0, 300.0)
+    body = physics.bodies[0]
+    body.velocity = (towards[0] * 2500.0, towards[1] * 2500.0)
+    for _ in range(900):
+        physics.step(STEP)
+    x, y = body.position
+    assert table_rect.contains(x, y)
+    edge = {(1.0, 0.0): table_rect.w - x, (-1.0, 0.0): x, (0.0, 1.0): table_rect.h - y,
+            (0.0, -1.0): y}[towards]
+    assert edge < 2 * w
