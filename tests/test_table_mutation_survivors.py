@@ -1536,3 +1536,10 @@ def test_a_card_flung_toward_any_edge_of_the_table_comes_to_rest_on_it_by_that_e
     edge = {(1.0, 0.0): table_rect.w - x, (-1.0, 0.0): x, (0.0, 1.0): table_rect.h - y,
             (0.0, -1.0): y}[towards]
     assert edge < 2 * w
+
+
+def test_a_table_arrangement_nobody_knows_is_refused_naming_it_and_the_two_there_are() -> None:
+    """Bad input gets a clear error: an arrangement of places that does not exist is refused
+    with its name and the two arrangements there are, for the adult who set it."""
+    with pytest.raises(ValueError, match=r"'round'.*six-around or long-sides"):
+        TableLayout.build(1280, 720, arrangement="round")
