@@ -14,10 +14,11 @@ from test_attribution_constants import DROPPING, FINGER, control, held, toward
 from seigneurs.game import GameConfig, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution import Occupied
 from seigneurs.table.attribution.decide import Drop, drop
 from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
 from seigneurs.table.attribution.hands import FLING_CM_S, TREMOR_CM, Carry, Hands
-from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL
+from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER
 from seigneurs.table.controller import RaceController
 from seigneurs.table.geometry import Point
 from seigneurs.table.kinds import open_session
@@ -355,3 +356,95 @@ def test_a_tap_on_another_childs_zone_is_a_drop_on_no_zone(control: RaceControll
     carry = held(control, 0, decided=False, card=card)
     assert control.seats.zone_at(*carry.home) == 1
     assert drop(carry, *carry.home, 12.0, control.seats) == Drop(0, None)
+
+
+def landed(hands: Hands, *tips: tuple[int, float, float, float]) -> None:
+    """Fingertips (touch, x, y, time) land on the glass, in that order."""
+    for finger, x, y, t in tips:
+        hands.track(TouchEvent(finger, TouchPhase.DOWN, 0.0, 0.0, t), x, y, t)
+
+
+def test_r28_a_hands_fingertip_exactly_a_hands_span_from_the_lifting_one_carries_its_card_on(
+        ) -> None:
+    """HAND_SPAN_CM counts to its end when a hand lifts a fingertip (R28's flat hands, issue
+    33): two fingertips landed together, held still, exactly HAND_SPAN_CM apart (10 px a cm:
+    30 px, exact), are one hand: the one still down carries the card on."""
+    hands = Hands(px_per_cm=10.0)
+    landed(hands, (1, 100.0, 100.0, 5.0), (2, 130.0, 100.0, 5.0))
+    assert math.hypot(30.0, 0.0) == hands.span
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r28_a_hand_held_still_keeps_its_fingertips_when_another_finger_lands_later() -> None:
+    """A hand's fingertips stay known however long they are held down: another child's finger
+    landing a second later, across the table, forgets only fingertips lifted longer than
+    HAND_WINDOW ago; the hand still on its card carries it on when one of its fingertips
+    lifts (R28, issue 29)."""
+    hands = Hands(px_per_cm=10.0)
+    landed(hands, (1, 100.0, 100.0, 5.0), (2, 110.0, 100.0, 5.01), (3, 900.0, 300.0, 6.0))
+    assert sorted(hands.fingertips) == [1, 2, 3]
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r9_a_card_carried_exactly_a_travel_toward_its_seat_stays_that_seats(
+        control: RaceController) -> None:
+    """The travel counts to its end: a guessed card carried exactly a card's travel straight
+    toward seat 0 (heading over HEADING) is seat 0's child's; a second finger guessed seat
+    0's does not re-guess it to a neighbour (R9; exact sums: the distance is the travel to
+    the last bit)."""
+    travel, anchor = control.policy.travel, control.geometry.anchors[0]
+    card = cards_nearest(control, 0)[-1]
+    home = (anchor[0], 544.0)  # seat 0's child sits at the top: straight up is toward them
+    control.physics.bodies[card].position = home
+    where = (home[0], home[1] - travel)
+    assert math.dist(home, where) == travel
+    assert control.guesser.heading(0, home, *where) > HEADING
+    held(control, 0, decided=False, at=where, card=card)
+    assert control.policy.room(0, FINGER + 1, 10.1, math.inf, keep_carried=True) == Occupied()
+
+
+def test_r9_a_childs_card_taken_exactly_later_after_the_dropped_one_and_moving_is_kept(
+        control: RaceController) -> None:
+    """A drop is no evidence against a card its child's id took LATER (a quarter second,
+    exactly: 10.25 - 10.0 in floats) after the dropped one while its finger moves it: it
+    stays on its finger at the drop (R9, issues 33 and 29), nothing is refused."""
+    moving, dropped_card = cards_nearest(control, 0)[:2]
+    other = held(control, 0, decided=True, at=spot(control, moving), moved_at=11.4,
+                 card=moving, named=0, taken_at=10.25)
+    x, y = other.trail[-1][1:]
+    other.trail.append((11.45, x + TREMOR_CM * control.geometry.px_per_cm * 2, y))
+    dropped = held(control, 0, decided=True, finger=DROPPING, card=dropped_card, named=0,
+                   taken_at=10.0)
+    assert other.taken_at - dropped.taken_at == LATER and control.hands.moving(other, 11.5)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 11.5)
+    assert control.hands.carries[FINGER] is other
+    assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
+
+
+def test_r9_a_finger_whose_likeliest_seat_holds_a_card_goes_to_the_free_seat_its_arm_is_from(
+        control: RaceController) -> None:
+    """Issue 9's orientation cue at touch-down when the likeliest seat is full (R9): a finger
+    lands on a card about as far from all three seats, pointing from between seats 1 and 0
+    (nearer seat 1's arm). Seat 1 holds a card, so the card goes to the free seat the finger's
+    arm comes from, seat 0, not to seat 2, which is nearer by a hair."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    w, h = control.geometry.width, control.geometry.height
+
+    def between_1_and_0(x: float, y: float) -> Contact:
+        e0, e1 = (math.degrees(math.atan2(y - by, x - bx)) for bx, by in guesser.bodies[:2])
+        return pointing(e1 + ((e0 - e1 + 180) % 360 - 180) * 0.45)
+
+    def the_scene(card: int) -> bool:
+        x, y = bodies[card].position
+        return control.card_under(x, y) == card and guesser.distance(2, x, y) < \
+            guesser.distance(0, x, y) <= guesser.reach and guesser.likeliest(
+                x, y, lambda s: control.seats.wants(s, card), between_1_and_0(x, y)) == 1
+    card = next(c for c in sorted(bodies) if the_scene(c))
+    held(control, 1, decided=True, card=next(c for c in cards_nearest(control, 1) if c != card))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, y / h, 10.1, None,
+                                between_1_and_0(x, y))], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
+        (0, card)]

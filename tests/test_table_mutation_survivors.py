@@ -1418,3 +1418,130 @@ def test_a_bots_card_travels_to_its_train_at_the_bots_hand_speed() -> None:
     # the finger leads the card by a hand's step a frame; the card follows through the
     # joint (85 % of the gap a frame), so it goes a little slower than the hand, never faster
     assert speed * 0.1 / 2 < math.dist(start, body.position) <= speed * 0.1
+
+
+def test_a_finger_that_takes_another_card_lets_go_of_the_one_it_held() -> None:
+    """One finger holds one card: a finger taking a second card lets go of its first, which
+    then slides where it is sent (a card left pinned to a finger gone elsewhere could never
+    go home)."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 200.0, 300.0)
+    physics.add(1, 600.0, 300.0)
+    physics.grab(7, 0, 200.0, 300.0)
+    physics.grab(7, 1, 600.0, 300.0)
+    assert physics.holding(7) == 1 and physics.resting(0)
+    physics.send(0, 400.0, 300.0)
+    for _ in range(240):
+        physics.step(STEP)
+    assert math.dist(physics.bodies[0].position, (400.0, 300.0)) < 1.0
+
+
+def test_a_card_a_bot_puts_back_on_a_clear_table_lies_a_third_of_the_way_to_the_middle() -> None:
+    """A bot puts a card the child can use back where they can get it: with nothing in the way
+    (issue 18's clear spot is where it aims), 0.35 of the way from the child's zone straight
+    to the middle of the table, in front of the child, not beside them."""
+    session = child_and_two_bots()
+    control = session.control
+    card = next(c for c in range(54) if session.game.fits(0, c))
+    for other in [c for c in control.physics.bodies if c != card]:
+        control.physics.remove(other)
+    anchor, centre = control.geometry.seats[0].anchor, control.geometry.free.center
+    spot = control.bot_hands.put_back_spot(card)
+    assert math.dist(anchor, spot) == pytest.approx(0.35 * math.dist(anchor, centre))
+    assert math.dist(spot, centre) == pytest.approx(0.65 * math.dist(anchor, centre))
+
+
+def test_issue9_a_finger_on_a_turned_cards_corner_another_hand_just_took_lost_it(
+        control: RaceController) -> None:
+    """Issue 9's contest on a card lying turned: a finger landing, at the same moment, on a
+    corner of the card another hand just took, where only the card as it lay turned covered
+    (its upright outline would not), is told it lost that card."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card_w, card_h = control.geometry.card_w, control.geometry.card_h
+
+    def corners(card: int) -> list[tuple[float, float]]:
+        body = bodies[card]
+        c, s = math.cos(body.angle), math.sin(body.angle)
+        return [(body.position.x + lx * c - ly * s, body.position.y + lx * s + ly * c)
+                for lx in (-0.48 * card_w, 0.48 * card_w) for ly in (-0.48 * card_h,
+                                                                    0.48 * card_h)]
+    card, corner = next((c, p) for c in sorted(bodies) if control.loose(c)
+                        for p in corners(c)
+                        if not lay_under(*p, tuple(bodies[c].position), 0.0, card_w, card_h))
+    x, y = bodies[card].position
+    assert lay_under(*corner, (x, y), bodies[card].angle, card_w, card_h)
+    assert math.dist((x, y), corner) > control.hands.span  # no fingertip of the taker's hand
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    assert control.hands.carries[FINGER].card == card
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, corner[0] / w, corner[1] / h,
+                                10.0)], w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_a_childs_take_is_told_to_the_view_with_where_the_finger_took_the_card(
+        control: RaceController) -> None:
+    """The view is told a child's take (R9) with the seat, the card, the finger and the point
+    the finger took it at, across and along the table."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 10.0)], w, h)
+    (picked,) = [e for e in control.drain() if isinstance(e, events.Picked)]
+    assert (picked.card, picked.touch, picked.bot) == (card, FINGER, False)
+    assert (picked.x, picked.y) == pytest.approx((x, y))
+    assert picked.seat == control.hands.carries[FINGER].seat
+
+
+def test_a_card_lying_flush_against_the_tables_four_pixel_rim_is_not_nudged_by_it() -> None:
+    """The table's edge is a rim 4 px wide: a card lying with its edge exactly 4 px from the
+    screen's edge touches it without being pushed, and lies where it was put, still."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 1000.0 - 4.0 - 20.0, 300.0)
+    for _ in range(120):
+        physics.step(STEP)
+    assert tuple(physics.bodies[0].position) == (976.0, 300.0)
+    assert not physics.astir
+
+
+def test_r23_a_zones_locomotive_lies_inside_it_three_tenths_of_its_length_from_its_middle(
+        ) -> None:
+    """The locomotive a child taps to turn before the start (R23) lies in their own zone, at
+    its end across from the stop sign: 0.3 of the zone's length from its middle, for every
+    place round the table."""
+    layout = TableLayout.build(1280, 720)
+    geometry = RaceGeometry.build(layout, layout.places, stop=True)
+    for seat in geometry.seats:
+        zone = seat.place.zone
+        assert zone.contains(*seat.locomotive.centre), seat.place
+        assert math.dist(seat.locomotive.centre, zone.center) == pytest.approx(
+            0.3 * max(zone.w, zone.h))
+
+
+@pytest.mark.parametrize("towards", [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
+def test_a_card_flung_toward_any_edge_of_the_table_comes_to_rest_on_it_by_that_edge(
+        towards: tuple[float, float]) -> None:
+    """The table's rim runs all round it: a card flung from the middle toward any of its four
+    edges comes to rest on the table, within two card widths of that edge (nothing stops it
+    before, nothing lets it off)."""
+    table_rect, w = Rect(0, 0, 1000, 600), 40.0
+    physics = CardPhysics(table_rect, w, 56.0)
+    physics.add(0, 500.0, 300.0)
+    body = physics.bodies[0]
+    body.velocity = (towards[0] * 2500.0, towards[1] * 2500.0)
+    for _ in range(900):
+        physics.step(STEP)
+    x, y = body.position
+    assert table_rect.contains(x, y)
+    edge = {(1.0, 0.0): table_rect.w - x, (-1.0, 0.0): x, (0.0, 1.0): table_rect.h - y,
+            (0.0, -1.0): y}[towards]
+    assert edge < 2 * w
+
+
+def test_a_table_arrangement_nobody_knows_is_refused_naming_it_and_the_two_there_are() -> None:
+    """Bad input gets a clear error: an arrangement of places that does not exist is refused
+    with its name and the two arrangements there are, for the adult who set it."""
+    with pytest.raises(ValueError, match=r"'round'.*six-around or long-sides"):
+        TableLayout.build(1280, 720, arrangement="round")
