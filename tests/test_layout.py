@@ -183,9 +183,3 @@ def test_long_sides_a_card_let_go_near_a_short_end_stays_where_the_child_let_it_
     assert len(back) == 1 and back[0].touch == 5
     assert (back[0].x, back[0].y) == pytest.approx(to), "the card was pulled in from the end"
 
-
-def test_an_unknown_arrangement_is_refused_with_its_name_and_the_known_ones() -> None:
-    """Bad input gets a clear error: a layout nobody knows (a typo in the settings) is refused
-    naming what was asked and what there is, never drawn as some other table."""
-    with pytest.raises(ValueError, match=r"'round'.*six-around.*long-sides"):
-        TableLayout.sized(1920, 1080, 20.0, 80.0, "round")
