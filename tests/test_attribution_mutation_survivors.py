@@ -450,15 +450,6 @@ def test_r9_a_finger_whose_likeliest_seat_holds_a_card_goes_to_the_free_seat_its
         (0, card)]
 
 
-def hand_of(*tips: tuple[int, float, float, float]) -> Hands:
-    """Hands at 10 px a centimetre (a tremor 3 px, a hand's span 30 px) whose fingertips
-    (touch, x, y, landing time) are down."""
-    hands = Hands(px_per_cm=10.0)
-    for touch, x, y, t in tips:
-        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t)
-    return hands
-
-
 def moved(hands: Hands, touch: int, x: float, y: float, t: float) -> None:
     hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, t), x, y, t)
 
@@ -469,7 +460,8 @@ def test_r28_a_card_carried_on_goes_with_a_fingertip_that_landed_a_moment_after_
     that took it (within HAND_WINDOW, beyond TOGETHER_S: a carried card looks at how the hand
     went, not only at one instant) and followed it 1.2 cm, off by 0.8 cm: under half of how
     far the card went."""
-    hands = hand_of((1, 100.0, 100.0, 1.0), (2, 115.0, 100.0, 1.15))
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 1.0), (2, 115.0, 100.0, 1.15))
     moved(hands, 1, 120.0, 100.0, 1.3)
     moved(hands, 2, 127.0, 100.0, 1.3)
     assert hands.hand_goes_on(1, 120.0, 100.0, None) == 2
@@ -478,14 +470,16 @@ def test_r28_a_card_carried_on_goes_with_a_fingertip_that_landed_a_moment_after_
 def test_r28_a_fingertip_a_span_away_across_the_table_is_no_fingertip_of_the_hand() -> None:
     """A still card: a finger that landed with the lifting one but 4 cm away along the table
     (beyond HAND_SPAN_CM, level with it) is another hand's, never handed the card."""
-    hands = hand_of((1, 100.0, 100.0, 1.0), (2, 140.0, 100.0, 1.0))
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 1.0), (2, 140.0, 100.0, 1.0))
     assert hands.hand_goes_on(1, 100.0, 100.0, None) is None
 
 
 def test_r28_a_card_moved_exactly_a_tremor_counts_as_held_still() -> None:
     """A card moved exactly TREMOR_CM went no farther than a tremor: it goes on with a still
     fingertip that landed with it (a card carried farther would ask it to have followed)."""
-    hands = hand_of((1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
     moved(hands, 1, 100.0 + TREMOR_CM * 10.0, 100.0, 0.2)
     assert hands.hand_goes_on(1, 100.0 + TREMOR_CM * 10.0, 100.0, None) == 2
 
@@ -493,13 +487,15 @@ def test_r28_a_card_moved_exactly_a_tremor_counts_as_held_still() -> None:
 def test_r28_a_fingertip_landing_exactly_together_s_after_is_of_the_hand() -> None:
     """TOGETHER_S is inclusive: a fingertip landing exactly 0.07 s after the one holding a
     still card is of its hand."""
-    hands = hand_of((1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, TOGETHER_S))
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, TOGETHER_S))
     assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
 
 
 def test_r28_a_fingertip_that_shifted_exactly_a_tremor_still_held_the_card_with_the_hand(
         ) -> None:
     """A still card's other fingertip may itself have shifted up to a tremor, inclusive."""
-    hands = hand_of((1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
     moved(hands, 2, 110.0 + TREMOR_CM * 10.0, 100.0, 0.2)
     assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2

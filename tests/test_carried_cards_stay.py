@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from test_attribution_mutation_survivors import landed, moved
 from test_crowd_scorer import cards_near, child, control, frames, step_until, table, where
 from test_seat_policy import (
     beside_my_zone,
@@ -231,11 +232,9 @@ def test_r28_a_card_held_still_goes_on_with_a_fingertip_that_landed_with_it_and_
     fingertip that landed with it (within TOGETHER_S) and stayed where it landed (within a
     tremor), never with one that went off elsewhere or landed at another moment."""
     hands = Hands(px_per_cm=10.0)
-    for touch, (x, y), t in [(1, (100.0, 100.0), 1.0), (2, (115.0, 100.0), 1.0),
-                             (3, (100.0, 115.0), 1.0 + TOGETHER_S / 2),
-                             (4, (85.0, 100.0), 1.0 + TOGETHER_S * 2)]:
-        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t)
-    hands.track(TouchEvent(2, TouchPhase.MOVE, 0, 0, 1.2), 115.0, 106.0, 1.2)  # 0.6 cm off
+    landed(hands, (1, 100.0, 100.0, 1.0), (2, 115.0, 100.0, 1.0),
+           (3, 100.0, 115.0, 1.0 + TOGETHER_S / 2), (4, 85.0, 100.0, 1.0 + TOGETHER_S * 2))
+    moved(hands, 2, 115.0, 106.0, 1.2)  # 0.6 cm off
     assert hands.hand_goes_on(1, 102.0, 100.0, None) == 3  # the card went 0.2 cm
     hands.track(TouchEvent(3, TouchPhase.UP, 0, 0, 1.3), 100.0, 115.0, 1.3)
     assert hands.hand_goes_on(1, 102.0, 100.0, None) is None  # 4 landed on its own
