@@ -27,7 +27,7 @@ TREMOR_CM = 0.3
 """...farther than this (a still fingertip trembles less)."""
 TOGETHER_S = 0.07
 """Fingertips of a hand put down at once land within this many seconds of each other: the
-panels recorded report them in one report (2 and 4 fingertips, `touch-recordings`), a 30 Hz
+panels recorded report them in one report (2 and 4 fingertips, `input/recordings`), a 30 Hz
 camera tracker within two of its frames. Another child's finger lands when it will."""
 
 T = TypeVar("T")
