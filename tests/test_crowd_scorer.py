@@ -138,6 +138,7 @@ def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
         frames(crowd, 5.0)  # long enough for the table to forget the refusal
     report = crowd.score.to_json()
     assert report["refused_empty_handed"] == 2 == report["refused_empty_handed_after_rush"]
+    assert report["refused_empty_handed_rate"] == round(2 / report["picks"], 4) > 0
     assert report["longest_refused_run"] == 2 and report["refused_twice_in_a_row"] == 1
     assert report["per_seat"]["0"]["refused_empty_handed"] == 2
     assert report["refusals"]["this seat already carries a card"] == 2
@@ -166,6 +167,7 @@ def test_a_second_card_stacked_while_the_other_hand_carries_one() -> None:
     drag_home(crowd, me, second, 0, 0)
     report = crowd.score.to_json()
     assert report["second_cards_stacked"] == 1 == report["per_seat"]["0"]["second_cards_stacked"]
+    assert report["second_cards_stacked_after_rush"] == 1  # the table is 6 s past the whistle
 
 
 def test_a_wagon_on_a_train_the_child_did_not_mean_is_a_wrong_train() -> None:
