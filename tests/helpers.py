@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -51,3 +51,14 @@ def assert_paired(events: Iterable[TouchEvent], every_touch_ended: bool = True) 
                 live.discard(event.id)
     if every_touch_ended:
         assert not live
+
+
+def until(done: Callable[[], bool], most: int) -> Iterator[int]:
+    """The turns of a loop that must end: one while `done()` is false, failing after `most`.
+    A broken rule that keeps a game from ending then fails the test by name instead of hanging
+    it (a mutation run has no wall clock to stop it)."""
+    for turn in range(most):
+        if done():
+            return
+        yield turn
+    assert done(), f"not done after {most} turns"

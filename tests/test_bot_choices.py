@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import started_race
+from helpers import started_race, until
 
 from seigneurs.game import DuoGame, GameConfig, Lay, Pick, Stack, TurnLocomotive, Under, Whistle
 from seigneurs.game.bots import BOT_LEVELS, DuoBot, RaceBot, bots_random
@@ -49,7 +49,7 @@ def test_a_duo_bot_plays_card_0_when_no_finger_is_anywhere() -> None:
         if 0 in game.piles[1]:
             break
     assert game.apply(Whistle(0, 0.0)).ok
-    while game.top_card(1) != 0:
+    for _ in until(lambda: game.top_card(1) == 0, 60):
         assert game.apply(Under(1, 0.5)).ok  # classic Duo: any card may go under
     bot = DuoBot(game, 1, BOT_LEVELS["expert"], random.Random(1))
     assert bot.next_action(1.0) is not None
@@ -87,10 +87,8 @@ def test_r30_a_duo_bot_sends_under_a_card_that_fits_no_row() -> None:
     card fits none: the bot sends it under, where it goes to the bottom, and is never stuck."""
     game = duo(seed=0)
     assert game.apply(Whistle(0, 0.0)).ok
-    row = 0
-    while game.fitting_rows(1):
+    for row in until(lambda: not game.fitting_rows(1), 60):
         assert game.apply(Lay(1, 0.5, row % 5)).ok and not game.over
-        row += 1
     card = game.top_card(1)
     action = DuoBot(game, 1, BOT_LEVELS["expert"], random.Random(2)).next_action(1.0)
     assert action == Under(1, 1.0) and game.apply(action).ok

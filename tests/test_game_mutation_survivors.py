@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from helpers import pick, started_race
+from helpers import pick, started_race, until
 from test_game_duo import duo
 from test_last_cards import BOT, CHILD, LAST
 
@@ -87,7 +87,7 @@ def close_against_a_child(seed: int) -> tuple[RaceGame, RaceBot, Iterator[float]
 
     def steps() -> Iterator[float]:
         child_due = 0.0
-        while not game.over:
+        for _ in until(lambda: game.over, 100_000):
             t = min(loop.next_due(), child_due)
             if child_due <= t:
                 child_due = t + child.delay()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import card_where, pick, started_race
+from helpers import card_where, pick, started_race, until
 
 from seigneurs.game import (
     CallStop,
@@ -169,7 +169,7 @@ def test_r16_stop_is_only_in_training() -> None:
 def test_r20_d4_the_game_ends_when_no_loose_card_fits_any_train() -> None:
     game = started_race("kings", players=2, assisted=True)
     t = 1.0
-    while not game.over:
+    for _ in until(lambda: game.over, 200):
         seat = next(s for s in range(2) if any(
             game.table_mask >> c & 1 and game.fits(s, c) for c in range(54)))
         pick(game, seat, fits=True, t=t)

@@ -15,6 +15,7 @@ from typing import Any
 
 import arcade
 import pytest
+from helpers import until
 from table_driver import Driver
 from test_kiosk_script import fake_dpkg, fake_game
 from test_table_ui import begin, join_and_start, region_cards
@@ -264,7 +265,7 @@ def test_the_finished_game_goes_to_history_and_the_journal_goes(tmp_path: Path) 
         journal = driver.window.keeper.records.journal
         assert journal is not None and journal.path.exists()
         game = view.game
-        while not game.over:  # play it out straight through the engine, quickly
+        for _ in until(lambda: game.over, 200):  # play it out straight through the engine, quickly
             seat = next(s for s in (0, 1) if any(
                 game.table_mask >> c & 1 and game.fits(s, c) for c in range(54)))
             card = next(c for c in range(54) if game.table_mask >> c & 1 and game.fits(seat, c))

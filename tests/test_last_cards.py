@@ -9,6 +9,7 @@ import math
 from dataclasses import replace
 
 import pytest
+from helpers import until
 
 from seigneurs.game import bots
 from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, RaceBot, bots_random, chain_ends
@@ -117,7 +118,7 @@ def child_stops_at_first_pass(seed: int, monkeypatch: pytest.MonkeyPatch) -> tup
                                               geometry.seats[seat].anchor) / geometry.px_per_cm
     stopped: float | None = None
     wagons = 0
-    while not game.over:
+    for _ in until(lambda: game.over, 100_000):
         t = min(loop.next_due(), child.due)
         if stopped is not None and t > stopped + 60.0:
             break

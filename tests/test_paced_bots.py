@@ -12,6 +12,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 import pytest
+from helpers import until
 
 from seigneurs.game.actions import Stack, Whistle
 from seigneurs.game.bots import BOT_LEVELS, ENDGAME_PACE_S, BotLevel, BotLoop, chain_ends
@@ -98,7 +99,7 @@ def endgame_stacks(level: BotLevel, seed: int) -> list[float]:
     if game.variant.start is Start.WHISTLE:
         game.apply(Whistle(0, 0.0))
     stacks: list[float] = []
-    while not game.over:
+    for _ in until(lambda: game.over, 100_000):
         t = min(loop.next_due(), child.due)
         if child.due <= t:
             child.step(t)
