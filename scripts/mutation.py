@@ -6,6 +6,13 @@ mutants the tests kill.
     nice -n 10 .venv/bin/python scripts/mutation.py [rules] [game] [table] [filters]
     .venv/bin/python scripts/mutation.py --partial game   # the score of what mutants/ holds
     nice -n 10 .venv/bin/python scripts/mutation.py --sample 120 table  # a random sample
+    nice -n 10 .venv/bin/python scripts/mutation.py --resume table  # go on where it stopped
+
+A whole package can take longer than a working day on 2 cores (the table: about 7 hours).
+`--resume` keeps what mutants/ holds (mutmut records each verdict as it comes, and mutates
+again only the functions changed since) and runs only the package's mutants not yet tested,
+so a whole run can be spread over several sittings; stopped, it loses at most the mutants
+under test.
 
 A sample (where the whole package takes hours on 2 cores) runs that many of the package's
 mutants drawn at random (seed MUTATION_SEED, 25 by default) and gives the killed fraction
@@ -124,9 +131,10 @@ def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(package: str, workers: int, sample: int = 0) -> tuple[float, list[str]]:
-    """Mutate one package (or `sample` of its mutants) against its tests; its score and the
-    report lines."""
+def run(package: str, workers: int, sample: int = 0,
+        resume: bool = False) -> tuple[float, list[str]]:
+    """Mutate one package (or `sample` of its mutants, or with `resume` those not yet tested)
+    against its tests; its score and the report lines."""
     pattern, tests = PACKAGES[package]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     selected = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
@@ -138,21 +146,32 @@ def run(package: str, workers: int, sample: int = 0) -> tuple[float, list[str]]:
                PYTEST_ADDOPTS=" ".join(f"--deselect {t}" for t in others))
     started = time.monotonic()
     names = [pattern]
+    # mutmut maps tests to functions once per mutants/, here with this package's tests only:
+    # another package's mutants/ is never resumed
+    marker = ROOT / "mutants" / "package.txt"
     if sample:
         generate()
         everyone = sorted(results(pattern.rstrip("*")))
         seed = int(os.environ.get("MUTATION_SEED", "25"))
         names = random.Random(seed).sample(everyone, min(sample, len(everyone)))
+    elif resume:
+        if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
+            generate()
+        names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked")
+        if not names:
+            return score_of(package, None)
     else:
         shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    marker.parent.mkdir(exist_ok=True)
+    marker.write_text(package, encoding="utf-8")
     mutmut = Path(sys.executable).with_name("mutmut")
     log = ROOT / "out" / "mutation" / f"{package}{'-sample' if sample else ''}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w", encoding="utf-8") as out:
+    with log.open("a" if resume else "w", encoding="utf-8") as out:
         subprocess.run([str(mutmut), "run", "--max-children", str(workers), *names],
                        cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
     minutes = (time.monotonic() - started) / 60
-    return score_of(package, minutes, set(names) if sample else None)
+    return score_of(package, None if resume else minutes, set(names) if sample else None)
 
 
 def score_of(package: str, minutes: float | None,
@@ -190,12 +209,13 @@ def score_of(package: str, minutes: float | None,
 def main() -> None:
     args = sys.argv[1:]
     partial = "--partial" in args
+    resume = "--resume" in args
     sample = 0
     if "--sample" in args:
         at = args.index("--sample")
         sample = int(args[at + 1])
         del args[at:at + 2]
-    chosen = [a for a in args if a != "--partial"] or list(PACKAGES)
+    chosen = [a for a in args if a not in ("--partial", "--resume")] or list(PACKAGES)
     unknown = [p for p in chosen if p not in PACKAGES]
     if unknown:
         sys.exit(f"unknown package {unknown}; expected some of {', '.join(PACKAGES)}")
@@ -203,7 +223,7 @@ def main() -> None:
     scores = {}
     for package in chosen:
         scores[package], lines = score_of(package, None) if partial else \
-            run(package, workers, sample)
+            run(package, workers, sample, resume)
         print("\n".join(lines), flush=True)
     sys.exit(0 if all(s >= TARGET for s in scores.values()) else 1)
 
