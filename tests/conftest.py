@@ -2,7 +2,10 @@
 
 import json
 import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from hypothesis import Phase, settings
@@ -34,6 +37,38 @@ def _mutmut_durations() -> dict[str, float] | None:
         return None
     took: dict[str, float] = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
     return took
+
+
+CPU_LIMIT_S = 30.0
+"""Under a mutant, a test may use this much CPU time beyond..."""
+CPU_LIMIT_TIMES = 20.0
+"""...this many times its own time in mutmut's stats run, then it fails by name."""
+
+
+@pytest.fixture(autouse=True)
+def _no_mutant_hangs_a_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A mutant that loops a test for ever fails that test once it has used CPU_LIMIT_S plus
+    CPU_LIMIT_TIMES its usual time: CPU time (the process's own, ITIMER_PROF), so a busy
+    machine never fails a slow test, and per test, where mutmut's own limit (thirty times
+    all the mutant's tests' time) let one hung test hold a worker for over an hour. Only
+    under a mutant: the suite's own limit is pytest-timeout's."""
+    took = _mutmut_durations()
+    if took is None:
+        yield
+        return
+    limit = CPU_LIMIT_S + CPU_LIMIT_TIMES * took.get(request.node.nodeid, CPU_LIMIT_S)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        pytest.fail(f"{request.node.nodeid} used {limit:.0f} s of CPU under a mutant "
+                    f"(it took {took.get(request.node.nodeid, 0.0):.1f} s unmutated)")
+
+    before = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, before)
 
 
 @pytest.fixture(autouse=True)
