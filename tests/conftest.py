@@ -41,7 +41,7 @@ def _mutmut_durations() -> dict[str, float] | None:
 
 CPU_LIMIT_S = 30.0
 """Under a mutant, a test may use this much CPU time beyond..."""
-CPU_LIMIT_TIMES = 20.0
+CPU_LIMIT_TIMES = 5.0
 """...this many times its own time in mutmut's stats run, then it fails by name."""
 
 
