@@ -48,6 +48,26 @@ def test_bench_sweeps_the_fingers_count(capsys: pytest.CaptureFixture[str]) -> N
     assert "draw submission, thread CPU per frame" in out
 
 
+def test_bench_counts_opcodes_growing_with_the_fingers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27: `--opcodes` counts each frame's Python work (the same on a busy machine),
+    move-only frames and frames with a touch-down apart: seven fingers' moves cost more than
+    one finger's, and so do their touch-downs."""
+    assert main(["bench", "--opcodes", "--frames", "60", "--fingers-sweep", "1,7",
+                 "--json"]) == 0
+    one, seven = json.loads(capsys.readouterr().out)
+    assert (one["fingers"], seven["fingers"]) == (1, 7)
+    # frame 0 lands every finger; finger f lifts and lands again at frame 11 f
+    assert (one["update_downs"]["frames"], seven["update_downs"]["frames"]) == (1, 6)
+    assert one["update_moves"]["frames"] + 1 == seven["update_moves"]["frames"] + 6 == 60
+    for kind in ("update_moves", "update_downs"):
+        assert 0 < one[kind]["mean"] < seven[kind]["mean"]
+        assert 0 < one[kind]["median"] <= one[kind]["p99"]
+    assert 0 < seven["draw"]["median"] <= seven["draw"]["p99"]
+    assert main(["bench", "--opcodes", "--frames", "60", "--fingers", "2"]) == 0
+    assert "Python opcodes per frame" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args", [["--fingers", "0"], ["--fingers-sweep", "1,x"],
                                   ["--fingers-sweep", "5,61"], ["--fingers-sweep", ""]])
 def test_bench_refuses_a_fingers_count_out_of_range(

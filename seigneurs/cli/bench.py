@@ -18,6 +18,11 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fingers-sweep", type=_counts, default=None, metavar="N,N,...",
                         help="one run per fingers' count (such as 1,5,10,20,40): the cost "
                              "against the fingers, one line each")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count the Python opcodes of each frame instead of its CPU time "
+                             "(the same in a busy machine; C work such as the physics step "
+                             "not counted): move-only frames and frames with a touch-down "
+                             "apart")
     parser.add_argument("--decoders", action="store_true",
                         help="measure the evdev and TUIO decoders instead of the table")
     parser.add_argument("--startup", action="store_true",
@@ -114,6 +119,25 @@ def _bench_startup(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     return 0
 
 
+def _bench_opcodes(args: argparse.Namespace) -> int:
+    from seigneurs.tools.opcode_bench import count_opcodes
+
+    counts = args.fingers_sweep or (args.fingers,)
+    reports = [count_opcodes(args.frames, args.size, count) for count in counts]
+    if args.json:
+        print(json.dumps([report.to_json() for report in reports]))
+        return 0
+    print(f"{args.frames} frames at {args.size[0]}x{args.size[1]} for each count, 6 seats, "
+          "54 cards; Python opcodes per frame (C work not counted), mean / median / p99")
+    print("fingers  update, moves only (frames)     update, a touch-down (frames)   draw")
+    for r in reports:
+        moves, downs, draw = r.update_moves, r.update_downs, r.draw
+        print(f"{r.fingers:7}  {moves.mean:7.0f} {moves.median:7.0f} {moves.p99:7.0f} "
+              f"({moves.frames:3})  {downs.mean:7.0f} {downs.median:7.0f} {downs.p99:7.0f} "
+              f"({downs.frames:3})  {draw.mean:6.0f} {draw.median:6.0f} {draw.p99:6.0f}")
+    return 0
+
+
 @command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
          _bench_args)
 def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -129,6 +153,8 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from seigneurs.ui.sound_output import no_sound
 
     no_sound()  # measured silent (volume 0 before): no device opened, no ALSA noise
+    if args.opcodes:
+        return _bench_opcodes(args)
     if args.fingers_sweep is not None:
         reports = [run_bench(args.frames, args.size, count) for count in args.fingers_sweep]
         if args.json:

@@ -86,9 +86,58 @@ def counting_draw_calls() -> Iterator[list[int]]:
             setattr(module, name, original)
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One bench run's frames, as measured (update and draw apart), before any summary."""
+
+    update: list[float]
+    draw: list[float]
+    downs: list[bool]
+    """Whether a finger touched down in that frame (a lift and a new card's hit-test)."""
+    calls: list[int]
+    moved: int
+    shown: int
+    seconds: float
+    objects_left: int
+    textures_created: int
+
+
+Measure = Callable[[Callable[[], object]], float]
+"""How a bench run measures a frame's update and its draw: runs the work, returns its cost."""
+
+
+def thread_cpu_ms(work: Callable[[], object]) -> float:
+    """The thread's own CPU time `work` took, in ms (other work on the machine not counted)."""
+    begin = time.thread_time()
+    work()
+    return (time.thread_time() - begin) * 1000
+
+
 def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
               fingers_down: int = FINGERS) -> BenchReport:
     """Play `frames` frames of a busy table with `fingers_down` fingers and measure them."""
+    run = play_busy_table(frames, size, fingers_down, thread_cpu_ms)
+    return BenchReport(
+        frames=frames,
+        fingers=fingers_down,
+        update_cpu_ms_p50=round(statistics.median(run.update), 3),
+        update_cpu_ms_p99=p99(run.update),
+        draw_cpu_ms_p50=round(statistics.median(run.draw), 3),
+        draw_cpu_ms_p99=p99(run.draw),
+        draw_calls_per_frame=round(statistics.mean(run.calls), 2),
+        gl_objects_left_to_free=run.objects_left,
+        textures_created_after_start=run.textures_created,
+        fps_drawn=round(frames / run.seconds, 1),
+        peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        moves_shown_next_frame=round(run.shown / run.moved, 4) if run.moved else 0.0,
+        size=size,
+    )
+
+
+def play_busy_table(frames: int, size: tuple[int, int], fingers_down: int,
+                    measure: Measure) -> Played:
+    """Play `frames` frames of a busy table with `fingers_down` fingers, each frame's update
+    and draw measured by `measure`."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from seigneurs.input.sources import ScriptedSource
     from seigneurs.kiosk.config import TableSettings
@@ -113,8 +162,9 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
             source.up(100 + seat, *_norm(window, view.locos[seat].position), 0.0, seat)
         window.step()
         ctx = window.ctx
-        update_cpu: list[float] = []
-        draw_cpu: list[float] = []
+        update: list[float] = []
+        draw: list[float] = []
+        downs: list[bool] = []
         calls: list[int] = []
         shown = moved = 0
         t = 0.0
@@ -124,6 +174,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
         with counting_draw_calls() as draws:
             for frame in range(frames):
                 t += 1 / 60
+                down = False
                 for finger in range(fingers_down):
                     if frame % 120 == finger * 11 % 120 or finger not in fingers:
                         if finger in fingers:
@@ -135,40 +186,24 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
                         fingers[finger] = next_touch
                         source.down(next_touch, *_norm(window, (x, y)), t, finger)
                         next_touch += 1
+                        down = True
                     else:
                         source.move(fingers[finger], *_finger(window, finger, t), t, finger)
+                downs.append(down)
                 before = {f: _held_position(view, f) for f in range(6)}
-                begin = time.thread_time()
-                window.on_update(1 / 60)
-                update_cpu.append((time.thread_time() - begin) * 1000)
+                update.append(measure(lambda: window.on_update(1 / 60)))
                 for seat, position in before.items():
                     after = _held_position(view, seat)
                     if position is not None and after is not None:
                         moved += 1
                         shown += position != after
                 draws[0] = 0
-                begin = time.thread_time()
-                window.scene.on_draw()
-                draw_cpu.append((time.thread_time() - begin) * 1000)
+                draw.append(measure(window.scene.on_draw))
                 calls.append(draws[0])
                 window.end_frame()
         ctx.finish()  # the last frames rendered too, so the rate counts whole frames
-        elapsed = time.perf_counter() - started
-        return BenchReport(
-            frames=frames,
-            fingers=fingers_down,
-            update_cpu_ms_p50=round(statistics.median(update_cpu), 3),
-            update_cpu_ms_p99=p99(update_cpu),
-            draw_cpu_ms_p50=round(statistics.median(draw_cpu), 3),
-            draw_cpu_ms_p99=p99(draw_cpu),
-            draw_calls_per_frame=round(statistics.mean(calls), 2),
-            gl_objects_left_to_free=len(ctx.objects),
-            textures_created_after_start=ctx.stats.texture[0] - textures_at_start,
-            fps_drawn=round(frames / elapsed, 1),
-            peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            moves_shown_next_frame=round(shown / moved, 4) if moved else 0.0,
-            size=size,
-        )
+        return Played(update, draw, downs, calls, moved, shown, time.perf_counter() - started,
+                      len(ctx.objects), ctx.stats.texture[0] - textures_at_start)
     finally:
         window.close()
 
