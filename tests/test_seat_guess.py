@@ -105,3 +105,17 @@ def test_a_guesser_asked_from_many_starts_in_turn_answers_as_one_asked_afresh() 
             assert kept.while_carried(k % 6, start, *at, 100.0) == \
                 one_by_one_while_carried(fresh, k % 6, start, *at, 100.0)
             assert len(kept._homes) <= HOMES
+
+
+@given(points, points)
+def test_headings_and_distances_are_the_hypot_formula_to_the_bit(
+        start: tuple[float, float], at: tuple[float, float]) -> None:
+    """Issue 27: the per-move headings measure distances with `math.dist` in C; the figures
+    are the plain formula's to the last bit (the crowd's games stay the same)."""
+    g = SeatGuesser(ROUND, range(6))
+    moved = math.hypot(at[0] - start[0], at[1] - start[1])
+    far = [math.hypot(at[0] - ax, at[1] - ay) for ax, ay in ROUND]
+    assert [g.distance(s, *at) for s in range(6)] == far
+    assert g.headings(start, *at) == ([0.0] * 6 if moved == 0 else [
+        (math.hypot(start[0] - ax, start[1] - ay) - d) / moved for (ax, ay), d in
+        zip(ROUND, far, strict=True)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
 
 from seigneurs.input.events import Contact
 
@@ -64,8 +65,7 @@ class SeatGuesser:
         return self.arm(seat, x, y, contact) < 2.0  # 1 + (ARM_DEGREES / ARM_DEGREES) ** 2
 
     def distance(self, seat: int, x: float, y: float) -> float:
-        ax, ay = self.anchors[seat]
-        return math.hypot(x - ax, y - ay)
+        return math.dist(self.anchors[seat], (x, y))
 
     def by_user(self, user: int | None) -> int | None:
         """The seat a user id decides, if the source knows its users."""
@@ -109,11 +109,18 @@ class SeatGuesser:
 
     def headings(self, start: Point, x: float, y: float) -> list[float]:
         """`heading` toward each seat, by seat (all at once: it runs at every finger's move)."""
-        moved = math.hypot(x - start[0], y - start[1])
+        return self._headings(start, x, y, math.dist(start, (x, y)))
+
+    def _headings(self, start: Point, x: float, y: float, moved: float) -> list[float]:
+        """`headings`, for a card that `moved` this far from `start` (`while_carried` has
+        measured it already)."""
         if moved == 0:
             return [0.0] * len(self.anchors)
-        return [(home - math.hypot(x - ax, y - ay)) / moved
-                for home, (ax, ay) in zip(self._homes_from(start), self.anchors, strict=True)]
+        # each seat's distance from (x, y) measured in C (math.dist is hypot of the
+        # differences, to the bit), paired with its distance from `start`
+        return [(home - far) / moved for home, far in
+                zip(self._homes_from(start), map(math.dist, repeat((x, y)), self.anchors),
+                    strict=True)]
 
     def _homes_from(self, start: Point) -> list[float]:
         """Each seat's distance from `start`, by seat: kept (`_homes`), a carry asks at every
@@ -131,10 +138,10 @@ class SeatGuesser:
         """The seat of a card carried from `start` to (x, y), so far guessed `seat`: children
         pull a card home, so once it has travelled `travel` mostly straight toward one seat,
         it is that seat's (with hysteresis against the current guess)."""
-        moved = math.hypot(x - start[0], y - start[1])
+        moved = math.dist(start, (x, y))
         if moved < travel:
             return seat
-        headings = self.headings(start, x, y)
+        headings = self._headings(start, x, y, moved)
         best = max(self.candidates, key=headings.__getitem__)  # the first, on a tie
         if best != seat and headings[best] > HEADING and \
                 headings[best] > headings[seat] + MARGIN:
