@@ -129,12 +129,15 @@ def _bench_opcodes(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.frames} frames at {args.size[0]}x{args.size[1]} for each count, 6 seats, "
           "54 cards; Python opcodes per frame (C work not counted), mean / median / p99")
-    print("fingers  update, moves only (frames)     update, a touch-down (frames)   draw")
+    print(f"{'':9}{'update, moves only':32}{'update, with a touch-down':32}draw")
+    print("fingers     mean  median     p99 frames     mean  median     p99 frames"
+          "     mean  median     p99")
     for r in reports:
-        moves, downs, draw = r.update_moves, r.update_downs, r.draw
-        print(f"{r.fingers:7}  {moves.mean:7.0f} {moves.median:7.0f} {moves.p99:7.0f} "
-              f"({moves.frames:3})  {downs.mean:7.0f} {downs.median:7.0f} {downs.p99:7.0f} "
-              f"({downs.frames:3})  {draw.mean:6.0f} {draw.median:6.0f} {draw.p99:6.0f}")
+        line = f"{r.fingers:7}"
+        for spread in (r.update_moves, r.update_downs, r.draw):
+            line += f"  {spread.mean:7.0f} {spread.median:7.0f} {spread.p99:7.0f}"
+            line += f" {spread.frames:6}" if spread is not r.draw else ""
+        print(line)
     return 0
 
 
