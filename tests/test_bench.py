@@ -64,6 +64,9 @@ def test_bench_counts_opcodes_growing_with_the_fingers(
         assert 0 < one[kind]["mean"] < seven[kind]["mean"]
         assert 0 < one[kind]["median"] <= one[kind]["p99"]
     assert 0 < seven["draw"]["median"] <= seven["draw"]["p99"]
+    # a count, unlike a time, is the same when run again (after another run, too)
+    assert main(["bench", "--opcodes", "--frames", "60", "--fingers", "7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [seven]
     assert main(["bench", "--opcodes", "--frames", "60", "--fingers", "2"]) == 0
     assert "Python opcodes per frame" in capsys.readouterr().out
 

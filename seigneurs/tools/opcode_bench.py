@@ -2,10 +2,11 @@
 
 Why: thread CPU on a shared two-core machine moves by a quarter between runs of the same code
 (the other work's cache misses count in our thread), so it cannot show a 5 % change; the
-opcodes a frame executes are the same whatever runs beside it. What they do not count: C work
-(pymunk's step, Arcade's and the GL driver's C code) and how long each opcode takes, so a
-change that moves work into C or makes it cache-friendlier shows here only as fewer opcodes,
-or not at all: thread CPU remains the figure that matters, this is its load-free guide.
+opcodes a frame executes are the same whatever runs beside it, and the same run after run.
+What they do not count: C work (pymunk's step, Arcade's and the GL driver's C code) and how
+long each opcode takes, so a change that moves work into C or makes it cache-friendlier shows
+here only as fewer opcodes, or not at all, and fewer opcodes are not always less time (check
+a change's time too): thread CPU remains the figure that matters, this is its load-free guide.
 
 Frames in which a finger touched down (a lift, a new card's hit-test and seat choice) cost
 about twice a move-only frame and make the p99, so the two kinds are summarised apart.
@@ -13,6 +14,7 @@ about twice a move-only frame and make the p99, so the two kinds are summarised 
 
 from __future__ import annotations
 
+import gc
 import statistics
 import sys
 from collections.abc import Callable
@@ -82,7 +84,9 @@ class OpcodeReport:
 
 
 def count_opcodes(frames: int, size: tuple[int, int], fingers_down: int) -> OpcodeReport:
-    """Play the bench's busy table and count each frame's opcodes, update and draw apart."""
+    """Play the bench's busy table and count each frame's opcodes, update and draw apart.
+    What an earlier count left (a window's objects) is collected first, not in its frames."""
+    gc.collect()
     run = play_busy_table(frames, size, fingers_down, opcodes)
     kinds: dict[bool, list[float]] = {False: [], True: []}
     for count, down in zip(run.update, run.downs, strict=True):
