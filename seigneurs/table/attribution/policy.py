@@ -117,10 +117,13 @@ class SeatPolicy:
             return Free()
         if other.decided:
             return self._still(finger, other, clock, SAME_CHILD_STILL if same_child else STILL)
-        where = other.where()
-        if keep_carried and self.guesser.heading(seat, other.home, *where) > HEADING \
-                and math.dist(other.home, where) >= self.travel:
-            return Occupied()
+        # where that card is, read only by a question that needs it (a pull on a crowded
+        # table asks at every move and needs none)
+        if keep_carried:
+            where = other.where()
+            if self.guesser.heading(seat, other.home, *where) > HEADING \
+                    and math.dist(other.home, where) >= self.travel:
+                return Occupied()
         # the other seats that hold nothing (`holds`, read once); the carries only as far as
         # it takes to see every seat hold a card, as on a crowded table: then none is free
         hands = self.game.hands
@@ -129,7 +132,7 @@ class SeatPolicy:
             if not free:
                 break
             free.discard(carry.seat)
-        alternative = self.guesser.at_down(*where, lambda s: s not in free, reach) \
+        alternative = self.guesser.at_down(*other.where(), lambda s: s not in free, reach) \
             if free else None
         if alternative is None or alternative == seat:
             return self._still(finger, other, clock, STILL)
