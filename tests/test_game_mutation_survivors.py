@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -15,19 +15,26 @@ from test_game_duo import duo
 from test_last_cards import BOT, CHILD, LAST
 
 from seigneurs.game import (
+    Action,
+    AnyGame,
     Applied,
     CallStop,
+    DuoGame,
     GameConfig,
     Lay,
+    Phase,
     Pick,
     PutBack,
     RaceGame,
     Reason,
+    RemoveLocomotive,
     SeatConfig,
     Stack,
     TurnLocomotive,
+    Under,
     Whistle,
     new_game,
+    replay,
 )
 from seigneurs.game.actions import EndReason
 from seigneurs.game.bots import (
@@ -41,10 +48,11 @@ from seigneurs.game.bots import (
     random_bit,
 )
 from seigneurs.game.duo import ROWS
+from seigneurs.game.duo import RULE as DUO_RULE
 from seigneurs.game.kinds import kind, make_bot
 from seigneurs.game.last_cards import PASS, LastCards, TooManyStates, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
-from seigneurs.rules import VARIANTS
+from seigneurs.rules import VARIANTS, Start
 from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
 
@@ -373,3 +381,186 @@ def test_the_bot_loop_hands_each_bot_the_cards_on_its_own_side() -> None:
         assert not game.fitting(1, game.face_up(game.pickable(1)))
         actions = list(loop.actions(loop.next_due(), near=lambda seat, c=card: 1 << c))
         assert [(type(a), a.card) for a in actions if isinstance(a, Pick)] == [(Pick, card)]
+
+
+def moved_card(game: AnyGame, action: Action) -> int | None:
+    """The card `action` will move if accepted: a Pick's own, the search hand's for a Stack or
+    PutBack, the pile's top for a Lay or Under; None for the rest."""
+    if isinstance(action, Pick):
+        return action.card
+    if isinstance(game, RaceGame) and isinstance(action, (Stack, PutBack)):
+        return game.hands[action.seat]
+    if isinstance(game, DuoGame) and isinstance(action, (Lay, Under)):
+        return game.top_card(action.seat)
+    return None
+
+
+@pytest.mark.parametrize("name, assisted", [(name, assisted) for name in sorted(VARIANTS)
+                                             for assisted in (True, False)])
+def test_every_accepted_action_is_answered_with_itself_as_logged_and_the_card_it_moved(
+        name: str, assisted: bool) -> None:
+    """Applied's promise (engine.apply): an accepted action is answered with itself as the
+    log holds it (a chance outcome as drawn, D6), and a move of a card names that card. The
+    table reads both from the answer: who whistled or called stop, which card went where
+    (R28, R30). Checked over a whole bot game of every variant, assisted and classic."""
+    spec = VARIANTS[name]
+    config = GameConfig.for_players(name, spec.min_players, 2, assisted=assisted)
+    game = new_game(config)
+    rng = random.Random(2)
+    loop = BotLoop({s: make_bot(game, s, BOT_LEVELS["child"], rng)
+                    for s in range(game.seat_count)})
+    starts = [RemoveLocomotive(0, 0.0, None)] if game.phase is Phase.SETUP else []
+    starts += [Whistle(0, 0.0)] if spec.start is Start.WHISTLE else []
+    seen: set[type[Action]] = set()
+
+    def apply(action: Action) -> None:
+        card = moved_card(game, action)
+        result = game.apply(action)
+        if isinstance(result, Applied):
+            assert result.action is game.log[-1], (action, result)
+            assert result.action == action or isinstance(action, RemoveLocomotive), result
+            assert result.card == card, (action, result, card)
+            seen.add(type(action))
+
+    for action in starts:
+        apply(action)
+    for _ in until(lambda: game.over, 100_000):
+        t = loop.next_due()
+        for action in loop.actions(t):
+            apply(action)
+    moves = {Lay, Under} if isinstance(game, DuoGame) else {Pick, Stack}
+    assert seen >= {*moves, *map(type, starts)}, seen
+
+
+def set_tops(game: DuoGame, seat: int, tops: list[str]) -> None:
+    """`seat`'s five rows, each ending in the given card, and what each then takes (R29)."""
+    cards = [Card.parse(top) for top in tops]
+    game.rows[seat][:] = [[card.index] for card in cards]
+    game.row_masks[seat][:] = [DUO_RULE.mask(loco, card)
+                               for loco, card in zip(game.locomotives, cards, strict=True)]
+
+
+def set_piles(game: DuoGame, first: list[str], second: list[str]) -> None:
+    """Each seat's pile, top card first."""
+    game.piles = (deque(Card.parse(c).index for c in first),
+                  deque(Card.parse(c).index for c in second))
+    game.pile_masks = [sum(1 << c for c in pile) for pile in game.piles]
+
+
+# Rows that take no red card and no 2 (blue or yellow, 3 or 4, never a coach): a coach/red/2
+# fits none of them, nor after tanker/blue/3 (it shares no feature with it).
+NO_RED_NOR_TWO = ["logs/blue/3", "coal/yellow/4", "boxcar/blue/4", "animals/yellow/3",
+                  "tanker/yellow/3"]
+NO_RED_NOR_THREE = ["logs/blue/2", "coal/yellow/4", "boxcar/blue/4", "animals/yellow/2",
+                    "tanker/yellow/4"]
+
+
+def test_d7_the_card_just_laid_no_longer_counts_as_one_its_player_could_lay() -> None:
+    """D7 after a Lay: the laid card has left its pile, so when no card left in either pile
+    fits its player's rows the game ends in a stalemate at once (the laid card itself, or any
+    card not in the pile, fits the row it went to)."""
+    game = duo(3, assisted=False)
+    set_piles(game, ["tanker/blue/3", "coach/red/2"], ["coach/red/3"])
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    set_tops(game, 1, NO_RED_NOR_THREE)
+    assert game.fitting_rows(0) and not game.fitting_rows(1)  # only seat 0's top card fits
+    result = game.apply(Lay(0, 1.0, 0))
+    assert isinstance(result, Applied) and result.ended is EndReason.STALEMATE and game.over
+
+
+def test_r30_d8_an_assisted_seat_sends_under_a_card_that_fits_no_row() -> None:
+    """R30 with D8 assisted: a top card that fits none of the seat's rows may go under the
+    pile (a child is never stuck with it), and the answer names it."""
+    game = duo(3, assisted=True)
+    set_piles(game, ["coach/red/2", "tanker/blue/3"], ["coach/red/3"])
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    assert not game.fitting_rows(0)
+    result = game.apply(Under(0, 1.0))
+    assert isinstance(result, Applied) and result.card == Card.parse("coach/red/2").index
+    assert [WAGONS[c] for c in game.piles[0]] == [Card.parse("tanker/blue/3"),
+                                                   Card.parse("coach/red/2")]
+
+
+def test_r30_an_under_answers_with_the_card_sent_under() -> None:
+    """R30: the table shows the card going under the pile from the game's answer, so the
+    answer names that card, the old top, not the new one."""
+    game = duo(3, assisted=False)
+    top, following = game.piles[0][0], game.piles[0][1]
+    result = game.apply(Under(0, 1.0))
+    assert isinstance(result, Applied) and result.action == Under(0, 1.0)
+    assert result.card == top != following and game.top_card(0) == following
+
+
+def test_r27_no_row_fits_before_the_set_up_nor_without_a_top_card() -> None:
+    """Before the set-up (R27, D6: no rows yet) and once a pile is empty (R31), no row takes
+    the seat's top card: the table hints no row and a crowd's child reaches for none."""
+    game = new_game(GameConfig.for_players("duo", 2, 3))
+    assert isinstance(game, DuoGame) and game.phase is Phase.SETUP
+    assert game.fitting_rows(0) == game.fitting_rows(1) == []
+    game = duo(3, assisted=False)
+    set_piles(game, ["coach/red/2"], ["coach/red/3"])
+    assert game.apply(Lay(0, 1.0, 0)).ok and game.over and not game.piles[0]
+    assert game.fitting_rows(0) == []
+
+
+def test_r31_after_a_pile_runs_out_its_player_is_told_the_game_is_over() -> None:
+    """R31: the game ends when a pile is empty, so a Lay or Under from that pile's player is
+    refused because the game is over, like everyone's."""
+    game = duo(3, assisted=False)
+    set_piles(game, ["coach/red/2"], ["coach/red/3"])
+    assert game.apply(Lay(0, 1.0, 0)).ok and game.end_reason is EndReason.PILE_EMPTY
+    for seat in (0, 1):
+        assert {game.verify(Lay(seat, 2.0, 0)), game.verify(Under(seat, 2.0))} == \
+            {Reason.GAME_OVER}
+
+
+def test_d8_a_seats_chosen_mode_is_read_back_from_the_logs_header() -> None:
+    """D8: a seat set to assisted or classic against its rule's default keeps that mode when
+    the game is replayed from its log's header (JSON), so the replay refuses what the game
+    refused."""
+    for assisted in (True, False):
+        config = GameConfig("kids", (SeatConfig(assisted=assisted),
+                                     SeatConfig(Rule.EXACTLY_ONE, assisted=not assisted)), 4)
+        back = GameConfig.from_json(json.loads(json.dumps(config.to_json())))
+        assert back == config
+        assert [back.seat_assisted(s) for s in (0, 1)] == [assisted, not assisted]
+        game = new_game(config)
+        assert replay(game.record()).config == config
+
+
+def endgame_scene(loose: tuple[str, ...], child: int) -> tuple[RaceBot, int, dict[str, int]]:
+    """Kids, seed 0: the close bot (at-least-one) with one wagon, logs/blue/4, the child with
+    `child` wagons, only the `loose` cards left: the bot, its fitting cards (a mask) and the
+    loose cards' indices by name."""
+    game, bot, _steps = close_against_a_child(0)
+    index = {c: Card.parse(c).index for c in loose}
+    top = Card.parse("logs/blue/4").index
+    game.trains[1][:] = [top]
+    game.trains[0][:] = [c for c in range(len(WAGONS)) if c not in index.values()
+                         and c != top][:child]
+    game.stacked_mask = ALL_CARDS & ~sum(1 << c for c in index.values())
+    fitting = game.rules[1].mask(game.locomotives[1], WAGONS[top]) & ~game.stacked_mask
+    return bot, fitting, index
+
+
+def test_in_the_endgame_a_paced_bot_ends_level_before_taking_a_card_on_its_own_side() -> None:
+    """Issue 33: level first. Kids, seed 0, the child four wagons ahead of the bot's one:
+    after tanker/red/4 the bot must go on with tanker/red/2 and boxcar/yellow/2 and ends
+    level (4 to 4); after animals/blue/3, on the bot's own side, nothing follows (2 to 4)."""
+    bot, fitting, index = endgame_scene(
+        ("boxcar/yellow/2", "tanker/red/4", "animals/blue/3", "tanker/red/2"), child=4)
+    assert set(cards_in(fitting)) == {index["tanker/red/4"], index["animals/blue/3"]}
+    assert bot._ending_near_level(fitting, 1 << index["animals/blue/3"]) == \
+        index["tanker/red/4"]
+
+
+def test_in_the_endgame_a_paced_bot_takes_a_card_on_its_own_side_among_equal_ends() -> None:
+    """Issue 33: between two cards after which its train ends at the same length, the bot
+    takes the one on its own side (`near`), whichever that is. Kids, seed 0: tanker/red/4
+    and animals/blue/3 both fit logs/blue/4 and neither fits after the other."""
+    cards = ("tanker/red/4", "animals/blue/3")
+    for child in (1, 2, 3):
+        bot, fitting, index = endgame_scene(cards, child)
+        assert set(cards_in(fitting)) == set(index.values())
+        for card in cards:
+            assert bot._ending_near_level(fitting, 1 << index[card]) == index[card], (child, card)
