@@ -50,9 +50,9 @@ from seigneurs.game.bots import (
 from seigneurs.game.duo import ROWS
 from seigneurs.game.duo import RULE as DUO_RULE
 from seigneurs.game.kinds import kind, make_bot
-from seigneurs.game.last_cards import PASS, LastCards, TooManyStates, Train
+from seigneurs.game.last_cards import CLOSE_MARGIN, PASS, LastCards, TooManyStates, Train
 from seigneurs.game.race import ALL_CARDS, cards_in
-from seigneurs.rules import VARIANTS, Start
+from seigneurs.rules import VARIANTS, Start, WinReason
 from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
 
@@ -564,3 +564,48 @@ def test_in_the_endgame_a_paced_bot_takes_a_card_on_its_own_side_among_equal_end
         assert set(cards_in(fitting)) == set(index.values())
         for card in cards:
             assert bot._ending_near_level(fitting, 1 << index[card]) == index[card], (child, card)
+
+
+def test_r18_a_training_tie_goes_to_the_player_who_did_not_call_stop() -> None:
+    """R16-R18: both trains five wagons of their locomotive's type, seat 0 calls stop: the
+    tie goes to seat 1, and the result names the caller (the table shows why)."""
+    game = started_race("training", 2, seed=2)
+    for t in range(5):
+        for seat in (0, 1):
+            pick(game, seat, fits=True, t=float(t))
+            assert game.apply(Stack(seat, t + 0.5)).ok
+    assert game.apply(CallStop(0, 9.0)).ok
+    outcome = game.outcome()
+    assert outcome.lengths == (5, 5) and outcome.winners == (1,)
+    assert outcome.reason is WinReason.NOT_STOP_CALLER and outcome.details.stop_caller == 0
+
+
+def test_the_look_ahead_takes_the_bots_card_when_letting_the_child_go_first_ends_alike() -> None:
+    """Issue 33: the close bot lets the child go first only when that ends the game closer;
+    where both ways end alike it takes its card (a child never waits on a bot for nothing).
+    Here the bot can take only coach/blue/3, the child only tanker/yellow/4, neither fits
+    after the other: either order ends at the same lead. Both orders played out are five
+    states (the bot's card, then the child's: two; the child's first: three), so a budget of
+    five answers the question: letting the child go is weighed from the child's turn."""
+    bot = Train(Rule.AT_LEAST_ONE, Card.parse("boxcar/red/4"), Card.parse("coach/red/2"))
+    child = Train(Rule.AT_LEAST_ONE, Card.parse("logs/blue/2"), Card.parse("logs/yellow/4"))
+    mine, theirs = (Card.parse(c).index for c in ("coach/blue/3", "tanker/yellow/4"))
+    loose = 1 << mine | 1 << theirs
+    assert bot.fitting(loose) == 1 << mine and child.fitting(loose) == 1 << theirs
+    for lead in (-2, 0, 1, 3):
+        assert LastCards(5).choice(bot, child, loose, lead, 1 << mine) == mine, lead
+
+
+def test_the_look_ahead_counts_an_end_within_close_margin_as_close() -> None:
+    """Issue 33: an end CLOSE_MARGIN (2) wagons apart or nearer is close, one further is not;
+    each end is worth that chance of being far (0 or 1) plus a thousandth of the distance,
+    the weighing its choices compare. The bot takes its one fitting card and the game ends."""
+    bot = Train(Rule.AT_LEAST_ONE, Card.parse("boxcar/red/4"), Card.parse("coach/red/2"))
+    child = Train(Rule.AT_LEAST_ONE, Card.parse("logs/blue/2"), Card.parse("logs/yellow/4"))
+    last = Card.parse("coach/blue/3").index
+    assert bot.fitting(1 << last) and not child.fitting(1 << last)
+    for lead in range(-4, 6):
+        ahead = LastCards(1000)
+        assert ahead.choice(bot, child, 1 << last, lead, 1 << last) == last
+        distance = abs(lead - 1)
+        assert list(ahead.seen.values()) == [(distance > CLOSE_MARGIN) + distance / 1000]
