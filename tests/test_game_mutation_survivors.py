@@ -40,6 +40,7 @@ from seigneurs.game.actions import EndReason
 from seigneurs.game.bots import (
     BOT_LEVELS,
     ENDGAME_PACE_S,
+    ENDGAME_SEARCH,
     LATE_CARDS,
     START_S,
     BotLoop,
@@ -609,3 +610,35 @@ def test_the_look_ahead_counts_an_end_within_close_margin_as_close() -> None:
         assert ahead.choice(bot, child, 1 << last, lead, 1 << last) == last
         distance = abs(lead - 1)
         assert list(ahead.seen.values()) == [(distance > CLOSE_MARGIN) + distance / 1000]
+
+
+def test_a_chain_search_looks_at_as_many_train_states_as_its_limit_and_no_more() -> None:
+    """Issue 33's searches are capped (a bot's move is a few milliseconds of a frame): one
+    run of three wagons, one way only (coach/red/2, tanker/red/3, tanker/blue/4,
+    logs/yellow/4), is four states, the top and each wagon; a limit of four finds where it
+    runs dry, three do not get there."""
+    top = Card.parse("coach/red/2")
+    loose = sum(1 << Card.parse(c).index for c in ("tanker/red/3", "tanker/blue/4",
+                                                   "logs/yellow/4"))
+    locomotive = Card.parse("boxcar/red/4")
+    assert chain_ends(Rule.AT_LEAST_ONE, locomotive, top, loose, 4) == {3}
+    assert chain_ends(Rule.AT_LEAST_ONE, locomotive, top, loose, 3) == set()
+
+
+def test_a_paced_bot_measures_a_childs_late_run_within_late_search_states() -> None:
+    """Issue 33, with LATE_CARDS left: the bot measures each child's longest run as it does
+    its own, within LATE_SEARCH train states (the cost of a move stays small). Kids, seed 0:
+    the child's train ends in animals/blue/4 and sixteen cards are loose; one run takes them
+    all, but it lies beyond the first LATE_SEARCH states, where the longest takes fifteen."""
+    game, bot, _steps = close_against_a_child(0)
+    loose_cards = ("coal/red/2", "animals/red/3", "boxcar/red/4", "coal/red/4", "logs/red/3",
+                   "coal/yellow/3", "animals/blue/3", "animals/red/4", "coach/blue/3",
+                   "boxcar/yellow/4", "animals/yellow/2", "animals/yellow/4", "logs/red/4",
+                   "coach/yellow/3", "tanker/yellow/3", "tanker/blue/3")
+    loose = sum(1 << Card.parse(c).index for c in loose_cards)
+    assert loose.bit_count() == LATE_CARDS
+    game.trains[0][:] = [Card.parse("animals/blue/4").index]
+    game.stacked_mask = ALL_CARDS & ~loose
+    whole = max(chain_ends(game.rules[0], game.locomotives[0], game.top(0), loose,
+                           ENDGAME_SEARCH))
+    assert whole == LATE_CARDS and bot._child_run(0, loose) == LATE_CARDS - 1
