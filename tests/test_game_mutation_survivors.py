@@ -642,3 +642,17 @@ def test_a_paced_bot_measures_a_childs_late_run_within_late_search_states() -> N
     whole = max(chain_ends(game.rules[0], game.locomotives[0], game.top(0), loose,
                            ENDGAME_SEARCH))
     assert whole == LATE_CARDS and bot._child_run(0, loose) == LATE_CARDS - 1
+
+
+def test_a_card_put_back_beyond_the_tables_edge_lies_on_the_edge() -> None:
+    """A card put back past the table's free area (a finger slid past it, a thrown card)
+    lies on its edge, each coordinate within 0..1, in the game and in its replay: a game
+    resumed from its log never places a card off the table."""
+    for x, y, lands in ((1.5, -0.5, (1.0, 0.0)), (-0.2, 1.7, (0.0, 1.0)),
+                        (0.25, 0.5, (0.25, 0.5))):
+        game = started_race("lords", 2, seed=3)
+        card = pick(game, 0, fits=False)
+        assert game.apply(PutBack(0, 2.0, x, y)).ok
+        assert game.positions[card] == lands
+        rebuilt = replay(game.record())
+        assert isinstance(rebuilt, RaceGame) and rebuilt.positions[card] == lands
