@@ -656,3 +656,51 @@ def test_a_card_put_back_beyond_the_tables_edge_lies_on_the_edge() -> None:
         assert game.positions[card] == lands
         rebuilt = replay(game.record())
         assert isinstance(rebuilt, RaceGame) and rebuilt.positions[card] == lands
+
+
+def test_a_paced_bot_weighs_the_last_runs_from_late_cards_left_on() -> None:
+    """Issue 33: with LATE_CARDS loose cards (not only fewer) a paced bot takes the card
+    after which the longest runs each side could end nearest level, before one on its own
+    side. Kids, seed 0: the bot's train ends in logs/blue/4, the child's three wagons in
+    animals/yellow/3; of eleven fitting cards logs/red/3 ends nearest, wherever `near` is."""
+    game, bot, _steps = close_against_a_child(0)
+    loose_cards = ("boxcar/yellow/2", "coach/yellow/2", "logs/red/3", "coach/red/2",
+                   "logs/red/4", "coach/yellow/4", "coach/red/4", "coal/blue/3",
+                   "boxcar/blue/3", "animals/blue/4", "animals/red/2", "logs/yellow/2",
+                   "tanker/blue/2", "tanker/red/2", "tanker/red/4", "coal/blue/4")
+    loose = sum(1 << Card.parse(c).index for c in loose_cards)
+    assert loose.bit_count() == LATE_CARDS
+    game.trains[1][:] = [Card.parse("logs/blue/4").index]
+    game.trains[0][:] = [Card.parse(c).index for c in ("logs/yellow/3", "coal/yellow/4",
+                                                       "animals/yellow/3")]
+    game.stacked_mask = ALL_CARDS & ~loose
+    for seat in (0, 1):
+        game.fit_masks[seat] = game.rules[seat].mask(game.locomotives[seat], game.top(seat))
+    fitting = game.fit_masks[1] & loose
+    assert fitting.bit_count() == 11
+    nearest = Card.parse("logs/red/3").index
+    for near in (0, *(1 << c for c in cards_in(fitting))):
+        assert bot._leaving_room(fitting, near) == nearest, near
+
+
+def test_a_paced_bot_leaves_alone_a_card_any_of_the_children_can_use() -> None:
+    """Issue 33 at a table of two children and a paced bot: among its fitting cards the bot
+    takes one neither child can use, before one on its own side; a card only the first child
+    can use is as much a child's card as one the second can."""
+    checked = 0
+    for seed in range(10):
+        game = new_game(GameConfig.for_players("kids", 3, seed))
+        assert isinstance(game, RaceGame)
+        loop = BotLoop({2: make_bot(game, 2, BOT_LEVELS["close"], random.Random(seed))})
+        bot = loop.bots[2]
+        assert isinstance(bot, RaceBot) and bot.people == (0, 1)
+        assert all(game.apply(TurnLocomotive(seat, 0.0)).ok for seat in range(3))
+        fitting = game.fit_masks[2] & game.table_mask
+        first, second = (game.fit_masks[s] & game.table_mask for s in (0, 1))
+        if not fitting & ~(first | second):
+            continue
+        for card in cards_in(fitting & first & ~second):
+            chosen = bot._leaving_room(fitting, 1 << card)
+            assert not (first | second) >> chosen & 1, (seed, card, chosen)
+            checked += 1
+    assert checked >= 5, "the scene must happen: a card only the first child can use"
