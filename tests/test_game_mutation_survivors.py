@@ -4,6 +4,7 @@ by the package's own tests: each test names what it holds and failed on its muta
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -56,6 +57,7 @@ from seigneurs.game.race import ALL_CARDS, cards_in
 from seigneurs.rules import VARIANTS, Start, WinReason
 from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
+from seigneurs.table.layout import TableLayout
 
 
 def test_a_bot_picks_each_candidate_card_alike() -> None:
@@ -706,3 +708,17 @@ def test_a_paced_bot_leaves_alone_a_card_any_of_the_children_can_use() -> None:
             assert not (first | second) >> chosen & 1, (seed, card, chosen)
             checked += 1
     assert checked >= 5, "the scene must happen: a card only the first child can use"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_r13_the_deal_spreads_the_cards_evenly_over_the_kiosks_free_area(seed: int) -> None:
+    """R13 on the kiosk's own table (16:9, six zones): the 54 cards are dealt over the whole
+    free area, no two closer than three quarters of the spacing of 54 cards spread evenly
+    over it (a grid the wrong shape for the area crowds them one way: 14 columns by 4 rows
+    leave two cards 0.71 of it apart at most; 12 by 5, as dealt, 0.78 at least)."""
+    free = TableLayout.build(1920, 1080).free
+    game = started_race("kids", 2, seed=seed)
+    points = [(x * free.w, y * free.h) for x, y in game.positions]
+    even = math.sqrt(free.w * free.h / len(points))
+    closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[:i])
+    assert closest >= 0.75 * even, closest / even
