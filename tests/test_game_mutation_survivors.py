@@ -42,6 +42,7 @@ from seigneurs.game.bots import (
     BOT_LEVELS,
     ENDGAME_PACE_S,
     ENDGAME_SEARCH,
+    LAST_CARDS,
     LATE_CARDS,
     START_S,
     BotLoop,
@@ -722,3 +723,46 @@ def test_r13_the_deal_spreads_the_cards_evenly_over_the_kiosks_free_area(seed: i
     even = math.sqrt(free.w * free.h / len(points))
     closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[:i])
     assert closest >= 0.75 * even, closest / even
+
+
+def test_r13_the_dealt_cards_lie_scattered_not_lined_up() -> None:
+    """R13: the cards are scattered as if spread by hand, each jittered within its place, so
+    no two of the 54 line up exactly across or along the table (a plain grid would put a
+    dozen in each row and column)."""
+    for seed in range(5):
+        positions = started_race("kids", 2, seed=seed).positions
+        assert len({x for x, _y in positions}) == len({y for _x, y in positions}) == 54
+
+
+def level_with_the_child_and_not_done_looking(loose_cards: tuple[str, ...]) -> tuple[RaceBot, int]:
+    """Kids, seed 0: the close bot and the child three wagons each, only `loose_cards` left,
+    and the bot's look-ahead never done (no budget): the bot and the loose cards (a mask)."""
+    game, bot, _steps = close_against_a_child(0)
+    loose = sum(1 << Card.parse(c).index for c in loose_cards)
+    game.stacked_mask = ALL_CARDS & ~loose
+    others = [c for c in range(len(WAGONS)) if not loose >> c & 1]
+    game.trains[1][:], game.trains[0][:] = others[:3], others[3:6]
+    bot.last_cards = LastCards(0)
+    return bot, loose
+
+
+def test_a_close_bot_looks_ahead_from_last_cards_left_on() -> None:
+    """Issue 33: with LAST_CARDS cards left (not only fewer) the close bot plays the rest of
+    the game out in advance; not done and level, it lets the child take the next card."""
+    bot, loose = level_with_the_child_and_not_done_looking((
+        "boxcar/yellow/2", "tanker/red/4", "animals/blue/3", "tanker/red/2", "coach/red/2",
+        "coal/blue/4", "logs/yellow/3", "animals/red/4"))
+    assert loose.bit_count() == LAST_CARDS
+    assert bot._looking_ahead(loose, 1.0) == PASS
+
+
+def test_a_close_bot_lets_the_child_go_first_until_its_patience_runs_out_on_the_dot() -> None:
+    """Issue 33: the bot lets the child take the next card for less than its patience
+    (ENDGAME_PACE_S, or PASS_WAGONS of the child's wagon times) since the last wagon; once
+    that much time has gone by, even to the dot, it plays on (a child who stopped playing
+    never stalls the game)."""
+    bot, loose = level_with_the_child_and_not_done_looking((
+        "boxcar/yellow/2", "tanker/red/4", "animals/blue/3", "tanker/red/2"))
+    assert bot.per_wagon() == 0.0  # the child has stacked nothing the bot saw: the pace cap
+    assert bot._looking_ahead(loose, ENDGAME_PACE_S - 0.5) == PASS
+    assert bot._looking_ahead(loose, ENDGAME_PACE_S) is None
