@@ -54,7 +54,7 @@ from seigneurs.game.duo import ROWS
 from seigneurs.game.duo import RULE as DUO_RULE
 from seigneurs.game.kinds import kind, make_bot
 from seigneurs.game.last_cards import CLOSE_MARGIN, PASS, LastCards, TooManyStates, Train
-from seigneurs.game.race import ALL_CARDS, cards_in
+from seigneurs.game.race import ALL_CARDS, NOBODY, cards_in
 from seigneurs.rules import VARIANTS, Start, WinReason
 from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
@@ -766,3 +766,32 @@ def test_a_close_bot_lets_the_child_go_first_until_its_patience_runs_out_on_the_
     assert bot.per_wagon() == 0.0  # the child has stacked nothing the bot saw: the pace cap
     assert bot._looking_ahead(loose, ENDGAME_PACE_S - 0.5) == PASS
     assert bot._looking_ahead(loose, ENDGAME_PACE_S) is None
+
+
+def test_the_bot_loop_hands_its_bots_the_cards_a_child_cannot_reach() -> None:
+    """Issue 9, clause 4: a bot with nothing of its own to do (no card on the table fits
+    it, none face down to search) fetches a card the table says a child needs but cannot
+    reach (`fetch`), so the table can put it back nearer them; told of none, it waits. Kids
+    (dealt face up), seed 0, two expert bots play until nothing left fits seat 1."""
+    game = new_game(GameConfig.for_players("kids", 2, 0))
+    assert isinstance(game, RaceGame)
+    players = BotLoop({s: make_bot(game, s, BOT_LEVELS["expert"], random.Random(0))
+                       for s in (0, 1)})
+
+    def idle() -> bool:
+        table = game.pickable(1)
+        return (bool(table) and not game.fitting(1, table) and game.face_up(table) == table
+                and game.hands[0] == game.hands[1] == NOBODY)
+
+    for _ in until(lambda: idle() or game.over, 10_000):
+        for action in players.actions(players.next_due()):
+            game.apply(action)
+            if idle():
+                break
+    assert not game.over, "the scene must happen: nothing left fits the bot"
+    wanted = next(cards_in(game.fitting(0, game.pickable(0))))
+    loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["expert"], random.Random(1))})
+    t = max(loop.next_due(), game.clock)
+    assert list(loop.actions(t)) == []
+    t = loop.next_due()
+    assert list(loop.actions(t, fetch=lambda: 1 << wanted)) == [Pick(1, t, wanted)]
