@@ -795,3 +795,30 @@ def test_the_bot_loop_hands_its_bots_the_cards_a_child_cannot_reach() -> None:
     assert list(loop.actions(t)) == []
     t = loop.next_due()
     assert list(loop.actions(t, fetch=lambda: 1 << wanted)) == [Pick(1, t, wanted)]
+
+
+def test_the_bot_loop_hands_each_bot_its_own_sides_cards_and_the_first_card_is_as_any() -> None:
+    """The loop asks the table for each bot's own side (`near`) by its seat: two bots at
+    the start of a Lords game (dealt face down, nothing seen yet) each turn a card of their
+    own side, seat 0 the first card of the pack, seat 1 the last: a bot has seen no card
+    before it turns one."""
+    game = started_race("lords", 2, seed=5)
+    loop = BotLoop({s: make_bot(game, s, BOT_LEVELS["expert"], random.Random(s)) for s in (0, 1)})
+    sides = {0: 1 << 0, 1: 1 << (len(WAGONS) - 1)}
+    t = max(loop.due.values())
+    picks = [(a.seat, a.card) for a in loop.actions(t, near=lambda seat: sides[seat])
+             if isinstance(a, Pick)]
+    assert picks == [(0, 0), (1, len(WAGONS) - 1)]
+
+
+def test_a_paced_bot_races_a_child_level_with_it_at_the_childs_seconds_per_wagon() -> None:
+    """Issues 18, 33: level with the best child, a paced bot takes the next wagon the child's
+    seconds per wagon so far after the later of their last wagons: a child with two wagons
+    after 10 s plays 5 s a wagon, so the bot waits 5 s after the child's second, no more."""
+    game, bot, _steps = close_against_a_child(0)
+    assert not bot.waits(0.0)  # play starts: the bot has stacked nothing, nor the child
+    game.trains[0][:] = [Card.parse(c).index for c in ("boxcar/red/2", "coal/red/3")]
+    game.trains[1][:] = [Card.parse(c).index for c in ("logs/blue/3", "tanker/blue/4")]
+    assert bot.waits(10.0)  # the child's second wagon, seen at 10 s
+    assert bot.per_wagon() == 5.0
+    assert bot.waits(14.5) and not bot.waits(15.5)
