@@ -822,3 +822,11 @@ def test_a_paced_bot_races_a_child_level_with_it_at_the_childs_seconds_per_wagon
     assert bot.waits(10.0)  # the child's second wagon, seen at 10 s
     assert bot.per_wagon() == 5.0
     assert bot.waits(14.5) and not bot.waits(15.5)
+
+
+def test_r25_a_seat_rule_the_variant_does_not_allow_is_named_with_the_ones_it_does() -> None:
+    """R25: a Kids table allows a Kids or a Rois seat, never Training's rule; the error
+    names the seat, its rule, and the rules allowed, so an admin's config is fixed at once."""
+    with pytest.raises(ValueError, match=r"^seat 0: rule type-only is not allowed in kids; "
+                                         r"expected one of at-least-one, exactly-one$"):
+        GameConfig("kids", (SeatConfig(Rule.TYPE_ONLY), SeatConfig()))
