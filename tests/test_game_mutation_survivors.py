@@ -771,11 +771,12 @@ def test_a_close_bot_lets_the_child_go_first_until_its_patience_runs_out_on_the_
 def test_the_bot_loop_hands_its_bots_the_cards_a_child_cannot_reach() -> None:
     """Issue 9, clause 4: a bot with nothing of its own to do (no card on the table fits
     it, none face down to search) fetches a card the table says a child needs but cannot
-    reach (`fetch`), so the table can put it back nearer them; told of none, it waits. Kids
-    (dealt face up), seed 0, two expert bots play until nothing left fits seat 1."""
-    game = new_game(GameConfig.for_players("kids", 2, 0))
+    reach (`fetch`), so the table can put it back nearer them; told of none, it waits, even
+    with the first card of the pack on the table. Kids (dealt face up), seed 2, two expert
+    bots play until nothing left fits seat 1."""
+    game = new_game(GameConfig.for_players("kids", 2, 2))
     assert isinstance(game, RaceGame)
-    players = BotLoop({s: make_bot(game, s, BOT_LEVELS["expert"], random.Random(0))
+    players = BotLoop({s: make_bot(game, s, BOT_LEVELS["expert"], random.Random(2))
                        for s in (0, 1)})
 
     def idle() -> bool:
@@ -789,6 +790,7 @@ def test_the_bot_loop_hands_its_bots_the_cards_a_child_cannot_reach() -> None:
             if idle():
                 break
     assert not game.over, "the scene must happen: nothing left fits the bot"
+    assert game.pickable(1) & 1  # card 0 lies there too
     wanted = next(cards_in(game.fitting(0, game.pickable(0))))
     loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["expert"], random.Random(1))})
     t = max(loop.next_due(), game.clock)
