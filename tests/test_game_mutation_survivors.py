@@ -795,6 +795,8 @@ def test_the_bot_loop_hands_its_bots_the_cards_a_child_cannot_reach() -> None:
     loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["expert"], random.Random(1))})
     t = max(loop.next_due(), game.clock)
     assert list(loop.actions(t)) == []
+    alone = make_bot(game, 1, BOT_LEVELS["expert"], random.Random(1))
+    assert alone.next_action(t) is None  # asked on its own, it is told of nothing to fetch
     t = loop.next_due()
     assert list(loop.actions(t, fetch=lambda: 1 << wanted)) == [Pick(1, t, wanted)]
 
@@ -832,3 +834,24 @@ def test_r25_a_seat_rule_the_variant_does_not_allow_is_named_with_the_ones_it_do
     with pytest.raises(ValueError, match=r"^seat 0: rule type-only is not allowed in kids; "
                                          r"expected one of at-least-one, exactly-one$"):
         GameConfig("kids", (SeatConfig(Rule.TYPE_ONLY), SeatConfig()))
+
+
+def test_a_bot_asked_on_its_own_takes_any_fitting_card_alike() -> None:
+    """A bot asked without a side (`near`, the table's to tell) has none: at the start of a
+    Kids game (dealt face up) it takes any of its 34 fitting cards, the first of the pack as
+    any other, and not always the same."""
+    game = started_race("kids", 2, seed=0)
+    fitting = game.fitting(1, game.face_up(game.pickable(1)))
+    assert fitting & 1 and fitting.bit_count() == 34
+    picks = set()
+    for seed in range(20):
+        action = make_bot(game, 1, BOT_LEVELS["expert"], random.Random(seed)).next_action(1.0)
+        assert isinstance(action, Pick) and fitting >> action.card & 1
+        picks.add(action.card)
+    assert len(picks) > 10, picks
+
+
+def test_a_config_given_a_rule_per_seat_must_get_one_for_every_seat() -> None:
+    """R25: rules chosen per seat come one for each player; two for three is named so."""
+    with pytest.raises(ValueError, match=r"^2 rules given for 3 players$"):
+        GameConfig.for_players("kids", 3, rules=[Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE])
