@@ -855,3 +855,21 @@ def test_a_config_given_a_rule_per_seat_must_get_one_for_every_seat() -> None:
     """R25: rules chosen per seat come one for each player; two for three is named so."""
     with pytest.raises(ValueError, match=r"^2 rules given for 3 players$"):
         GameConfig.for_players("kids", 3, rules=[Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE])
+
+
+def test_a_bot_with_memory_never_turns_again_a_card_it_put_back_face_down() -> None:
+    """Training (put back face down, R11 aside): a bot with memory (child level and up)
+    remembers every card it turned and put back, so while unseen cards lie face down it
+    never turns one of those again, up to its stop (R16)."""
+    game = started_race("training", 2, seed=3)
+    bot = make_bot(game, 1, BOT_LEVELS["expert"], random.Random(3))
+    put_back: list[int] = []
+    t = 1.0
+    for _ in until(lambda: game.over, 500):
+        action, held = bot.next_action(t), game.hands[1]
+        assert action is not None and game.apply(action).ok
+        if isinstance(action, PutBack):
+            put_back.append(held)
+        t += 1.0
+    assert len(put_back) >= 15, "the scene must happen: many cards turned and put back"
+    assert len(set(put_back)) == len(put_back), put_back
