@@ -873,3 +873,16 @@ def test_a_bot_with_memory_never_turns_again_a_card_it_put_back_face_down() -> N
         t += 1.0
     assert len(put_back) >= 15, "the scene must happen: many cards turned and put back"
     assert len(set(put_back)) == len(put_back), put_back
+
+
+def test_a_bot_takes_a_fitting_card_on_its_own_side_never_one_that_does_not_fit() -> None:
+    """A bot with a fitting card on its own side (`near`) takes that one; its side's other
+    cards that do not fit are no candidates (Kids, dealt face up, an expert bot)."""
+    game = started_race("kids", 2, seed=0)
+    fitting = game.fitting(1, game.face_up(game.pickable(1)))
+    mine = next(cards_in(fitting))
+    misfits = game.face_up(game.pickable(1)) & ~fitting
+    assert misfits.bit_count() >= 10
+    for seed in range(10):
+        bot = make_bot(game, 1, BOT_LEVELS["expert"], random.Random(seed))
+        assert bot.next_action(1.0, near=misfits | 1 << mine) == Pick(1, 1.0, mine)
