@@ -886,3 +886,39 @@ def test_a_bot_takes_a_fitting_card_on_its_own_side_never_one_that_does_not_fit(
     for seed in range(10):
         bot = make_bot(game, 1, BOT_LEVELS["expert"], random.Random(seed))
         assert bot.next_action(1.0, near=misfits | 1 << mine) == Pick(1, 1.0, mine)
+
+
+def endgame_choices_of_a_toddler(seed: int) -> Iterator[tuple[int, int]]:
+    """A toddler bot (paced, no look-ahead, seat 1) against a child bot played as a person,
+    Kids from `seed`: at each of the bot's picks in the endgame among two fitting cards or
+    more, the card it took and the one `_ending_near_level` names."""
+    game = new_game(GameConfig.for_players("kids", 2, seed))
+    assert isinstance(game, RaceGame)
+    loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["toddler"], random.Random(seed))})
+    bot, child = loop.bots[1], make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
+    assert isinstance(bot, RaceBot) and game.apply(TurnLocomotive(0, 0.0)).ok
+    child_due = 0.0
+    for _ in until(lambda: game.over, 100_000):
+        t = min(loop.next_due(), child_due)
+        if child_due <= t:
+            child_due = t + child.delay()
+            action = child.next_action(t)
+            if action is not None:
+                game.apply(action)
+        fitting = game.fitting(1, game.face_up(game.pickable(1)))
+        endgame = bot.endgame() and fitting.bit_count() >= 2 and not bot.holding()
+        best = bot._ending_near_level(fitting, 0) if endgame else None
+        for action in loop.actions(t):
+            if best is not None and isinstance(action, Pick):
+                yield action.card, best
+            game.apply(action)
+
+
+def test_in_the_endgame_a_paced_bot_plays_the_card_whose_chain_ends_nearest_level() -> None:
+    """Issue 33: once the child can place no wagon, a paced bot that does not look ahead
+    (toddler) takes, of its fitting cards, the one from which its train ends nearest the
+    child's length (`_ending_near_level`), not the one its rule before the endgame prefers.
+    Kids, a child bot played as a person, seeds 0-13."""
+    choices = [(seed, *c) for seed in range(14) for c in endgame_choices_of_a_toddler(seed)]
+    assert len(choices) >= 8, "the scene must happen: endgame choices among several cards"
+    assert all(taken == best for _seed, taken, best in choices), choices
