@@ -419,11 +419,15 @@ def test_every_accepted_action_is_answered_with_itself_as_logged_and_the_card_it
 
     def apply(action: Action) -> None:
         card = moved_card(game, action)
+        fits = None
+        if isinstance(game, RaceGame) and isinstance(action, Pick) and game.can(action):
+            fits = game.fits(action.seat, action.card)  # R7: shown as the card is taken
         result = game.apply(action)
         if isinstance(result, Applied):
             assert result.action is game.log[-1], (action, result)
             assert result.action == action or isinstance(action, RemoveLocomotive), result
             assert result.card == card, (action, result, card)
+            assert fits is None or result.fits is fits, (action, result, fits)
             seen.add(type(action))
 
     for action in starts:
@@ -922,3 +926,23 @@ def test_in_the_endgame_a_paced_bot_plays_the_card_whose_chain_ends_nearest_leve
     choices = [(seed, *c) for seed in range(14) for c in endgame_choices_of_a_toddler(seed)]
     assert len(choices) >= 8, "the scene must happen: endgame choices among several cards"
     assert all(taken == best for _seed, taken, best in choices), choices
+
+
+def test_r13_each_dealt_card_lies_at_its_own_slight_angle() -> None:
+    """R13: the cards lie as if spread by hand, each turned a little (at most 0.3 rad either
+    way), no two alike; the game holds the angles, so a replay deals them the same."""
+    game = started_race("kids", 2, seed=6)
+    assert all(-0.3 <= a <= 0.3 for a in game.angles) and len(set(game.angles)) == 54
+    rebuilt = replay(game.record())
+    assert isinstance(rebuilt, RaceGame) and rebuilt.angles == game.angles
+
+
+def test_in_the_endgame_a_paced_bots_wait_after_its_last_wagon_ends_on_the_dot() -> None:
+    """Issue 33: in the endgame the bot takes its next wagon the child's pace (at most
+    ENDGAME_PACE_S) after its last one, and not a moment later."""
+    scenes = [found for seed in range(12) if (found := endgame_bot(seed)) is not None]
+    exact = [(bot, t, pace) for bot, t in scenes
+             if (pace := min(bot.per_wagon(), ENDGAME_PACE_S)) and (t + pace) - t == pace]
+    assert exact, "the scene must happen: an endgame only the bot can play"
+    for bot, t, pace in exact:
+        assert not bot.waits(t + pace)
