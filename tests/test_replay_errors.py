@@ -36,3 +36,14 @@ def test_a_bad_action_is_named_by_its_line_number() -> None:
         replay([*good, '{"kind": "pick", "seat": 0}'])
     assert replay([*good, "", "  "]).log == replay(good).log  # blank lines are no actions
     assert json.loads(good[1])["kind"] == "whistle"
+
+
+@pytest.mark.parametrize("line, says", [
+    ('{"kind": "teleport", "seat": 0}', r"^event log line 3: not an action record: "
+                                        r"\{'kind': 'teleport', 'seat': 0\}$"),
+    ('[1, 2]', r"^event log line 3: not an action record: \[1, 2\]$")])
+def test_a_line_that_is_no_action_at_all_is_named_and_shown(line: str, says: str) -> None:
+    """A line of an unknown kind, or no record at all, is named as no action record and
+    shown, so the admin sees what the damaged line holds."""
+    with pytest.raises(ValueError, match=says):
+        replay([*lines(), line])

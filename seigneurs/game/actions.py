@@ -139,7 +139,6 @@ class Reason(StrEnum):
     FITS_A_ROW = "this card fits a row: lay it"  # R30 assisted
     SEAT_HOLDS_A_CARD = "this seat already carries a card"  # R9, the table's attribution
     TOO_FEW_WAGONS = "stop needs at least 5 wagons"  # R16
-    PILE_EMPTY = "the pile is empty"
     NOT_CHOSEN = "the removed locomotive is not chosen yet"  # D6
 
 

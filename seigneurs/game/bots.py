@@ -224,8 +224,9 @@ class BotLoop:
             bot.people = tuple(s for s in range(bot.game.seat_count) if s not in bots)
 
     def next_due(self) -> float:
-        """When the next bot acts (infinity with no bots)."""
-        return min(self.due.values(), default=float("inf"))
+        """When the next bot acts (only asked of a loop with bots: the table's own loop,
+        which may have none, is driven by `actions` at each frame)."""
+        return min(self.due.values())
 
     def actions(self, t: float, avoid: int = 0, near: Callable[[int], int] | None = None,
                 fetch: Callable[[], int] | None = None) -> Iterator[Action]:

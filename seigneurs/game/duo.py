@@ -103,17 +103,10 @@ class DuoGame(Game):
         """The seat's top card while playing, or None."""
         return self.top_card(seat) if self.phase is Phase.PLAYING else None
 
-    def _verify_pile(self, action: Action) -> Reason | None:
-        """Why a seat cannot use its pile's top card now (Lay, Under), or None."""
-        refusal = self._not_playing()
-        if refusal is None and not self.piles[action.seat]:
-            return Reason.PILE_EMPTY
-        return refusal
-
     def _verify_lay(self, action: Lay) -> Reason | None:
         if self.phase is Phase.PLAYING and not 0 <= action.row < ROWS:
             return Reason.NO_SUCH_ROW
-        refusal = self._verify_pile(action)
+        refusal = self._not_playing()  # while playing no pile is empty (R31 ends the game)
         seat = action.seat
         if refusal is None and self.assisted[seat] and not self.fits(
                 seat, action.row, self.piles[seat][0]):
@@ -137,7 +130,7 @@ class DuoGame(Game):
         return [Lay(seat, t, row) for row in range(ROWS) if free or self.fits(seat, row, card)]
 
     def _verify_under(self, action: Under) -> Reason | None:
-        refusal = self._verify_pile(action)
+        refusal = self._not_playing()
         seat = action.seat
         if refusal is None and self.assisted[seat] and reduce(or_, self.row_masks[seat]) >> \
                 self.piles[seat][0] & 1:

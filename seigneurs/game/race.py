@@ -51,7 +51,6 @@ class RaceGame(Game):
         self.face_up_mask = ALL_CARDS if self.variant.deal_face_up else 0  # R13, R23
         self.stacked_mask = 0
         self.hands = [NOBODY] * n
-        self.holder = [NOBODY] * len(WAGONS)
         self.trains: list[list[int]] = [[] for _ in range(n)]
         self.rules = tuple(config.seat_rule(s) for s in range(n))
         self.assisted = tuple(config.seat_assisted(s) for s in range(n))
@@ -177,7 +176,6 @@ class RaceGame(Game):
         self.table_mask ^= bit
         self.face_up_mask &= ~bit  # R10: a picked card is face up in the hand
         self.hands[seat] = card
-        self.holder[card] = seat
         return Applied(action, card, self.fits(seat, card))
 
     def _verify_held(self, action: Action) -> Reason | None:
@@ -190,7 +188,6 @@ class RaceGame(Game):
     def _release(self, seat: int) -> int:
         card = self.hands[seat]
         self.hands[seat] = NOBODY
-        self.holder[card] = NOBODY
         return card
 
     def _verify_stack(self, action: Stack) -> Reason | None:

@@ -13,9 +13,10 @@ Point = tuple[float, float]
 
 
 def scatter(count: int, rng: random.Random, aspect: float = 2.25) -> list[Point]:
-    """`count` points in [0, 1]^2, one per grid cell of an `aspect`-shaped area, in random order."""
-    columns = max(1, math.ceil(math.sqrt(count * aspect)))
-    rows = math.ceil(count / columns)  # at least 1 for any card; none are placed for 0
+    """`count` (one or more) points in [0, 1]^2, one per grid cell of an `aspect`-shaped area,
+    in random order."""
+    columns = math.ceil(math.sqrt(count * aspect))
+    rows = math.ceil(count / columns)
     cells = rng.sample(range(columns * rows), count)
     points = []
     for cell in cells:
