@@ -45,6 +45,7 @@ from seigneurs.game.bots import (
     LAST_CARDS,
     LATE_CARDS,
     START_S,
+    Bot,
     BotLoop,
     RaceBot,
     chain_ends,
@@ -98,18 +99,25 @@ def close_against_a_child(seed: int) -> tuple[RaceGame, RaceBot, Iterator[float]
     game.apply(Whistle(0, 0.0))
 
     def steps() -> Iterator[float]:
-        child_due = 0.0
-        for _ in until(lambda: game.over, 100_000):
-            t = min(loop.next_due(), child_due)
-            if child_due <= t:
-                child_due = t + child.delay()
-                action = child.next_action(t)
-                if action is not None:
-                    game.apply(action)
+        for t in child_turns(game, loop, child):
             for action in loop.actions(t):
                 game.apply(action)
             yield t
     return game, bot, steps()
+
+
+def child_turns(game: RaceGame, loop: BotLoop, child: Bot) -> Iterator[float]:
+    """The game's moments until it ends: at each, the `child` (a bot played as a person)
+    moves if its time has come; then the caller lets `loop`'s bots make theirs."""
+    child_due = 0.0
+    for _ in until(lambda: game.over, 100_000):
+        t = min(loop.next_due(), child_due)
+        if child_due <= t:
+            child_due = t + child.delay()
+            action = child.next_action(t)
+            if action is not None:
+                game.apply(action)
+        yield t
 
 def choices_before_the_last_cards() -> Iterator[tuple[int, RaceGame, RaceBot, int, int, int]]:
     """Each step of six close-bot games (seeds 0-5) where the bot has two or more fitting
@@ -901,14 +909,7 @@ def endgame_choices_of_a_toddler(seed: int) -> Iterator[tuple[int, int]]:
     loop = BotLoop({1: make_bot(game, 1, BOT_LEVELS["toddler"], random.Random(seed))})
     bot, child = loop.bots[1], make_bot(game, 0, BOT_LEVELS["child"], random.Random(~seed))
     assert isinstance(bot, RaceBot) and game.apply(TurnLocomotive(0, 0.0)).ok
-    child_due = 0.0
-    for _ in until(lambda: game.over, 100_000):
-        t = min(loop.next_due(), child_due)
-        if child_due <= t:
-            child_due = t + child.delay()
-            action = child.next_action(t)
-            if action is not None:
-                game.apply(action)
+    for t in child_turns(game, loop, child):
         fitting = game.fitting(1, game.face_up(game.pickable(1)))
         endgame = bot.endgame() and fitting.bit_count() >= 2 and not bot.holding()
         best = bot._ending_near_level(fitting, 0) if endgame else None
