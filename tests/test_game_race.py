@@ -68,6 +68,8 @@ def test_r23_r24_face_up_deal_and_start_when_every_locomotive_is_turned(name: st
     assert reason(game.apply(TurnLocomotive(0, 0.2))) is Reason.ALREADY_TURNED
     assert game.apply(TurnLocomotive(2, 0.3)).ok and game.phase is Phase.READY
     assert game.apply(TurnLocomotive(1, 0.4)).ok and game.phase is Phase.PLAYING
+    # once under way, a turn is refused for that (not as a second turn of the seat's own)
+    assert reason(game.apply(TurnLocomotive(1, 0.5))) is Reason.ALREADY_STARTED
 
 
 def test_r9_one_card_at_a_time_in_the_search_hand() -> None:
