@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-from seigneurs.game import GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.game import DuoGame, GameConfig, Pick, RaceGame, Whistle, new_game
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WAGONS
 
@@ -35,6 +36,12 @@ def pick(game: RaceGame, seat: int, fits: bool, t: float = 1.0) -> int:
     card = card_where(game, seat, fits)
     assert game.apply(Pick(seat, t, card)).ok
     return card
+
+
+def set_piles(game: DuoGame, first: Iterable[int], second: Iterable[int]) -> None:
+    """Each Duo seat's pile (cards by index, top card first), as the game keeps it."""
+    game.piles = (deque(first), deque(second))
+    game.pile_masks = [sum(1 << c for c in pile) for pile in game.piles]
 
 
 def assert_paired(events: Iterable[TouchEvent], every_touch_ended: bool = True) -> None:

@@ -3,7 +3,7 @@ of their own pile (the other player's pile is not theirs to lay)."""
 
 from __future__ import annotations
 
-from collections import deque
+from helpers import set_piles
 
 from seigneurs.game import DuoGame, EndReason, GameConfig, Lay, RemoveLocomotive, Whistle, new_game
 from seigneurs.game.duo import ROWS
@@ -15,11 +15,6 @@ def duo() -> DuoGame:
     assert game.apply(RemoveLocomotive(0, 0.0, None)).ok
     assert game.apply(Whistle(0, 0.0)).ok
     return game
-
-
-def set_piles(game: DuoGame, first: list[int], second: list[int]) -> None:
-    game.piles = (deque(first), deque(second))
-    game.pile_masks = [sum(1 << c for c in pile) for pile in game.piles]
 
 
 def test_r31_the_game_ends_when_one_pile_is_empty_the_other_still_full() -> None:

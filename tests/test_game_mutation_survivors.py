@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from helpers import pick, started_race, until
+from helpers import pick, set_piles, started_race, until
 from test_game_duo import duo
 from test_last_cards import BOT, CHILD, LAST
 
@@ -458,11 +458,9 @@ def set_tops(game: DuoGame, seat: int, tops: list[str]) -> None:
                                for loco, card in zip(game.locomotives, cards, strict=True)]
 
 
-def set_piles(game: DuoGame, first: list[str], second: list[str]) -> None:
-    """Each seat's pile, top card first."""
-    game.piles = (deque(Card.parse(c).index for c in first),
-                  deque(Card.parse(c).index for c in second))
-    game.pile_masks = [sum(1 << c for c in pile) for pile in game.piles]
+def cards(*names: str) -> list[int]:
+    """The cards of these names, by index."""
+    return [Card.parse(name).index for name in names]
 
 
 # Rows that take no red card and no 2 (blue or yellow, 3 or 4, never a coach): a coach/red/2
@@ -478,7 +476,7 @@ def test_d7_the_card_just_laid_no_longer_counts_as_one_its_player_could_lay() ->
     fits its player's rows the game ends in a stalemate at once (the laid card itself, or any
     card not in the pile, fits the row it went to)."""
     game = duo(3, assisted=False)
-    set_piles(game, ["tanker/blue/3", "coach/red/2"], ["coach/red/3"])
+    set_piles(game, cards("tanker/blue/3", "coach/red/2"), cards("coach/red/3"))
     set_tops(game, 0, NO_RED_NOR_TWO)
     set_tops(game, 1, NO_RED_NOR_THREE)
     assert game.fitting_rows(0) and not game.fitting_rows(1)  # only seat 0's top card fits
@@ -490,7 +488,7 @@ def test_r30_d8_an_assisted_seat_sends_under_a_card_that_fits_no_row() -> None:
     """R30 with D8 assisted: a top card that fits none of the seat's rows may go under the
     pile (a child is never stuck with it), and the answer names it."""
     game = duo(3, assisted=True)
-    set_piles(game, ["coach/red/2", "tanker/blue/3"], ["coach/red/3"])
+    set_piles(game, cards("coach/red/2", "tanker/blue/3"), cards("coach/red/3"))
     set_tops(game, 0, NO_RED_NOR_TWO)
     assert not game.fitting_rows(0)
     result = game.apply(Under(0, 1.0))
@@ -516,7 +514,7 @@ def test_r27_no_row_fits_before_the_set_up_nor_without_a_top_card() -> None:
     assert isinstance(game, DuoGame) and game.phase is Phase.SETUP
     assert game.fitting_rows(0) == game.fitting_rows(1) == []
     game = duo(3, assisted=False)
-    set_piles(game, ["coach/red/2"], ["coach/red/3"])
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
     assert game.apply(Lay(0, 1.0, 0)).ok and game.over and not game.piles[0]
     assert game.fitting_rows(0) == []
 
@@ -525,7 +523,7 @@ def test_r31_after_a_pile_runs_out_its_player_is_told_the_game_is_over() -> None
     """R31: the game ends when a pile is empty, so a Lay or Under from that pile's player is
     refused because the game is over, like everyone's."""
     game = duo(3, assisted=False)
-    set_piles(game, ["coach/red/2"], ["coach/red/3"])
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
     assert game.apply(Lay(0, 1.0, 0)).ok and game.end_reason is EndReason.PILE_EMPTY
     for seat in (0, 1):
         assert {game.verify(Lay(seat, 2.0, 0)), game.verify(Under(seat, 2.0))} == \
