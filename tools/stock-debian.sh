@@ -44,9 +44,9 @@ mkdir -p "$work/cache"
 
 # The environment every command in the root gets: a clean one, plus the site's pip settings;
 # pytest lists each skipped test with its reason (in SYSTEM-test.log), so a test that only
-# skips on a stock system is seen.
+# skips on a stock system is seen, and then each failed one, last, so the tail CI prints names it.
 site_env=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8
-          TERM=dumb PYTEST_ADDOPTS=-rs)
+          TERM=dumb PYTEST_ADDOPTS=-rsfE)
 while IFS='=' read -r name value; do
     site_env+=("$name=$value")
 done < <(env | grep -E '^(PIP_[A-Z_]+|https?_proxy|HTTPS?_PROXY|no_proxy|NO_PROXY)=' || true)
