@@ -7,12 +7,14 @@ mutants the tests kill.
     .venv/bin/python scripts/mutation.py --partial game   # the score of what mutants/ holds
     nice -n 10 .venv/bin/python scripts/mutation.py --sample 120 table  # a random sample
     nice -n 10 .venv/bin/python scripts/mutation.py --resume table  # go on where it stopped
+    .venv/bin/python scripts/mutation.py --resume game --only 'seigneurs.game.bots.*'
 
 A whole package can take longer than a working day on 2 cores (the table: about 7 hours).
 `--resume` keeps what mutants/ holds (mutmut records each verdict as it comes, and mutates
 again only the functions changed since) and runs only the package's mutants not yet tested,
 so a whole run can be spread over several sittings; stopped, it loses at most the mutants
-under test.
+under test. `--only` (mutmut's name patterns, comma-separated) narrows a resumed run to some
+modules or functions: the costliest first, when a sitting is too short for the rest.
 
 A sample (where the whole package takes hours on 2 cores) runs that many of the package's
 mutants drawn at random (seed MUTATION_SEED, 25 by default) and gives the killed fraction
@@ -27,6 +29,7 @@ out/mutation/<package>.txt, since the next package's run starts from a fresh mut
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import math
 import os
@@ -131,10 +134,11 @@ def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(package: str, workers: int, sample: int = 0,
-        resume: bool = False) -> tuple[float, list[str]]:
-    """Mutate one package (or `sample` of its mutants, or with `resume` those not yet tested)
-    against its tests; its score and the report lines."""
+def run(package: str, workers: int, sample: int = 0, resume: bool = False,
+        only: tuple[str, ...] = ()) -> tuple[float, list[str]]:
+    """Mutate one package (or `sample` of its mutants, or with `resume` those not yet tested,
+    of them those matching a pattern of `only` if any) against its tests; its score and the
+    report lines."""
     pattern, tests = PACKAGES[package]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     selected = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
@@ -157,7 +161,8 @@ def run(package: str, workers: int, sample: int = 0,
     elif resume:
         if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
             generate()
-        names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked")
+        names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked"
+                       and (not only or any(fnmatch.fnmatchcase(n, o) for o in only)))
         if not names:
             return score_of(package, None)
     else:
@@ -211,6 +216,13 @@ def main() -> None:
     partial = "--partial" in args
     resume = "--resume" in args
     sample = 0
+    only: tuple[str, ...] = ()
+    if "--only" in args:
+        at = args.index("--only")
+        only = tuple(args[at + 1].split(","))
+        del args[at:at + 2]
+        if not resume:
+            sys.exit("--only narrows a resumed run: give --resume too")
     if "--sample" in args:
         at = args.index("--sample")
         sample = int(args[at + 1])
@@ -223,7 +235,7 @@ def main() -> None:
     scores = {}
     for package in chosen:
         scores[package], lines = score_of(package, None) if partial else \
-            run(package, workers, sample, resume)
+            run(package, workers, sample, resume, only)
         print("\n".join(lines), flush=True)
     sys.exit(0 if all(s >= TARGET for s in scores.values()) else 1)
 
