@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import resource
+import subprocess
+import sys
 
 import pytest
 
@@ -64,11 +67,22 @@ def test_bench_counts_opcodes_growing_with_the_fingers(
         assert 0 < one[kind]["mean"] < seven[kind]["mean"]
         assert 0 < one[kind]["median"] <= one[kind]["p99"]
     assert 0 < seven["draw"]["median"] <= seven["draw"]["p99"]
-    # a count, unlike a time, is the same when run again (after another run, too)
-    assert main(["bench", "--opcodes", "--frames", "60", "--fingers", "7", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == [seven]
     assert main(["bench", "--opcodes", "--frames", "60", "--fingers", "2"]) == 0
     assert "Python opcodes per frame" in capsys.readouterr().out
+
+
+def test_bench_opcodes_are_the_same_run_after_run() -> None:
+    """Issue 27: a count, unlike a time, is the same when the command is run again, each run
+    its own process as at the command line. (Inside one process, what earlier code left warm
+    moves a touch-down frame's count a little: after a bench at another size, 16,191 opcodes
+    against 16,205; the suite's other tests in the same worker did so on CI.)"""
+    command = [sys.executable, "-m", "seigneurs", "bench", "--opcodes", "--frames", "60",
+               "--fingers", "7", "--json"]
+    env = dict(os.environ, ARCADE_HEADLESS="1")
+    first, second = (subprocess.run(command, env=env, capture_output=True, text=True,
+                                    timeout=300, check=True).stdout for _ in range(2))
+    assert json.loads(first)[0]["update_downs"]["mean"] > 0
+    assert first == second
 
 
 @pytest.mark.parametrize("args", [["--fingers", "0"], ["--fingers-sweep", "1,x"],

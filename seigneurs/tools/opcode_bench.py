@@ -2,7 +2,8 @@
 
 Why: thread CPU on a shared two-core machine moves by a quarter between runs of the same code
 (the other work's cache misses count in our thread), so it cannot show a 5 % change; the
-opcodes a frame executes are the same whatever runs beside it, and the same run after run.
+opcodes a frame executes are the same whatever runs beside it, and the same run after run
+(each run its own process: inside one, what earlier code left warm moves a count a little).
 What they do not count: C work (pymunk's step, Arcade's and the GL driver's C code) and how
 long each opcode takes, so a change that moves work into C or makes it cache-friendlier shows
 here only as fewer opcodes, or not at all, and fewer opcodes are not always less time (check
