@@ -23,6 +23,7 @@ from seigneurs.game import (
     DuoGame,
     GameConfig,
     Lay,
+    NotApplied,
     Phase,
     Pick,
     PutBack,
@@ -945,3 +946,29 @@ def test_in_the_endgame_a_paced_bots_wait_after_its_last_wagon_ends_on_the_dot()
     assert exact, "the scene must happen: an endgame only the bot can play"
     for bot, t, pace in exact:
         assert not bot.waits(t + pace)
+
+
+def test_d7_a_deal_in_which_neither_player_can_lay_ends_at_the_whistle() -> None:
+    """D7 from the first moment: when no card of either pile fits its player's rows as the
+    whistle blows, the game ends there in a stalemate, and the whistle's answer says so (a
+    table would otherwise wait for a Lay that can never come)."""
+    game = new_game(GameConfig.for_players("duo", 2, 3, assisted=False))
+    assert isinstance(game, DuoGame) and game.apply(RemoveLocomotive(0, 0.0, None)).ok
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    set_tops(game, 1, NO_RED_NOR_THREE)
+    result = game.apply(Whistle(1, 0.0))
+    assert isinstance(result, Applied) and result.ended is EndReason.STALEMATE
+    assert game.over and game.end_reason is EndReason.STALEMATE
+
+
+def test_a_refusal_is_answered_with_the_action_it_refuses() -> None:
+    """A refusal names the action refused (the table slides back the card of that touch,
+    and the log of refusals says what was tried), and a game not over has no end reason
+    (None: the history writes 'unfinished' for it)."""
+    game = new_game(GameConfig.for_players("lords", 2, 1))
+    assert game.end_reason is None
+    pick = Pick(0, 1.0, 5)
+    result = game.apply(pick)
+    assert isinstance(result, NotApplied) and result.action == pick
+    assert result.reason is Reason.NOT_STARTED and game.end_reason is None
