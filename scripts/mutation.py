@@ -8,6 +8,7 @@ mutants the tests kill.
     nice -n 10 .venv/bin/python scripts/mutation.py --sample 120 table  # a random sample
     nice -n 10 .venv/bin/python scripts/mutation.py --resume table  # go on where it stopped
     .venv/bin/python scripts/mutation.py --resume game --only 'seigneurs.game.bots.*'
+    .venv/bin/python scripts/mutation.py --save table     # keep mutants/'s verdicts in git
 
 A whole package can take longer than a working day on 2 cores (the table: about 7 hours).
 `--resume` keeps what mutants/ holds (mutmut records each verdict as it comes, and mutates
@@ -15,6 +16,12 @@ again only the functions changed since) and runs only the package's mutants not 
 so a whole run can be spread over several sittings; stopped, it loses at most the mutants
 under test. `--only` (mutmut's name patterns, comma-separated) narrows a resumed run to some
 modules or functions: the costliest first, when a sitting is too short for the rest.
+
+A sitting's machine may not be the next one's: every run (and `--save`, after one stopped by
+hand) writes the package's verdicts to docs/mutation-verdicts/<package>.json, each with the
+hash mutmut gives its function's code, and `--resume` on a fresh mutants/ takes back each
+saved verdict whose function is unchanged since, as mutmut itself does between runs. Tests
+added since can only kill more: a saved survivor is tested again by name (`mutmut run NAME`).
 
 A sample (where the whole package takes hours on 2 cores) runs that many of the package's
 mutants drawn at random (seed MUTATION_SEED, 25 by default) and gives the killed fraction
@@ -40,11 +47,14 @@ import sys
 import time
 import tomllib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 0.90
 EQUIVALENTS = ROOT / "docs" / "mutation-equivalents.txt"
+VERDICTS = ROOT / "docs" / "mutation-verdicts"
 
 # Which mutants (mutmut's names) and which test files guard them.
 PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -108,6 +118,65 @@ def results(prefix: str) -> dict[str, str]:
     return found
 
 
+def metas() -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each of mutants/'s .meta files (mutmut's record of one source file) and its data."""
+    for meta in sorted((ROOT / "mutants").rglob("*.meta")):
+        yield meta, json.loads(meta.read_text(encoding="utf-8"))
+
+
+def function_of(base: str, hashes: dict[str, str]) -> str | None:
+    """The function (mutmut's name, as its hashes have it) of a mutant named `base`__mutmut_N."""
+    return next((f for f in hashes if base.endswith("." + f)), None)
+
+
+def save_verdicts(package: str) -> int:
+    """Write the package's tested mutants' verdicts, by function and its code's hash, to
+    docs/mutation-verdicts/<package>.json; how many."""
+    marker = ROOT / "mutants" / "package.txt"
+    if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
+        sys.exit(f"mutants/ does not hold a run of {package}: its saved verdicts stay as they are")
+    prefix = PACKAGES[package][0].rstrip("*")
+    kept: dict[str, dict[str, Any]] = {}
+    for _meta, data in metas():
+        hashes = data["hash_by_function_name"]
+        for key, code in data["exit_code_by_key"].items():
+            base, _, number = key.rpartition("__mutmut_")
+            function = function_of(base, hashes)
+            if code is None or not key.startswith(prefix) or function is None:
+                continue
+            entry = kept.setdefault(base, {"hash": hashes[function], "codes": {}})
+            entry["codes"][number] = code
+    VERDICTS.mkdir(parents=True, exist_ok=True)
+    lines = (f"{json.dumps(base, ensure_ascii=False)}: {json.dumps(entry, sort_keys=True)}"
+             for base, entry in sorted(kept.items()))  # a function a line: diffs read well
+    (VERDICTS / f"{package}.json").write_text("{\n" + ",\n".join(lines) + "\n}\n",
+                                              encoding="utf-8")
+    return sum(len(e["codes"]) for e in kept.values())
+
+
+def take_back_verdicts(package: str) -> int:
+    """Give a fresh mutants/ the saved verdicts of the package's functions unchanged since
+    (the same hash); how many."""
+    path = VERDICTS / f"{package}.json"
+    saved: dict[str, dict[str, Any]] = \
+        json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    taken = 0
+    for meta, data in metas():
+        hashes = data["hash_by_function_name"]
+        before = taken
+        for key, code in data["exit_code_by_key"].items():
+            base, _, number = key.rpartition("__mutmut_")
+            entry = saved.get(base)
+            function = function_of(base, hashes)
+            if code is None and entry is not None and function is not None \
+                    and entry["hash"] == hashes[function] and number in entry["codes"]:
+                data["exit_code_by_key"][key] = entry["codes"][number]
+                taken += 1
+        if taken > before:
+            meta.write_text(json.dumps(data), encoding="utf-8")
+    return taken
+
+
 def generate() -> None:
     """A fresh mutants/ holding every mutant (mutmut's own first step, without a run), so a
     sample can be drawn from their names."""
@@ -161,6 +230,8 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
     elif resume:
         if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
             generate()
+            print(f"{package}: {take_back_verdicts(package)} verdicts taken back from "
+                  f"{VERDICTS.relative_to(ROOT)}", flush=True)
         names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked"
                        and (not only or any(fnmatch.fnmatchcase(n, o) for o in only)))
         if not names:
@@ -175,6 +246,8 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
     with log.open("a" if resume else "w", encoding="utf-8") as out:
         subprocess.run([str(mutmut), "run", "--max-children", str(workers), *names],
                        cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
+    if not sample:
+        save_verdicts(package)
     minutes = (time.monotonic() - started) / 60
     return score_of(package, None if resume else minutes, set(names) if sample else None)
 
@@ -214,6 +287,10 @@ def score_of(package: str, minutes: float | None,
 def main() -> None:
     args = sys.argv[1:]
     partial = "--partial" in args
+    if "--save" in args:
+        for package in [a for a in args if a != "--save"] or list(PACKAGES):
+            print(f"{package}: {save_verdicts(package)} verdicts saved")
+        return
     resume = "--resume" in args
     sample = 0
     only: tuple[str, ...] = ()
