@@ -972,3 +972,15 @@ def test_a_refusal_is_answered_with_the_action_it_refuses() -> None:
     result = game.apply(pick)
     assert isinstance(result, NotApplied) and result.action == pick
     assert result.reason is Reason.NOT_STARTED and game.end_reason is None
+
+
+def test_d4_a_game_ended_with_cards_left_that_fit_no_train_says_so() -> None:
+    """D4: when loose cards remain but none fits any train, the game ends for that reason
+    (the results say no card fits, not that the table is empty), and, ended without a stop,
+    it names nobody as the stop's caller (R16, R18: only a Training stop does)."""
+    game = started_race("training", players=2, assisted=True)
+    assert game.stacked_mask != ALL_CARDS  # every wagon still loose
+    game.fit_masks[0] = game.fit_masks[1] = 0
+    assert game._check_end() is EndReason.NO_FITTING_CARD and game.over
+    assert game.end_reason is EndReason.NO_FITTING_CARD
+    assert game.outcome().details.stop_caller is None
