@@ -9,6 +9,7 @@ mutants the tests kill.
     nice -n 10 .venv/bin/python scripts/mutation.py --resume table  # go on where it stopped
     .venv/bin/python scripts/mutation.py --resume game --only 'seigneurs.game.bots.*'
     .venv/bin/python scripts/mutation.py --save table     # keep mutants/'s verdicts in git
+    .venv/bin/python scripts/mutation.py --resume game --retest 'NAME,NAME'  # after new tests
 
 A whole package can take longer than a working day on 2 cores (the table: about 7 hours).
 `--resume` keeps what mutants/ holds (mutmut records each verdict as it comes, and mutates
@@ -21,7 +22,8 @@ A sitting's machine may not be the next one's: every run (and `--save`, after on
 hand) writes the package's verdicts to docs/mutation-verdicts/<package>.json, each with the
 hash mutmut gives its function's code, and `--resume` on a fresh mutants/ takes back each
 saved verdict whose function is unchanged since, as mutmut itself does between runs. Tests
-added since can only kill more: a saved survivor is tested again by name (`mutmut run NAME`).
+added since can only kill more: a survivor that has a new test is tested again by name
+(`--retest`, mutmut's name patterns, forgets their verdicts first).
 
 A sample (where the whole package takes hours on 2 cores) runs that many of the package's
 mutants drawn at random (seed MUTATION_SEED, 25 by default) and gives the killed fraction
@@ -203,8 +205,23 @@ def wilson(killed: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def forget(patterns: tuple[str, ...]) -> int:
+    """Make the mutants matching `patterns` untested again (a new test may kill them); how
+    many."""
+    forgotten = 0
+    for meta, data in metas():
+        codes = data["exit_code_by_key"]
+        names = [n for n in codes if any(fnmatch.fnmatchcase(n, p) for p in patterns)]
+        for name in names:
+            codes[name] = None
+        if names:
+            meta.write_text(json.dumps(data), encoding="utf-8")
+        forgotten += len(names)
+    return forgotten
+
+
 def run(package: str, workers: int, sample: int = 0, resume: bool = False,
-        only: tuple[str, ...] = ()) -> tuple[float, list[str]]:
+        only: tuple[str, ...] = (), retest: tuple[str, ...] = ()) -> tuple[float, list[str]]:
     """Mutate one package (or `sample` of its mutants, or with `resume` those not yet tested,
     of them those matching a pattern of `only` if any) against its tests; its score and the
     report lines."""
@@ -232,6 +249,8 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
             generate()
             print(f"{package}: {take_back_verdicts(package)} verdicts taken back from "
                   f"{VERDICTS.relative_to(ROOT)}", flush=True)
+        if retest:
+            print(f"{package}: {forget(retest)} mutants to test again", flush=True)
         names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked"
                        and (not only or any(fnmatch.fnmatchcase(n, o) for o in only)))
         if not names:
@@ -294,12 +313,17 @@ def main() -> None:
     resume = "--resume" in args
     sample = 0
     only: tuple[str, ...] = ()
+    retest: tuple[str, ...] = ()
     if "--only" in args:
         at = args.index("--only")
         only = tuple(args[at + 1].split(","))
         del args[at:at + 2]
-        if not resume:
-            sys.exit("--only narrows a resumed run: give --resume too")
+    if "--retest" in args:
+        at = args.index("--retest")
+        retest = tuple(args[at + 1].split(","))
+        del args[at:at + 2]
+    if (only or retest) and not resume:
+        sys.exit("--only and --retest go with a resumed run: give --resume too")
     if "--sample" in args:
         at = args.index("--sample")
         sample = int(args[at + 1])
@@ -312,7 +336,7 @@ def main() -> None:
     scores = {}
     for package in chosen:
         scores[package], lines = score_of(package, None) if partial else \
-            run(package, workers, sample, resume, only)
+            run(package, workers, sample, resume, only, retest)
         print("\n".join(lines), flush=True)
     sys.exit(0 if all(s >= TARGET for s in scores.values()) else 1)
 

@@ -56,3 +56,17 @@ def test_saved_verdicts_come_back_only_for_unchanged_functions(
     assert codes == {f"{apply}__mutmut_1": 1, f"{apply}__mutmut_2": 0,
                      f"{apply}__mutmut_3": None, f"{start}__mutmut_1": None,
                      "seigneurs.table.x.x_f__mutmut_1": None}
+
+
+def test_retest_forgets_only_the_named_mutants_verdicts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A survivor that has a new test is tested again (`--retest`): its verdict is forgotten,
+    no other."""
+    mutation = load_script()
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    apply = "seigneurs.game.engine.xǁGameǁapply"
+    path = meta(tmp_path, {f"{apply}__mutmut_4": 0, f"{apply}__mutmut_40": 0,
+                           f"{apply}__mutmut_5": 1}, {"xǁGameǁapply": "aaa"})
+    assert mutation.forget((f"{apply}__mutmut_4",)) == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["exit_code_by_key"] == {
+        f"{apply}__mutmut_4": None, f"{apply}__mutmut_40": 0, f"{apply}__mutmut_5": 1}
