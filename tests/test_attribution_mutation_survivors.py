@@ -15,7 +15,7 @@ from seigneurs.game import GameConfig, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
 from seigneurs.table.attribution import Occupied
-from seigneurs.table.attribution.decide import Drop, drop
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, Drop, drop
 from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
 from seigneurs.table.attribution.hands import FLING_CM_S, TOGETHER_S, TREMOR_CM, Carry, Hands
 from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER
@@ -499,3 +499,39 @@ def test_r28_a_fingertip_that_shifted_exactly_a_tremor_still_held_the_card_with_
     landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
     moved(hands, 2, 110.0 + TREMOR_CM * 10.0, 100.0, 0.2)
     assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_a_refused_child_gets_their_next_try_for_again_s_to_its_end_whoever_else_is_refused(
+        control: RaceController) -> None:
+    """A child refused at a spot no seat reaches gets their next try there for AGAIN_S, to its
+    last instant, however many other children are refused meanwhile; then the table forgets
+    the refusal (a kiosk that runs all year keeps only the last AGAIN_S of refusals)."""
+    seats, guesser = control.seats, control.guesser
+    near = AGAIN_CM * control.geometry.px_per_cm
+    spot = (1100.0, 540.0)
+    others = [(spot[0], spot[1] + k * 2 * near) for k in (-2, 2, 3)]
+    assert all(math.dist(body, spot) > guesser.reach for body in guesser.bodies)  # the scene
+    seats.remember(*spot, 10.0)
+    seats.remember(*others[0], 12.0)  # someone else, elsewhere, refused 2 s later
+    assert seats.again(*spot, 13.0)
+    seats.remember(*others[1], 10.0 + AGAIN_S)  # and again at the last instant of the first's
+    assert seats.again(*spot, 10.0 + AGAIN_S)
+    seats.remember(*others[2], 14.5)
+    assert not seats.again(*spot, 14.5)
+    assert [r[1:] for r in seats.refused] == others  # the first refusal forgotten, no other
+
+
+def test_a_try_again_is_as_near_sideways_as_up_and_down(control: RaceController) -> None:
+    """'Near where they were refused' is a distance on the table, AGAIN_CM in every direction
+    and AGAIN_CM itself included: a child sitting at a long side reaches sideways as readily."""
+    seats, guesser = control.seats, control.guesser
+    near = AGAIN_CM * control.geometry.px_per_cm
+    spot = (1100.0, 540.0)
+    seats.remember(*spot, 1.0)
+    assert not seats.again(spot[0] + near * 1.1, spot[1], 1.5)
+    assert seats.again(spot[0] + near * 0.9, spot[1], 1.5)
+    edge = (1300.0, 64.0)  # where a try AGAIN_CM away is exactly AGAIN_CM away, to the bit
+    assert all(math.dist(body, edge) > guesser.reach for body in guesser.bodies)  # the scene
+    assert (edge[1] + near) - edge[1] == near
+    seats.remember(*edge, 1.0)
+    assert seats.again(edge[0], edge[1] + near, 1.5)
