@@ -14,7 +14,7 @@ from test_attribution_constants import DROPPING, FINGER, control, held, toward
 from seigneurs.game import GameConfig, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
-from seigneurs.table.attribution import Occupied
+from seigneurs.table.attribution import GiveWay, Occupied
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, Drop, drop
 from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
 from seigneurs.table.attribution.hands import FLING_CM_S, TOGETHER_S, TREMOR_CM, Carry, Hands
@@ -535,3 +535,33 @@ def test_a_try_again_is_as_near_sideways_as_up_and_down(control: RaceController)
     assert (edge[1] + near) - edge[1] == near
     seats.remember(*edge, 1.0)
     assert seats.again(edge[0], edge[1] + near, 1.5)
+
+
+def test_r9_a_card_that_gives_way_leaves_the_stuck_finger(control: RaceController) -> None:
+    """A lost lift (a finger the panel never lifted) gives way: its card slides home, and that
+    finger lets go of it, so the stuck finger's next report cannot drag the card off again."""
+    card = cards_nearest(control, 0)[0]
+    control.physics.grab(FINGER, card, *control.physics.bodies[card].position)
+    held(control, 0, decided=True, card=card)
+    control.policy.make_room(GiveWay(FINGER))
+    assert control.physics.holding(FINGER) is None and FINGER not in control.hands.carries
+    assert any(isinstance(e, events.SlidHome) and e.card == card for e in control.drain())
+
+
+def test_r9_a_drop_re_guesses_the_other_hands_card_whatever_other_fingers_hold_first(
+        control: RaceController) -> None:
+    """A drop on seat 0's zone looks at every other finger's card, whichever finger took its
+    card first: the dropping finger's own (taken first here) and another seat's child's are
+    passed over, and the card that may be seat 0's child's other hand, pulled toward seat 1,
+    is still re-guessed to seat 1 (R9)."""
+    anchors = control.geometry.anchors
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, anchors[0]))
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
+    theirs = held(control, 2, decided=True, finger=77, card=cards[-1])
+    start = tuple(control.physics.bodies[cards[5]].position)
+    where = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.7)  # type: ignore[arg-type]
+    other = held(control, 0, decided=False, at=where, card=cards[5], other_hand_of=0)
+    assert list(control.hands.carries) == [DROPPING, 77, FINGER]  # the scene: in that order
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
+    assert other.seat == 1 and theirs.seat == 2 and control.hands.carries[77] is theirs
