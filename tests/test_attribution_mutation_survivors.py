@@ -17,7 +17,15 @@ from seigneurs.table import events
 from seigneurs.table.attribution import GiveWay, Occupied
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, Drop, drop
 from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
-from seigneurs.table.attribution.hands import FLING_CM_S, TOGETHER_S, TREMOR_CM, Carry, Hands
+from seigneurs.table.attribution.hands import (
+    FLING_CM_S,
+    FLING_WINDOW,
+    MOVING_S,
+    TOGETHER_S,
+    TREMOR_CM,
+    Carry,
+    Hands,
+)
 from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER
 from seigneurs.table.controller import RaceController
 from seigneurs.table.geometry import Point
@@ -565,3 +573,45 @@ def test_r9_a_drop_re_guesses_the_other_hands_card_whatever_other_fingers_hold_f
     assert list(control.hands.carries) == [DROPPING, 77, FINGER]  # the scene: in that order
     control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
     assert other.seat == 1 and theirs.seat == 2 and control.hands.carries[77] is theirs
+
+
+def test_a_carried_card_is_where_the_finger_is_less_where_it_was_gripped() -> None:
+    """A card gripped off its centre is judged where the card is, not where the fingertip is:
+    the finger's last point less the grip, across and along the table alike."""
+    carry = trail((1.0, 500.0, 300.0))
+    carry.grip = (40.0, -25.0)
+    assert carry.where() == (460.0, 325.0)
+
+
+def test_a_throw_is_a_speed_on_the_table_whichever_way_and_timed_a_frame_at_least() -> None:
+    """A card rushed 3 cm in one frame (180 cm/s) is flung, up the table as along it; a lift
+    reported in the same instant as the finger's last move is timed as one frame, so 1.98 cm
+    then (119 cm/s) is a card placed, not thrown (16 px a cm)."""
+    hands = Hands(px_per_cm=16.0)
+    for dx, dy in ((48.0, 0.0), (0.0, 48.0)):
+        assert hands.flung(trail((1.0, 100.0, 100.0)), 100.0 + dx, 100.0 + dy, 1.0 + 1 / 60)
+    one_frame = FLING_CM_S * 16.0 / 60.5  # a hair under FLING_CM_S over 1/60 s
+    assert not hands.flung(trail((1.0, 100.0, 100.0)), 100.0 + one_frame, 100.0, 1.0)
+
+
+def test_a_throw_counts_the_whole_fling_window_and_nothing_before_it() -> None:
+    """The speed of a lift is taken over the finger's last FLING_WINDOW, its first instant
+    included: 20 cm in 0.1 s is thrown even if the finger then stood still for its last 0.05 s;
+    a card rushed, then held still longer than FLING_WINDOW before the lift, was placed however
+    it went before (16 px a cm)."""
+    hands = Hands(px_per_cm=16.0)
+    assert FLING_WINDOW == 0.1 - 0.0  # the scene: the window's first instant, exactly
+    assert hands.flung(trail((0.0, 0.0, 0.0), (0.05, 320.0, 0.0)), 320.0, 0.0, 0.1)
+    rushed = trail((3.0, 0.0, 0.0), (3.02, 0.0, 0.0), (3.05, 480.0, 0.0))
+    assert not hands.flung(rushed, 480.0, 0.0, 3.2)
+
+
+def test_a_finger_is_moving_over_all_of_moving_s_and_only_beyond_the_tremor() -> None:
+    """`moving` looks at the finger's last MOVING_S, its first instant included (a finger that
+    went 2 cm since then is moving), and a finger that went exactly a tremor's width is still
+    (farther than TREMOR_CM is moving)."""
+    hands = Hands(px_per_cm=10.0)
+    assert MOVING_S == 0.15 - 0.0  # the scene: the window's first instant, exactly
+    assert hands.moving(trail((0.0, 0.0, 0.0), (0.1, 20.0, 0.0)), 0.15)
+    tremor = TREMOR_CM * hands.px_per_cm
+    assert not hands.moving(trail((1.0, 0.0, 50.0), (1.05, tremor, 50.0)), 1.1)
