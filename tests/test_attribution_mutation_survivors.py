@@ -615,3 +615,21 @@ def test_a_finger_is_moving_over_all_of_moving_s_and_only_beyond_the_tremor() ->
     assert hands.moving(trail((0.0, 0.0, 0.0), (0.1, 20.0, 0.0)), 0.15)
     tremor = TREMOR_CM * hands.px_per_cm
     assert not hands.moving(trail((1.0, 0.0, 50.0), (1.05, tremor, 50.0)), 1.1)
+
+
+def test_r9_a_drop_never_re_guesses_a_card_to_a_seat_that_holds_one(
+        control: RaceController) -> None:
+    """The scene of the re-guess at a drop (a card guessed to seat 0, pulled toward seat 1),
+    but seat 1's child already holds a card: the pulled card goes to no seat that holds one
+    (R9: one card at most each), and seat 1's own card stays on its finger."""
+    anchors = control.geometry.anchors
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, anchors[0]))
+    own = held(control, 1, decided=True, finger=78, card=cards[-1], named=1)
+    start = tuple(control.physics.bodies[cards[5]].position)
+    where = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.7)  # type: ignore[arg-type]
+    other = held(control, 0, decided=False, at=where, card=cards[5], other_hand_of=0)
+    assert control.guesser.while_carried(0, other.home, *where, control.policy.travel) == 1
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
+    assert other.seat != 1 and control.hands.carries[78] is own and own.seat == 1
