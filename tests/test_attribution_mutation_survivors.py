@@ -633,3 +633,27 @@ def test_r9_a_drop_never_re_guesses_a_card_to_a_seat_that_holds_one(
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
     control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
     assert other.seat != 1 and control.hands.carries[78] is own and own.seat == 1
+
+
+def test_a_child_refused_within_reach_tries_again_anywhere_in_it_to_its_very_edge(
+        control: RaceController) -> None:
+    """A refusal within a seat's reach makes that child's next touch anywhere within the
+    reach a try again, the reach's very edge included, for the touch and for the refusal
+    alike; the seat policy's reach ends at the same edge (a child's arm, REACH_CM)."""
+    seats, guesser = control.seats, control.guesser
+    body, reach = guesser.bodies[0], guesser.reach
+    x = body[0] + reach
+    for _ in range(8):  # exactly the reach away, to the bit: a few steps of the last bit
+        if math.dist(body, (x, body[1])) == reach:
+            break
+        x = math.nextafter(x, body[0] if math.dist(body, (x, body[1])) > reach else 1e9)
+    edge, inside, later = (x, body[1]), (700.0, 300.0), (500.0, 450.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.dist(body, edge) == reach  # the scene: seat 0's edge, and no other seat's
+    assert all(math.dist(b, edge) > reach for b in guesser.bodies[1:])
+    assert min(math.dist(edge, inside), math.dist(edge, later), math.dist(inside, later)) > near
+    assert control.policy._within_reach(0, edge)
+    seats.remember(*inside, 1.0)
+    assert seats.again(*edge, 1.5)  # the touch at the edge
+    seats.remember(*edge, 10.0)  # (the first refusal long forgotten)
+    assert seats.again(*later, 10.5)  # the refusal at the edge
