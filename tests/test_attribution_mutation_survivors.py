@@ -657,3 +657,38 @@ def test_a_child_refused_within_reach_tries_again_anywhere_in_it_to_its_very_edg
     assert seats.again(*edge, 1.5)  # the touch at the edge
     seats.remember(*edge, 10.0)  # (the first refusal long forgotten)
     assert seats.again(*later, 10.5)  # the refusal at the edge
+
+
+def test_r9_a_card_a_doubted_id_and_the_guess_both_give_the_dropping_child_slides_back(
+        control: RaceController) -> None:
+    """Seat 0's child drops a card; another finger, still, holds a card touched just after the
+    dropped one was taken, whose doubted id names seat 0 and whose guess is seat 0 too: not a
+    guess the drop could be wrong about, so it is that child's second card and slides home
+    (R9). Only a doubted id the guess put at another seat is spared as a guess."""
+    near = cards_nearest(control, 0)
+    other = held(control, 0, decided=False, at=spot(control, near[1]), moved_at=10.25,
+                 card=near[1], named=0, taken_at=10.0 + LATER)
+    dropped = held(control, 0, decided=True, finger=DROPPING, card=near[0], named=0,
+                   taken_at=10.0)
+    assert not control.hands.moving(other, 10.5)  # the scene: a still finger
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
+    assert FINGER not in control.hands.carries
+    assert any(isinstance(e, events.Refused) and e.card == near[1] for e in control.drain())
+
+
+def test_r9_a_guessed_card_touched_exactly_later_after_the_dropped_one_is_spared(
+        control: RaceController) -> None:
+    """A drop is no evidence against a guessed card touched just now and LATER (a quarter
+    second, exactly) after the dropped card was taken: that card is its child's until their
+    own finger says otherwise (issues 33, 29), so it is not refused at the drop."""
+    near = cards_nearest(control, 0)
+    held(control, 0, decided=False, at=spot(control, near[1]), moved_at=10.25, card=near[1],
+         taken_at=10.0 + LATER)
+    dropped = held(control, 0, decided=True, finger=DROPPING, card=near[0], named=0,
+                   taken_at=10.0)
+    assert (10.0 + LATER) - 10.0 == LATER  # the scene: exactly LATER, to the bit
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.5)
+    assert FINGER in control.hands.carries
+    assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
