@@ -18,6 +18,7 @@ from seigneurs.game import (
     CallStop,
     GameConfig,
     Lay,
+    NotApplied,
     RaceGame,
     RemoveLocomotive,
     Stack,
@@ -47,12 +48,13 @@ LAYOUT = TableLayout.build(1280, 720)
 __all__ = ["control"]  # the fixture: three children at a lords table in play
 
 
-def assisted_duo() -> DuoSession:
-    """A Duo of two children in assisted play (D8: a card is laid only where it fits)."""
+def assisted_duo(layout: TableLayout = LAYOUT) -> DuoSession:
+    """A Duo of two children in assisted play (D8: a card is laid only where it fits), on a
+    table of `layout`."""
     game = new_game(GameConfig.for_players("duo", 2, seed=3, assisted=True))
     assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
     assert game.apply(Whistle(0, 0.5)).ok
-    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    session = open_session(layout, Seating(duo_places(layout), (None, None)), game=game)
     assert isinstance(session, DuoSession)
     return session
 
@@ -1545,3 +1547,104 @@ def test_a_table_arrangement_nobody_knows_is_refused_naming_it_and_the_two_there
     with its name and the two arrangements there are, for the adult who set it."""
     with pytest.raises(ValueError, match=r"'round'.*six-around or long-sides"):
         TableLayout.build(1280, 720, arrangement="round")
+
+
+@pytest.mark.parametrize(("across", "lays"), [(0.5, True), (0.375, False)])
+def test_r28_a_tap_on_a_row_lays_from_half_a_card_beside_the_locomotives_not_nearer(
+        across: float, lays: bool) -> None:
+    """Duo (R28): the locomotives' column is a card wide and lays nothing; a child's tap at
+    its very edge, half a row card from the middle, is on the row and lays their card, while
+    a tap inside it (three eighths of a card out) lays nothing. On a 1280 x 800 table
+    both are exactly representable, so the tap lands on it to the last bit."""
+    layout = TableLayout.build(1280, 800)
+    session = assisted_duo(layout)
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    w, h = layout.width, layout.height
+    x, y = geometry.mid + geometry.row_card * across, geometry.row_y(row)
+    assert abs(x / w * w - geometry.mid) == geometry.row_card * across  # the tap's own x
+    control.play.drain()
+    control.touches([TouchEvent(3, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, 1.05)], w, h)
+    seen = control.play.drain()
+    assert [(e.seat, e.card, e.row) for e in seen if isinstance(e, events.Laid)] == (
+        [(0, card, row)] if lays else [])
+    assert not [e for e in seen if isinstance(e, events.Refused)]
+    assert (game.top_card(0) != card) == lays
+
+
+def test_r28_a_fingertip_of_the_hand_carrying_its_card_lays_nothing_by_landing_on_a_row(
+        ) -> None:
+    """Duo (R28: one hand's fingertips take one card): a child takes their revealed card and
+    sweeps it toward the rows; another fingertip of that hand touching down on a row a
+    moment later is the same hand, not a tap that lays the card from under the carrying
+    finger. The card is laid where the hand lets it go."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    home, (x, y) = geometry.reveal(0), geometry.slot(0, row, 0, 1)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+    assert geometry.row_at(x + cm, y) == row
+
+    def finger(touch: int, phase: TouchPhase, at: tuple[float, float], t: float) -> None:
+        control.touches([TouchEvent(touch, phase, at[0] / w, at[1] / h, t)], w, h)
+    control.play.drain()
+    finger(7, TouchPhase.DOWN, home, 1.0)
+    finger(7, TouchPhase.MOVE, (x, y), 1.1)
+    finger(9, TouchPhase.DOWN, (x + cm, y), 1.0 + HAND_WINDOW * 0.8)
+    seen = control.play.drain()
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.Picked)] == [
+        (0, card, 7)]
+    assert not [e for e in seen if isinstance(e, events.Laid | events.Refused)], seen
+    assert game.top_card(0) == card and control.hands.carried(0) == card
+    finger(7, TouchPhase.UP, (x, y), 1.3)
+    finger(9, TouchPhase.UP, (x + cm, y), 1.3)
+    assert [(e.card, e.row, e.touch) for e in control.play.drain()
+            if isinstance(e, events.Laid)] == [(card, row, 7)]
+
+
+def test_r28_a_card_handed_on_within_a_hand_names_the_fingertip_that_lifted() -> None:
+    """Duo (R28's flat hands): a child carries their card with two fingertips and lifts one;
+    the other carries it on, and the view is told which fingertip let go, so that it drops
+    nothing the hand still holds (the lifted finger's card goes with the one still down)."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    home = geometry.reveal(0)
+    end = toward(home, (home[0], LAYOUT.height / 2), 4 * geometry.px_per_cm)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+
+    def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
+        control.touches([TouchEvent(7, phase, x / w, y / h, t),
+                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+    control.play.drain()
+    both(TouchPhase.DOWN, *home, 1.0)
+    both(TouchPhase.MOVE, *end, 1.1)
+    control.touches([TouchEvent(7, TouchPhase.UP, end[0] / w, end[1] / h, 1.2)], w, h)
+    seen = control.play.drain()
+    assert [e for e in seen if isinstance(e, events.HandedOn)] == [
+        events.HandedOn(0, card, 9, 7)]
+    assert not [e for e in seen if isinstance(e, events.SlidHome | events.Laid)]
+
+
+def test_a_bots_refused_move_is_told_to_the_view_as_a_bots() -> None:
+    """A bot's move the game refuses is told to the view as a bot's: its card may wiggle, but
+    no refusal sound plays as if a child had done something wrong; a child's refusal is told
+    as a child's (the sound is for them)."""
+    session = duo_against("toddler")
+    play = session.control.play
+    play.drain()
+    for seat, bot in ((1, True), (0, False)):
+        result = play.apply(Whistle(seat, play.clock))  # the game is under way already
+        assert not result.ok
+        assert isinstance(result, NotApplied)
+        play.refuse(result, None, None)
+        assert [(e.seat, e.bot) for e in play.drain() if isinstance(e, events.Refused)] == [
+            (seat, bot)]
