@@ -16,6 +16,7 @@ from test_seat_policy import carry, finger_down, happened
 
 from seigneurs.game import (
     CallStop,
+    DuoGame,
     GameConfig,
     Lay,
     NotApplied,
@@ -1648,3 +1649,93 @@ def test_a_bots_refused_move_is_told_to_the_view_as_a_bots() -> None:
         play.refuse(result, None, None)
         assert [(e.seat, e.bot) for e in play.drain() if isinstance(e, events.Refused)] == [
             (seat, bot)]
+
+
+def test_r28_a_childs_next_card_is_turned_up_facing_them_and_told_to_the_view() -> None:
+    """Duo (R28): when a child's card is laid, their pile's next card is turned up on their
+    spot, turned to face them across the table (the child at the far side reads it the right
+    way up too), and the view is told which card it is, to show it."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    bodies = session.physics.bodies
+    for seat in (0, 1):
+        card = control.revealed[seat]
+        assert card is not None
+        assert bodies[card].angle == pytest.approx(math.radians(geometry.places[seat].angle))
+    assert {p.angle % 360 for p in geometry.places} == {0, 180}  # one of them turned round
+    card = game.top_card(1)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(1, r, card))
+    x, y = geometry.slot(1, row, 0, 1)
+    w, h = LAYOUT.width, LAYOUT.height
+    control.play.drain()
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    seen = control.play.drain()
+    following = game.top_card(1)
+    assert following is not None and following != card
+    assert [(e.seat, e.card, e.row) for e in seen if isinstance(e, events.Laid)] == [
+        (1, card, row)]
+    assert [e for e in seen if isinstance(e, events.Revealed)] == [events.Revealed(1, following)]
+    assert control.revealed[1] == following
+    assert bodies[following].position == pytest.approx(geometry.reveal(1))
+    assert bodies[following].angle == pytest.approx(math.radians(geometry.places[1].angle))
+
+
+def test_r28_a_card_laid_by_a_tap_while_dragged_leaves_that_finger_empty_not_the_others(
+        ) -> None:
+    """Duo (R28): while both children carry their cards, a tap on child 0's row lays child
+    0's card; the finger that was dragging it then holds nothing (letting go sends no laid
+    card flying home), and child 1's finger still carries theirs, which goes home when let
+    go off the rows."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    mine, theirs = game.top_card(0), game.top_card(1)
+    assert mine is not None and theirs is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, mine))
+    w, h = LAYOUT.width, LAYOUT.height
+    home0, home1 = geometry.reveal(0), geometry.reveal(1)
+    off0, off1 = (home0[0], h * 0.4), (home1[0], h * 0.6)
+    assert geometry.row_at(*off0) is None and geometry.row_at(*off1) is None
+
+    def finger(touch: int, phase: TouchPhase, at: tuple[float, float], t: float) -> None:
+        control.touches([TouchEvent(touch, phase, at[0] / w, at[1] / h, t)], w, h)
+    control.play.drain()
+    finger(7, TouchPhase.DOWN, home0, 1.0)
+    finger(8, TouchPhase.DOWN, home1, 1.0)
+    finger(7, TouchPhase.MOVE, off0, 1.1)
+    finger(8, TouchPhase.MOVE, off1, 1.1)
+    tap = geometry.slot(0, row, 0, 1)
+    finger(5, TouchPhase.DOWN, tap, 2.0)
+    finger(5, TouchPhase.UP, tap, 2.05)
+    assert [(e.seat, e.card, e.touch) for e in control.play.drain()
+            if isinstance(e, events.Laid)] == [(0, mine, 5)]
+    finger(7, TouchPhase.UP, off0, 2.2)
+    finger(8, TouchPhase.UP, off1, 2.2)
+    seen = control.play.drain()
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(1, theirs, 8, *home1)]
+    assert not control.hands.carries
+    assert game.rows[0][row][-1] == mine
+
+
+def test_r30_a_duo_bots_card_that_fits_no_row_goes_under_shown_as_a_bots() -> None:
+    """Duo against a bot (R30): a game resumed where the bot's revealed card fits none of
+    its rows; the bot sends it under its pile, and the view is told it was the bot's (no
+    finger, no sound or glow meant for a child)."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert isinstance(game, DuoGame)
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    for k, row in enumerate([0, 3, 4, 1, 0, 3, 0, 1, 1, 2, 3, 2, 4, 0, 2, 2, 2, 2, 4, 2, 2]):
+        assert game.apply(Lay(1, 1.0 + k / 2, row)).ok  # the bot's earlier lays
+    card = game.top_card(1)
+    assert card is not None and not game.fitting_rows(1)
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
+                           game=game)
+    under: list[events.WentUnder] = []
+    for _ in range(600):
+        session.tick(1 / 60)
+        under += [e for e in session.drain() if isinstance(e, events.WentUnder)]
+        if under:
+            break
+    assert under == [events.WentUnder(1, card, None, True)]
