@@ -31,7 +31,7 @@ from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
-from seigneurs.rules import VARIANTS, WagonType
+from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
@@ -41,7 +41,13 @@ from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
-from seigneurs.table.layout import ZONE_LONG, TableLayout, duo_places
+from seigneurs.table.layout import (
+    MIDDLE_TALL,
+    ROOM_PER_CARD,
+    ZONE_LONG,
+    TableLayout,
+    duo_places,
+)
 from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
@@ -1739,3 +1745,41 @@ def test_r30_a_duo_bots_card_that_fits_no_row_goes_under_shown_as_a_bots() -> No
         if under:
             break
     assert under == [events.WentUnder(1, card, None, True)]
+
+
+def test_a_zone_flush_with_the_screens_left_or_far_edge_is_on_the_screen() -> None:
+    """`fits`: a zone lying flush against the left edge of the screen, or against the edge
+    across the table from the bottom one, is still on it (a playable table: the children at
+    those sides can reach all of their zone); one a pixel over is not."""
+    layout = TableLayout.build(1920, 1080)
+    assert layout.fits()
+    left, far = 5, 3
+    assert layout.places[left].angle == 270 and layout.places[far].angle == 180
+    for k, moved, on in (
+            (left, lambda z: replace(z, x=0.0), True),
+            (left, lambda z: replace(z, x=-1.0), False),
+            (far, lambda z: replace(z, y=layout.height - z.h), True),
+            (far, lambda z: replace(z, y=layout.height - z.h + 1.0), False)):
+        place = layout.places[k]
+        places = (*layout.places[:k], replace(place, zone=moved(place.zone)),
+                  *layout.places[k + 1:])
+        zone = places[k].zone
+        assert (zone.x == 0.0 or zone.y + zone.h == layout.height) == on  # flush, exactly
+        assert replace(layout, places=places).fits() == on, (k, zone)
+
+
+def test_a_middle_exactly_as_tall_and_as_roomy_as_the_deck_needs_is_enough() -> None:
+    """`fits`: the middle must be MIDDLE_TALL card heights tall and hold ROOM_PER_CARD card
+    areas for each card of the deck (room for the children to spread them out); exactly that
+    much is enough, a hair less is not."""
+    layout = TableLayout.build(1920, 1080)
+    tall = MIDDLE_TALL * layout.card_h
+    room = ROOM_PER_CARD * len(WAGONS) * layout.card_w * layout.card_h
+    free = layout.free
+    assert free.w * tall >= room
+    for h, fits in ((tall, True), (math.nextafter(tall, 0.0), False)):
+        assert replace(layout, free=replace(free, h=h)).fits() == fits, h
+    h = 600.0
+    assert h > tall and room / h * h == room  # a middle with exactly the room, to the bit
+    for w, fits in ((room / h, True), (math.nextafter(room / h, 0.0), False)):
+        assert replace(layout, free=replace(free, w=w, h=h)).fits() == fits, w
