@@ -1755,15 +1755,14 @@ def test_a_zone_flush_with_the_screens_left_or_far_edge_is_on_the_screen() -> No
     assert layout.fits()
     left, far = 5, 3
     assert layout.places[left].angle == 270 and layout.places[far].angle == 180
-    for k, moved, on in (
-            (left, lambda z: replace(z, x=0.0), True),
-            (left, lambda z: replace(z, x=-1.0), False),
-            (far, lambda z: replace(z, y=layout.height - z.h), True),
-            (far, lambda z: replace(z, y=layout.height - z.h + 1.0), False)):
-        place = layout.places[k]
-        places = (*layout.places[:k], replace(place, zone=moved(place.zone)),
+    side, top = layout.places[left].zone, layout.places[far].zone
+    for k, zone, on in (
+            (left, replace(side, x=0.0), True),
+            (left, replace(side, x=-1.0), False),
+            (far, replace(top, y=layout.height - top.h), True),
+            (far, replace(top, y=layout.height - top.h + 1.0), False)):
+        places = (*layout.places[:k], replace(layout.places[k], zone=zone),
                   *layout.places[k + 1:])
-        zone = places[k].zone
         assert (zone.x == 0.0 or zone.y + zone.h == layout.height) == on  # flush, exactly
         assert replace(layout, places=places).fits() == on, (k, zone)
 
