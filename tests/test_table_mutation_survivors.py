@@ -12,6 +12,7 @@ from helpers import pick, started_race
 from test_attribution_constants import DROPPING, FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
+from test_duo_table_edges import playing_duo
 from test_seat_policy import carry, finger_down, happened
 
 from seigneurs.game import (
@@ -1782,3 +1783,57 @@ def test_a_middle_exactly_as_tall_and_as_roomy_as_the_deck_needs_is_enough() -> 
     assert h > tall and room / h * h == room  # a middle with exactly the room, to the bit
     for w, fits in ((room / h, True), (math.nextafter(room / h, 0.0), False)):
         assert replace(layout, free=replace(free, w=w, h=h)).fits() == fits, w
+
+
+def test_r28_at_the_duos_whistle_the_view_hears_it_then_sees_both_first_cards() -> None:
+    """Duo (R28): the whistle blows by itself after the countdown; the view is told the game
+    started (the whistle's sound, the lamps going green), then each child's first card is
+    turned up, and not before."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    assert isinstance(session, DuoSession)
+    seen: list[object] = []
+    for _ in range(round(COUNTDOWN * 60) + 5):
+        assert session.control.revealed == [None, None]
+        session.tick(1 / 60)
+        seen = list(session.drain())
+        if seen:
+            break
+    assert session.control.play.clock >= COUNTDOWN
+    first = (session.game.top_card(0), session.game.top_card(1))
+    assert None not in first and list(first) == session.control.revealed
+    assert seen == [events.Started(), events.Revealed(0, first[0]),
+                    events.Revealed(1, first[1])]
+
+
+def test_r30_the_duos_under_button_answers_a_fingertip_anywhere_on_its_round_target() -> None:
+    """Duo (R30): the button that sends a child's card under their pile sits on the zone's
+    middle line, across the revealed card from the pile, and answers a small fingertip
+    anywhere on its round target, card_w * 0.55 * 1.15 in radius, and nowhere beyond it (a
+    tap just beside it is not a child giving up on their card)."""
+    session = playing_duo()  # classic: the button sends any card under
+    control, game, geometry = session.control, session.game, session.geometry
+    w, h = LAYOUT.width, LAYOUT.height
+    radius = geometry.card_w * 0.55 * 1.15
+    for seat in (0, 1):
+        button, (rx, ry), (px, py) = geometry.under(seat), geometry.reveal(seat), \
+            geometry.pile(seat)
+        assert button.radius == pytest.approx(radius)
+        assert button.centre == pytest.approx((2 * rx - px, 2 * ry - py))
+    touch = 10
+    for seat, out, hits in ((0, 0.95, True), (0, 1.05, False), (1, 0.95, True),
+                            (1, 1.05, False)):
+        card = game.top_card(seat)
+        assert card is not None
+        button = geometry.under(seat)
+        # beside the button, across the zone's middle line (toward no other target)
+        x, y = button.x + radius * out, button.y
+        assert geometry.places[seat].angle in (0, 180)  # the zone lies along x
+        control.play.drain()
+        control.touches([TouchEvent(touch, TouchPhase.DOWN, x / w, y / h, 1.0 + touch)], w, h)
+        control.touches([TouchEvent(touch, TouchPhase.UP, x / w, y / h, 1.05 + touch)], w, h)
+        touch += 1
+        unders = [e for e in control.play.drain() if isinstance(e, events.WentUnder)]
+        assert unders == ([events.WentUnder(seat, card, touch - 1, False)] if hits else []), (
+            seat, out)
