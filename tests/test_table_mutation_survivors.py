@@ -36,7 +36,7 @@ from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
-from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
+from seigneurs.table.attribution.hands import HAND_WINDOW, MOVING_S, Hands
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
@@ -1837,3 +1837,74 @@ def test_r30_the_duos_under_button_answers_a_fingertip_anywhere_on_its_round_tar
         unders = [e for e in control.play.drain() if isinstance(e, events.WentUnder)]
         assert unders == ([events.WentUnder(seat, card, touch - 1, False)] if hits else []), (
             seat, out)
+
+
+def test_a_child_refused_may_try_again_up_to_exactly_again_cm_away_and_again_s_later(
+        control: RaceController) -> None:
+    """A touch refused where no child's reach covers: the next touch is the same child trying
+    again up to exactly AGAIN_CM from it, however it lies from there (sideways as much as up),
+    and up to exactly AGAIN_S later; a little farther, it is not."""
+    seats, guesser = control.seats, control.guesser
+    spot = (0.0, 540.0)  # at the screen's left edge, between two children's reaches
+    assert all(math.dist(body, spot) > guesser.reach for body in guesser.bodies)  # the scene
+    seats.remember(*spot, 1.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.hypot(near - spot[0], 0.0) == near  # the touch is exactly AGAIN_CM away
+    assert seats.again(near, spot[1], 1.5)
+    assert not seats.again(near * 1.1, spot[1], 1.5)  # sideways, a little farther
+    assert seats.again(*spot, 1.0 + AGAIN_S)
+    assert not seats.again(*spot, math.nextafter(1.0 + AGAIN_S, math.inf))
+
+
+@pytest.mark.parametrize("refused_at_the_edge", [False, True])
+def test_a_child_refused_may_try_again_anywhere_within_reach_to_its_very_edge(
+        control: RaceController, refused_at_the_edge: bool) -> None:
+    """A touch refused within one child's reach: their next touch anywhere within that reach
+    is them trying again, however far from the first; both ends may lie at the very edge of
+    the reach (exactly `reach` from where the child stands)."""
+    seats, guesser = control.seats, control.guesser
+    body, reach = guesser.bodies[1], guesser.reach
+    edge, inside = (body[0] - reach, body[1]), (body[0] - reach / 4, body[1])
+    assert math.dist(body, edge) == reach  # exactly at the reach's edge
+    for other in (0, 2):  # only child 1 reaches both
+        assert math.dist(guesser.bodies[other], edge) > reach
+        assert math.dist(guesser.bodies[other], inside) > reach
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.dist(edge, inside) > near  # too far apart to be the same spot
+    refused, touch = (edge, inside) if refused_at_the_edge else (inside, edge)
+    seats.remember(*refused, 1.0)
+    assert seats.again(*touch, 1.5)
+
+
+def test_refused_touches_are_remembered_for_again_s_exactly_then_forgotten(
+        control: RaceController) -> None:
+    """The table remembers refused touches for AGAIN_S (a child trying again is not refused
+    twice), each up to exactly AGAIN_S old whatever came after, and then forgets them: a
+    table refusing touches all day keeps only the last few seconds' worth."""
+    seats, guesser = control.seats, control.guesser
+    spot, elsewhere = (0.0, 540.0), (1300.0, 0.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.dist(spot, elsewhere) > near
+    for where in (spot, elsewhere):
+        assert all(math.dist(body, where) > guesser.reach for body in guesser.bodies)
+    seats.remember(*spot, 1.0)
+    seats.remember(*elsewhere, 3.5)  # another refusal meanwhile
+    assert seats.again(*spot, 4.0)
+    seats.remember(*elsewhere, 1.0 + AGAIN_S)  # yet another, exactly AGAIN_S after the first
+    assert seats.again(*spot, 1.0 + AGAIN_S)
+    seats.remember(*elsewhere, 10.0)
+    assert seats.refused == [(10.0, *elsewhere)]
+
+
+def test_r9_a_card_is_moving_if_it_went_somewhere_in_the_last_moving_s_exactly(
+        control: RaceController) -> None:
+    """R9: a carried card is moving while its finger went farther than a tremor within the
+    last MOVING_S, the point exactly MOVING_S ago included (a card moving is kept on its
+    finger rather than taken for the other hand of a child)."""
+    cm = control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    a, b = (600.0, 500.0), (600.0 + 2 * cm, 500.0)
+    carry.trail.extend([(0.0, *a), (MOVING_S, *b)])
+    assert MOVING_S - 0.0 == MOVING_S
+    assert control.hands.moving(carry, MOVING_S)
+    assert not control.hands.moving(carry, math.nextafter(MOVING_S, 1.0))
