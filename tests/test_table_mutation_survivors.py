@@ -1908,3 +1908,43 @@ def test_r9_a_card_is_moving_if_it_went_somewhere_in_the_last_moving_s_exactly(
     assert MOVING_S - 0.0 == MOVING_S
     assert control.hands.moving(carry, MOVING_S)
     assert not control.hands.moving(carry, math.nextafter(MOVING_S, 1.0))
+
+
+def test_issue18_a_card_put_back_keeps_a_card_diagonal_from_where_another_is_sliding(
+        ) -> None:
+    """Issue 18: a card put back must hide nothing, also once the card sliding somewhere (a
+    bot's move) arrives: it keeps a card's diagonal from that card's destination (exactly
+    that far is far enough), and otherwise goes to the nearest ring of spots, half a card
+    width out, that has such a spot, not farther out."""
+    area, w, h = Rect(0, 0, 1000, 600), 40.0, 56.0
+    physics = CardPhysics(area, w, h)
+    apart, step = math.hypot(w, h), w / 2
+    physics.add(1, 100.0, 500.0)
+    physics.add(2, 900.0, 100.0)  # the card put back, still held far away
+    target = (100.0, 300.0)
+    physics.send(1, *target)  # card 1 slides there; the space round it is free now
+    edge = (target[0] + apart, target[1])
+    assert math.dist(edge, target) == apart  # exactly a diagonal from the destination
+    assert physics.clear_spot(2, *edge, area) == edge
+    between = (target[0] + (h + apart) / 2, target[1])  # more than a card's length away
+    x, y = physics.clear_spot(2, *between, area)
+    assert math.dist((x, y), target) >= apart
+    assert math.dist((x, y), between) == pytest.approx(step)
+    # the drop point and the nearest spots of its ring are too near the destination, the
+    # ring's far side is not: the card goes there, not rings farther out
+    drop = (target[0] - step - 38.0, target[1])
+    x, y = physics.clear_spot(2, *drop, area)
+    assert math.dist((x, y), target) >= apart
+    assert math.dist((x, y), drop) == pytest.approx(step)
+
+
+def test_r9_a_childs_other_hand_reaches_to_exactly_their_reach(
+        control: RaceController) -> None:
+    """R9: a child can hold a card with their other hand anywhere up to exactly their reach
+    from where they stand (a card there may still be theirs), not beyond."""
+    guesser = control.guesser
+    body, reach = guesser.bodies[1], guesser.reach
+    edge = (body[0] - reach, body[1])
+    assert math.dist(body, edge) == reach
+    assert control.policy._within_reach(1, edge)
+    assert not control.policy._within_reach(1, (math.nextafter(edge[0], -math.inf), edge[1]))
