@@ -36,7 +36,14 @@ from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
-from seigneurs.table.attribution.hands import HAND_WINDOW, MOVING_S, Hands
+from seigneurs.table.attribution.hands import (
+    FLING_CM_S,
+    FLING_WINDOW,
+    HAND_WINDOW,
+    MOVING_S,
+    TREMOR_CM,
+    Hands,
+)
 from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
@@ -1640,6 +1647,7 @@ def test_r28_a_card_handed_on_within_a_hand_names_the_fingertip_that_lifted() ->
     assert [e for e in seen if isinstance(e, events.HandedOn)] == [
         events.HandedOn(0, card, 9, 7)]
     assert not [e for e in seen if isinstance(e, events.SlidHome | events.Laid)]
+    assert session.physics.holding(9) == card  # the card follows the fingertip still down
 
 
 def test_a_bots_refused_move_is_told_to_the_view_as_a_bots() -> None:
@@ -1948,3 +1956,55 @@ def test_r9_a_childs_other_hand_reaches_to_exactly_their_reach(
     assert math.dist(body, edge) == reach
     assert control.policy._within_reach(1, edge)
     assert not control.policy._within_reach(1, (math.nextafter(edge[0], -math.inf), edge[1]))
+
+
+def test_r28_the_duos_two_zones_face_each_other_centred_on_the_tables_middle() -> None:
+    """Duo (R28): the two children sit face to face across the long sides, each zone centred
+    on the table's middle, where the locomotives' column is: neither child has farther to
+    reach to the rows than the other."""
+    for size in ((1280, 720), (1920, 1080)):
+        layout = TableLayout.build(*size)
+        places = duo_places(layout)
+        assert [p.angle for p in places] == [0, 180]
+        for place in places:
+            assert place.zone.x + place.zone.w / 2 == pytest.approx(layout.width / 2)
+        assert places[0].zone.y < layout.height / 2 < places[1].zone.y
+
+
+def test_r9_a_card_let_go_faster_than_a_hand_places_one_is_flung(
+        control: RaceController) -> None:
+    """R9: a card let go faster than FLING_CM_S over the last FLING_WINDOW (the point exactly
+    FLING_WINDOW before included; at least a frame, 1/60 s, however soon the lift came) was
+    thrown, not placed, whichever way it went: up the table as much as across it. With no
+    point that recent, the finger's very last point is where it was."""
+    cm, fast = control.geometry.px_per_cm, FLING_CM_S * control.geometry.px_per_cm
+    hands = control.hands
+    a = (600.0, 500.0)
+    carry = held(control, 0, False)
+    carry.trail.append((3.0, *a))
+    assert hands.flung(carry, a[0], a[1] + 30 * cm, 3.05)  # straight up the table
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 600.0 - 20 * cm, 500.0), (0.05, *a)])
+    assert FLING_WINDOW - 0.0 == FLING_WINDOW
+    assert hands.flung(carry, *a, FLING_WINDOW)  # 20 cm in exactly FLING_WINDOW
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 100.0, 100.0), (0.01, 600.0 - 30 * cm, 500.0), (0.02, *a)])
+    assert not hands.flung(carry, *a, 0.2)  # held still at its last point since
+    carry.trail.clear()
+    carry.trail.append((0.0, *a))
+    assert fast / 60 / cm == pytest.approx(2.0)  # a frame's worth of fling: 2 cm
+    for cms, flung in ((3.0, True), (1.98, False)):  # moved within a frame: over 1/60 s
+        assert hands.flung(carry, a[0] + cms * cm, a[1], 0.005) == flung, cms
+
+
+def test_r9_a_finger_shifting_by_exactly_a_tremor_is_not_moving_its_card(
+        control: RaceController) -> None:
+    """R9: a finger that shifted its card by no more than TREMOR_CM within MOVING_S (exactly
+    that much included) holds it still: a small child's trembling is not moving a card."""
+    tremor = TREMOR_CM * control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    carry.trail.extend([(0.0, 0.0, 500.0), (0.1, tremor, 500.0)])
+    assert math.dist((0.0, 500.0), (tremor, 500.0)) == tremor
+    assert not control.hands.moving(carry, 0.1)
+    carry.trail.append((0.12, tremor * 1.01, 500.0))
+    assert control.hands.moving(carry, 0.12)
