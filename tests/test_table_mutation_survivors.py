@@ -2008,3 +2008,36 @@ def test_r9_a_finger_shifting_by_exactly_a_tremor_is_not_moving_its_card(
     assert not control.hands.moving(carry, 0.1)
     carry.trail.append((0.12, tremor * 1.01, 500.0))
     assert control.hands.moving(carry, 0.12)
+
+
+def test_race_bots_move_cards_with_fingers_of_their_own_and_two_reaching_for_one_card_is_fair(
+        ) -> None:
+    """Kids with a child and three bots: each bot's take and stack is told to the view with
+    that bot's own finger, a negative id no real touch has (a bot's grip never takes over a
+    child's finger), one per bot; a card stacked leaves the table. Two bots reaching for one
+    card in the same frame: one gets it, the other's reach changes nothing and shows nothing,
+    and the game goes on."""
+    control = kids_controller(4, 3, 1, users=False)
+    control.tick(COUNTDOWN)
+    bots = control.play.bot_seats
+    fingers: dict[int, set[int]] = {seat: set() for seat in bots}
+    picked: list[events.Picked] = []
+    stacked = 0
+    for _ in range(1300):
+        control.tick(1 / 60)
+        frame = control.drain()
+        for e in frame:
+            if isinstance(e, events.Picked | events.Stacked) and e.bot:
+                assert e.touch is not None
+                fingers[e.seat].add(e.touch)
+            if isinstance(e, events.Picked) and e.bot:
+                picked.append(e)
+            if isinstance(e, events.Stacked) and e.bot:
+                stacked += 1
+                assert e.card not in control.physics.bodies
+        cards = [e.card for e in frame if isinstance(e, events.Picked)]
+        assert len(cards) == len(set(cards)), frame  # no card taken twice in a frame
+    assert stacked > 10 and not control.game.over
+    assert all(len(ids) == 1 and min(ids) < 0 for ids in fingers.values()), fingers
+    assert len({min(ids) for ids in fingers.values()}) == len(bots)
+    assert any(e.card == 6 for e in picked)  # the card two bots reached for at once
