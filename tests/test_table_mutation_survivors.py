@@ -2041,3 +2041,54 @@ def test_race_bots_move_cards_with_fingers_of_their_own_and_two_reaching_for_one
     assert all(len(ids) == 1 and min(ids) < 0 for ids in fingers.values()), fingers
     assert len({min(ids) for ids in fingers.values()}) == len(bots)
     assert any(e.card == 6 for e in picked)  # the card two bots reached for at once
+
+
+def test_r9_two_fingertips_landing_together_a_span_and_more_apart_across_are_two_hands(
+        control: RaceController) -> None:
+    """R9: two fingertips landing on one card at the same instant more than HAND_SPAN_CM
+    apart side by side (across the table, at one height) are two hands: one takes the card
+    and the other is told it lost it (two children reached for it), not taken for a
+    fingertip of the winner's hand."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    left, right = w / 2 - span * 0.6, w / 2 + span * 0.6
+    assert [control.card_under(x, 101.0) for x in (left, right)] == [card, card]  # the scene
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, left / w, 101.0 / h, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, right / w, 101.0 / h, 10.0)], w, h)
+    seen = control.drain()
+    picked = [e.touch for e in seen if isinstance(e, events.Picked)]
+    assert len(picked) == 1 and picked[0] in (FINGER, FINGER + 5)
+    assert [(e.card, e.touch, e.reason) for e in seen if isinstance(e, events.Refused)] == [
+        (card, ({FINGER, FINGER + 5} - set(picked)).pop(), Reason.TAKEN)]
+
+
+def test_issue9_a_finger_landing_exactly_same_moment_after_another_hand_took_a_card_lost_it(
+        control: RaceController) -> None:
+    """Issue 9: a finger landing on the far end of a card exactly SAME_MOMENT after another
+    hand took it (told in a later frame, while a card taken earlier is still carried) was
+    going for it at the same moment, and is told it lost that card."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
+    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
+                and control.guesser.nearest(*bodies[c].position) != 2)
+    x, y = bodies[card].position
+    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
+    assert 2 * end > control.hands.span  # the scene
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 0.0)], w, h)
+    taken = control.hands.carries[FINGER].taken_at
+    landing = SAME_MOMENT  # the table's clock is at 0.0: event times are its own
+    for _ in range(64):  # the event time the table measures exactly SAME_MOMENT later
+        gap = landing + control.play.offset - taken
+        if gap == SAME_MOMENT:
+            break
+        landing = math.nextafter(landing, -math.inf if gap > SAME_MOMENT else math.inf)
+    assert landing + control.play.offset - taken == SAME_MOMENT  # the scene
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
+                    w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
