@@ -21,6 +21,7 @@ from seigneurs.game import (
     GameConfig,
     Lay,
     NotApplied,
+    Phase,
     RaceGame,
     RemoveLocomotive,
     Stack,
@@ -42,9 +43,10 @@ from seigneurs.table.attribution.hands import (
     HAND_WINDOW,
     MOVING_S,
     TREMOR_CM,
+    Carry,
     Hands,
 )
-from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
+from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL, GiveWay
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
@@ -2092,3 +2094,54 @@ def test_issue9_a_finger_landing_exactly_same_moment_after_another_hand_took_a_c
                     w, h)
     assert [(e.card, e.touch, e.reason) for e in control.drain()
             if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_r23_kids_start_the_moment_the_last_child_turns_their_locomotive() -> None:
+    """Kids (R23): each child turns their locomotive to start; the view is told each turn,
+    and the start (the whistle's sound, the lamps going green) comes the moment the last
+    child turns theirs, not before."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    assert isinstance(control, RaceController)
+    for seat, told in ((0, [events.Turned(0)]), (1, [events.Turned(1), events.Started()])):
+        x, y = control.geometry.seats[seat].locomotive.centre
+        control.touches([TouchEvent(seat + 1, TouchPhase.DOWN, x / w, y / h, 1.0 + seat)], w, h)
+        assert control.drain() == told, seat
+    assert session.game.phase is Phase.PLAYING
+
+
+def test_r9_a_card_that_gives_way_leaves_its_finger_and_slides_home(
+        control: RaceController) -> None:
+    """R9: a seat's card lying still too long gives way (GiveWay): the finger lets go of it
+    at once, so the card slides all the way home rather than being held back by a finger that
+    no longer carries it."""
+    card = 0
+    carry = held(control, 0, False, card=card)
+    home = carry.home
+    body = control.physics.bodies[card]
+    control.physics.grab(FINGER, card, body.position.x, body.position.y)
+    control.physics.drag(FINGER, home[0] + 200.0, home[1])
+    for _ in range(10):
+        control.physics.step(STEP)
+    assert math.dist(body.position, home) > 100.0  # the scene: carried well away
+    control.drain()
+    control.policy.make_room(GiveWay(FINGER))
+    assert control.physics.holding(FINGER) is None and FINGER not in control.hands.carries
+    assert [(e.card, e.touch) for e in control.drain() if isinstance(e, events.SlidHome)] == [
+        (card, FINGER)]
+    for _ in range(240):
+        control.physics.step(STEP)
+    assert math.dist(body.position, home) < 1.0
+
+
+def test_r28_a_card_handed_on_lies_where_the_finger_is_less_where_it_gripped_the_card(
+        ) -> None:
+    """R28's flat hands: a card carried on by another fingertip is where that fingertip is,
+    less where on the card it took hold (the card does not jump to centre itself under it),
+    across as much as up and down."""
+    carry = Carry(0, 0, False, (0.0, 0.0))
+    carry.grip = (12.0, -7.0)
+    carry.trail.append((1.0, 300.0, 200.0))
+    assert carry.where() == (288.0, 207.0)
