@@ -2145,3 +2145,27 @@ def test_r28_a_card_handed_on_lies_where_the_finger_is_less_where_it_gripped_the
     carry.grip = (12.0, -7.0)
     carry.trail.append((1.0, 300.0, 200.0))
     assert carry.where() == (288.0, 207.0)
+
+
+def test_issue12_a_fitting_card_glows_for_each_still_child_from_their_last_touch() -> None:
+    """Issue 12, assisted Kids: the glow helps each child who has been still `wait` seconds,
+    from exactly then (however short a wait the table asks, half a second too); a child
+    whose finger just landed on the table is not still (their glow waits again), and that
+    does not keep the glow from the other child who has been still all along."""
+    session = kids_in_play(None)
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    assert session.still == {0: 0.0, 1: 0.0} and not control.seats.downs  # nobody did a thing
+    both = session.fitting_cards(6.0)
+    assert len(both) == 2  # a card for each child, two different ones
+    assert session.fitting_cards(0.5).keys() == both.keys()
+    exactly = session.clock  # still for exactly that long now
+    assert session.clock - 0.0 == exactly
+    assert session.fitting_cards(exactly).keys() == both.keys()
+    x, y = control.geometry.anchors[0]
+    assert control.card_under(x, y) is None  # a finger on the bare table by child 0
+    control.touches([TouchEvent(3, TouchPhase.DOWN, x / w, y / h, session.clock)], w, h)
+    control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, session.clock)], w, h)
+    glows = session.fitting_cards(6.0)
+    assert len(glows) == 1 and glows.items() <= both.items()  # child 1's glow, as it was
