@@ -2169,3 +2169,12 @@ def test_issue12_a_fitting_card_glows_for_each_still_child_from_their_last_touch
     control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, session.clock)], w, h)
     glows = session.fitting_cards(6.0)
     assert len(glows) == 1 and glows.items() <= both.items()  # child 1's glow, as it was
+
+
+def test_a_finger_exactly_on_a_round_buttons_rim_presses_it() -> None:
+    """A round touch target (a stop sign, an under button) answers a fingertip anywhere on
+    it, its rim included, to the last bit: small fingers land on edges."""
+    button = Spot(100.0, 200.0, 20.0)
+    assert button.hit(120.0, 200.0) and button.hit(100.0, 180.0)
+    assert button.hit(112.0, 216.0)  # a 12-16-20 triangle: on the rim off the axes too
+    assert not button.hit(math.nextafter(120.0, math.inf), 200.0)
