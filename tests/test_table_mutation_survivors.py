@@ -2178,3 +2178,28 @@ def test_a_finger_exactly_on_a_round_buttons_rim_presses_it() -> None:
     assert button.hit(120.0, 200.0) and button.hit(100.0, 180.0)
     assert button.hit(112.0, 216.0)  # a 12-16-20 triangle: on the rim off the axes too
     assert not button.hit(math.nextafter(120.0, math.inf), 200.0)
+
+
+def test_r11_a_race_bots_put_back_is_told_with_its_own_finger_which_lets_go() -> None:
+    """R11, Lords against an adult bot: a card the bot took and cannot use goes back on the
+    table; the view is told it was the bot's, with the bot's own finger (a negative id no
+    child's touch has), and that finger holds nothing any more."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["adult"])),
+                           GameConfig.for_players("lords", 2, 3))
+    control = session.control
+    assert isinstance(control, RaceController)
+    session.tick(COUNTDOWN)
+    back: list[events.BackOnTable] = []
+    fingers: set[int | None] = set()
+    for _ in range(60 * 20):
+        session.tick(1 / 60)
+        seen = session.drain()
+        fingers |= {e.touch for e in seen if isinstance(e, events.Picked) and e.bot}
+        back += [e for e in seen if isinstance(e, events.BackOnTable) and e.bot]
+        if back:
+            break
+    assert len(back) == 1 and back[0].seat == 1, back
+    assert fingers == {back[0].touch} and back[0].touch is not None and back[0].touch < 0
+    assert control.physics.holding(back[0].touch) is None
+    assert back[0].card in control.physics.bodies
