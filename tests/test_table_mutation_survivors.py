@@ -2203,3 +2203,19 @@ def test_r11_a_race_bots_put_back_is_told_with_its_own_finger_which_lets_go() ->
     assert fingers == {back[0].touch} and back[0].touch is not None and back[0].touch < 0
     assert control.physics.holding(back[0].touch) is None
     assert back[0].card in control.physics.bodies
+
+
+def test_r9_a_doubted_id_the_guess_agrees_with_is_no_guess_and_its_card_slides_back(
+        control: RaceController) -> None:
+    """Issue 29, with user ids, at a drop on seat 0's zone: a card another finger took just
+    after the dropped one, whose doubted id names seat 0's child and which the table's guess
+    also gives seat 0, is no mere guess to spare for JUST_TOUCHED: it is that child's other
+    hand's, and slides back at once (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    other = held(control, 0, decided=False, card=cards[1], named=0, taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + JUST_TOUCHED / 8)
+    assert FINGER not in control.hands.carries
+    assert [e.card for e in control.drain() if isinstance(e, events.SlidHome)] == [other.card]
