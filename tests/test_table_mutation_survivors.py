@@ -46,7 +46,7 @@ from seigneurs.table.attribution.hands import (
     Carry,
     Hands,
 )
-from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL, GiveWay
+from seigneurs.table.attribution.policy import JUST_TOUCHED, LATER, QUICK, STILL, GiveWay
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
@@ -2219,3 +2219,22 @@ def test_r9_a_doubted_id_the_guess_agrees_with_is_no_guess_and_its_card_slides_b
     control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + JUST_TOUCHED / 8)
     assert FINGER not in control.hands.carries
     assert [e.card for e in control.drain() if isinstance(e, events.SlidHome)] == [other.card]
+
+
+@pytest.mark.parametrize(("after", "kept"), [(LATER, True), (LATER - 0.125, False)])
+def test_r9_a_guessed_card_taken_exactly_later_after_the_dropped_one_is_spared(
+        control: RaceController, after: float, kept: bool) -> None:
+    """Issue 33: at a drop on seat 0's zone, a card guessed seat 0's that a finger took
+    LATER or more after the dropped one (exactly LATER included), and touched just now, is
+    spared: it stays on its finger (a child's own later reach). Taken sooner than that, it is
+    seat 0's other hand and slides back (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    assert (9.0 + after) - 9.0 == after  # the scene: exactly that much later
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0,
+                 taken_at=9.0 + after)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 9.0 + after + 0.125)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
