@@ -2238,3 +2238,30 @@ def test_r9_a_guessed_card_taken_exactly_later_after_the_dropped_one_is_spared(
     control.policy.yield_to_drop(0, DROPPING, dropped, 9.0 + after + 0.125)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+@pytest.mark.parametrize("neighbour_holds", [False, True])
+def test_r9_a_card_spared_at_a_drop_is_reguessed_only_to_a_seat_with_no_card(
+        control: RaceController, neighbour_holds: bool) -> None:
+    """R9 at a drop on seat 0's zone: a card guessed seat 0's, spared (taken after the
+    dropped one, touched just now), that lies between seat 0 and seat 2 is re-guessed away
+    from seat 0, to seat 2 within reach; but never to a seat whose child already holds a
+    card (R9: one card each), when it stays seat 0's."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    guesser = control.guesser
+    between = (guesser.bodies[0][0], 500.0)
+    assert [math.dist(guesser.bodies[s], between) <= guesser.reach for s in (0, 1, 2)] == [
+        True, False, True]  # the scene: nearer seat 0, within seat 2's reach too
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=10.0,
+                 at=between)
+    if neighbour_holds:
+        held(control, 2, decided=False, finger=FINGER + 7, card=cards[2], taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.125)
+    seen = control.drain()
+    assert not [e for e in seen if isinstance(e, events.SlidHome)]
+    changed = [(e.seat, e.card) for e in seen if isinstance(e, events.SeatChanged)]
+    assert changed == ([] if neighbour_holds else [(2, other.card)])
+    assert other.seat == (0 if neighbour_holds else 2)
