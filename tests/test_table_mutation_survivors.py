@@ -2265,3 +2265,29 @@ def test_r9_a_card_spared_at_a_drop_is_reguessed_only_to_a_seat_with_no_card(
     changed = [(e.seat, e.card) for e in seen if isinstance(e, events.SeatChanged)]
     assert changed == ([] if neighbour_holds else [(2, other.card)])
     assert other.seat == (0 if neighbour_holds else 2)
+
+
+def test_r11_a_card_let_go_past_the_middles_edge_is_put_back_a_margin_inside_it(
+        control: RaceController) -> None:
+    """R11: a card a child lets go off the middle, beside it but on no zone, is put back
+    inside the middle, a margin (three tenths of a card) in from its edge, so that it lies
+    whole on the table where every child can see and reach it, not half over the edge."""
+    geometry, bodies = control.geometry, control.physics.bodies
+    w, h = geometry.width, geometry.height
+    free, margin = geometry.free, geometry.card_w * 0.3
+    card = next(c for c in sorted(bodies) if control.loose(c)
+                and control.card_under(*bodies[c].position) == c)
+    x0, y0 = bodies[card].position
+    off = (free.x + free.w + 5.0, free.y + free.h / 4)
+    assert geometry.zone_at(*off) is None  # the scene: beside the middle, on no zone
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x0 / w, y0 / h, 10.0)], w, h)
+    for k in range(1, 11):
+        x, y = toward((x0, y0), off, math.dist((x0, y0), off) * k / 10)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + k / 30)],
+                        w, h)
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, off[0] / w, off[1] / h, 10.5)], w, h)
+    back = [e for e in control.drain() if isinstance(e, events.BackOnTable)]
+    assert [(e.card, e.touch) for e in back] == [(card, FINGER)]
+    assert back[0].x == pytest.approx(free.x + free.w - margin)
+    assert back[0].y == pytest.approx(off[1])
