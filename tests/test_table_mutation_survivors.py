@@ -35,7 +35,7 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
 from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, drop
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
 from seigneurs.table.attribution.hands import (
     FLING_CM_S,
@@ -2291,3 +2291,22 @@ def test_r11_a_card_let_go_past_the_middles_edge_is_put_back_a_margin_inside_it(
     assert [(e.card, e.touch) for e in back] == [(card, FINGER)]
     assert back[0].x == pytest.approx(free.x + free.w - margin)
     assert back[0].y == pytest.approx(off[1])
+
+
+def test_r9_a_card_lifted_half_a_card_from_where_it_lay_on_a_zone_is_dropped_there(
+        control: RaceController) -> None:
+    """R9: a card lifted within half a card's width of where it was taken was only tapped
+    (no drop on the zone under it); lifted exactly half a card away, or more, on a child's
+    zone, it was carried there: it is dropped on that child's zone."""
+    half = control.geometry.card_w * 0.5
+    x, ay = control.geometry.anchors[0]
+    assert control.seats.zone_at(x, ay) == 0  # seat 0's zone, round its anchor
+    home = next((x, float(y)) for y in range(0, int(ay))
+                if (y + half) - y == half and control.seats.zone_at(x, y + half) == 0
+                and control.seats.zone_at(x, y) == 0)  # up the zone, to the last bit
+    carry = Carry(0, 0, False, home)
+    lift = (home[0], home[1] + half)
+    assert math.dist(carry.home, lift) == half  # the scene: exactly half a card
+    assert drop(carry, *lift, 10.0, control.seats).zone == 0
+    nearer = (lift[0], math.nextafter(lift[1], 0.0))
+    assert drop(carry, *nearer, 10.0, control.seats).zone is None
