@@ -35,7 +35,7 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
 from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, drop
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, Drop, drop
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
 from seigneurs.table.attribution.hands import (
     FLING_CM_S,
@@ -2310,3 +2310,20 @@ def test_r9_a_card_lifted_half_a_card_from_where_it_lay_on_a_zone_is_dropped_the
     assert drop(carry, *lift, 10.0, control.seats).zone == 0
     nearer = (lift[0], math.nextafter(lift[1], 0.0))
     assert drop(carry, *nearer, 10.0, control.seats).zone is None
+
+
+def test_r9_a_guessed_card_let_go_on_the_bare_table_is_whose_way_it_was_pulled(
+        control: RaceController) -> None:
+    """R9: a card guessed seat 0's, carried most of the way toward seat 2's child and let go
+    on the bare table, is seat 2's when it lands (children pull a card home), even if the
+    lift is the first the table hears of where it went."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    card = min((c for c in bodies if control.loose(c)), key=lambda c: math.dist(
+        bodies[c].position, control.geometry.free.center))
+    home = (bodies[card].position.x, bodies[card].position.y)
+    carry = Carry(card, 0, False, home)
+    lift = toward(home, control.geometry.anchors[2],
+                  0.7 * math.dist(home, control.geometry.anchors[2]))
+    assert control.seats.zone_at(*lift) is None  # the scene: on no zone
+    assert guesser.while_carried(0, home, *lift, control.policy.travel) == 2
+    assert drop(carry, *lift, 10.0, control.seats) == Drop(2, None)
