@@ -2327,3 +2327,50 @@ def test_r9_a_guessed_card_let_go_on_the_bare_table_is_whose_way_it_was_pulled(
     assert control.seats.zone_at(*lift) is None  # the scene: on no zone
     assert guesser.while_carried(0, home, *lift, control.policy.travel) == 2
     assert drop(carry, *lift, 10.0, control.seats) == Drop(2, None)
+
+
+def test_a_sliding_card_comes_to_rest_where_it_was_sent() -> None:
+    """A card sliding somewhere (going home, a bot's move) comes to rest at its destination:
+    a finger taking it mid-slide takes it from there (its home, to go back to), the same at
+    any frame rate; a card lying still rests where it lies."""
+    area = Rect(0, 0, 1000, 600)
+    physics = CardPhysics(area, 40.0, 56.0)
+    physics.add(1, 200.0, 300.0)
+    assert physics.settles_at(1) == (200.0, 300.0)
+    physics.send(1, 500.0, 300.0)
+    physics.step(STEP * 3)
+    assert physics.bodies[1].position.x > 200.0  # the scene: on its way
+    assert physics.settles_at(1) == (500.0, 300.0)
+
+
+def test_r9_a_fingertip_landing_exactly_a_span_away_and_hand_window_later_is_the_same_hand(
+        control: RaceController) -> None:
+    """R9, R28: small children touch with several fingertips: one landing up to exactly
+    HAND_SPAN_CM from a fingertip that took a card, up to exactly HAND_WINDOW after it, is of
+    the same hand (it takes no second card); a hair farther or later it is not."""
+    hands, span = control.hands, control.hands.span
+    hands.track(TouchEvent(FINGER, TouchPhase.DOWN, 0.0, 0.5, 10.0), 0.0, 500.0, 10.0)
+    took = {FINGER: "the card"}
+    assert math.hypot(span - 0.0, 0.0) == span and 10.0 + HAND_WINDOW - 10.0 == HAND_WINDOW
+    assert hands.same_hand(span, 500.0, 10.0, took) == "the card"
+    assert hands.same_hand(math.nextafter(span, math.inf), 500.0, 10.0, took) is None
+    assert hands.same_hand(0.0, 500.0, 10.0 + HAND_WINDOW, took) == "the card"
+    assert hands.same_hand(0.0, 500.0, math.nextafter(10.0 + HAND_WINDOW, math.inf),
+                           took) is None
+
+
+def test_r28_a_card_taken_off_centre_is_where_the_card_is_not_under_the_finger(
+        control: RaceController) -> None:
+    """A card a finger takes near its corner is carried from where it is: the table judges
+    where the card is (whose reach, which zone it goes toward) from the card, not from the
+    fingertip, which holds it off its centre."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(physics.bodies) if control.loose(c)
+                and control.card_under(*physics.bodies[c].position) == c)
+    centre = physics.settles_at(card)
+    at = (centre[0] + control.geometry.card_w * 0.3, centre[1] + control.geometry.card_h * 0.3)
+    assert control.card_under(*at) == card  # the scene: still on the card
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, at[0] / w, at[1] / h, 10.0)], w, h)
+    carry = control.hands.carries[FINGER]
+    assert carry.card == card
+    assert carry.where() == pytest.approx(centre)
