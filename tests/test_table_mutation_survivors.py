@@ -2374,3 +2374,22 @@ def test_r28_a_card_taken_off_centre_is_where_the_card_is_not_under_the_finger(
     carry = control.hands.carries[FINGER]
     assert carry.card == card
     assert carry.where() == pytest.approx(centre)
+
+
+def test_a_touch_before_the_start_is_refused_as_the_child_its_user_id_names() -> None:
+    """Before the whistle, a card touched is refused gently (not started); with user ids,
+    the refusal is told as the child the id names, even on a card nearer another child (the
+    view shows it to the right child)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None), {0: 0, 1: 1}),
+                           GameConfig.for_players("lords", 2, 3))
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    assert isinstance(control, RaceController) and session.game.phase is Phase.READY
+    bodies = control.physics.bodies
+    card = next(c for c in sorted(bodies) if control.card_under(*bodies[c].position) == c
+                and control.guesser.nearest(*bodies[c].position) == 1)
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / w, y / h, 1.0, user=0)], w, h)
+    assert [(e.seat, e.card, e.touch) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(0, card, 5)]
