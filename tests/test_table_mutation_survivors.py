@@ -12,12 +12,16 @@ from helpers import pick, started_race
 from test_attribution_constants import DROPPING, FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
+from test_duo_table_edges import playing_duo
 from test_seat_policy import carry, finger_down, happened
 
 from seigneurs.game import (
     CallStop,
+    DuoGame,
     GameConfig,
     Lay,
+    NotApplied,
+    Phase,
     RaceGame,
     RemoveLocomotive,
     Stack,
@@ -29,17 +33,31 @@ from seigneurs.game.actions import EndReason, Reason
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
-from seigneurs.rules import VARIANTS, WagonType
+from seigneurs.rules import VARIANTS, WAGONS, WagonType
 from seigneurs.table import events
-from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S
+from seigneurs.table.attribution.decide import AGAIN_CM, AGAIN_S, Drop, drop
 from seigneurs.table.attribution.guess import WANTED, SeatGuesser
-from seigneurs.table.attribution.hands import HAND_WINDOW, Hands
-from seigneurs.table.attribution.policy import JUST_TOUCHED, QUICK, STILL
+from seigneurs.table.attribution.hands import (
+    FLING_CM_S,
+    FLING_WINDOW,
+    HAND_WINDOW,
+    MOVING_S,
+    TREMOR_CM,
+    Carry,
+    Hands,
+)
+from seigneurs.table.attribution.policy import JUST_TOUCHED, LATER, QUICK, STILL, GiveWay
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.geometry import RaceGeometry, Spot
 from seigneurs.table.grabs import SAME_MOMENT, FairGrabs, just_taken, lay_under
 from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
-from seigneurs.table.layout import ZONE_LONG, TableLayout, duo_places
+from seigneurs.table.layout import (
+    MIDDLE_TALL,
+    ROOM_PER_CARD,
+    ZONE_LONG,
+    TableLayout,
+    duo_places,
+)
 from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.table.session import DuoSession, RaceSession, Seating
 
@@ -47,12 +65,13 @@ LAYOUT = TableLayout.build(1280, 720)
 __all__ = ["control"]  # the fixture: three children at a lords table in play
 
 
-def assisted_duo() -> DuoSession:
-    """A Duo of two children in assisted play (D8: a card is laid only where it fits)."""
+def assisted_duo(layout: TableLayout = LAYOUT) -> DuoSession:
+    """A Duo of two children in assisted play (D8: a card is laid only where it fits), on a
+    table of `layout`."""
     game = new_game(GameConfig.for_players("duo", 2, seed=3, assisted=True))
     assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
     assert game.apply(Whistle(0, 0.5)).ok
-    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    session = open_session(layout, Seating(duo_places(layout), (None, None)), game=game)
     assert isinstance(session, DuoSession)
     return session
 
@@ -1545,3 +1564,832 @@ def test_a_table_arrangement_nobody_knows_is_refused_naming_it_and_the_two_there
     with its name and the two arrangements there are, for the adult who set it."""
     with pytest.raises(ValueError, match=r"'round'.*six-around or long-sides"):
         TableLayout.build(1280, 720, arrangement="round")
+
+
+@pytest.mark.parametrize(("across", "lays"), [(0.5, True), (0.375, False)])
+def test_r28_a_tap_on_a_row_lays_from_half_a_card_beside_the_locomotives_not_nearer(
+        across: float, lays: bool) -> None:
+    """Duo (R28): the locomotives' column is a card wide and lays nothing; a child's tap at
+    its very edge, half a row card from the middle, is on the row and lays their card, while
+    a tap inside it (three eighths of a card out) lays nothing. On a 1280 x 800 table
+    both are exactly representable, so the tap lands on it to the last bit."""
+    layout = TableLayout.build(1280, 800)
+    session = assisted_duo(layout)
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    w, h = layout.width, layout.height
+    x, y = geometry.mid + geometry.row_card * across, geometry.row_y(row)
+    assert abs(x / w * w - geometry.mid) == geometry.row_card * across  # the tap's own x
+    control.play.drain()
+    control.touches([TouchEvent(3, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, 1.05)], w, h)
+    seen = control.play.drain()
+    assert [(e.seat, e.card, e.row) for e in seen if isinstance(e, events.Laid)] == (
+        [(0, card, row)] if lays else [])
+    assert not [e for e in seen if isinstance(e, events.Refused)]
+    assert (game.top_card(0) != card) == lays
+
+
+def test_r28_a_fingertip_of_the_hand_carrying_its_card_lays_nothing_by_landing_on_a_row(
+        ) -> None:
+    """Duo (R28: one hand's fingertips take one card): a child takes their revealed card and
+    sweeps it toward the rows; another fingertip of that hand touching down on a row a
+    moment later is the same hand, not a tap that lays the card from under the carrying
+    finger. The card is laid where the hand lets it go."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
+    home, (x, y) = geometry.reveal(0), geometry.slot(0, row, 0, 1)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+    assert geometry.row_at(x + cm, y) == row
+
+    def finger(touch: int, phase: TouchPhase, at: tuple[float, float], t: float) -> None:
+        control.touches([TouchEvent(touch, phase, at[0] / w, at[1] / h, t)], w, h)
+    control.play.drain()
+    finger(7, TouchPhase.DOWN, home, 1.0)
+    finger(7, TouchPhase.MOVE, (x, y), 1.1)
+    finger(9, TouchPhase.DOWN, (x + cm, y), 1.0 + HAND_WINDOW * 0.8)
+    seen = control.play.drain()
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.Picked)] == [
+        (0, card, 7)]
+    assert not [e for e in seen if isinstance(e, events.Laid | events.Refused)], seen
+    assert game.top_card(0) == card and control.hands.carried(0) == card
+    finger(7, TouchPhase.UP, (x, y), 1.3)
+    finger(9, TouchPhase.UP, (x + cm, y), 1.3)
+    assert [(e.card, e.row, e.touch) for e in control.play.drain()
+            if isinstance(e, events.Laid)] == [(card, row, 7)]
+
+
+def test_r28_a_card_handed_on_within_a_hand_names_the_fingertip_that_lifted() -> None:
+    """Duo (R28's flat hands): a child carries their card with two fingertips and lifts one;
+    the other carries it on, and the view is told which fingertip let go, so that it drops
+    nothing the hand still holds (the lifted finger's card goes with the one still down)."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    card = game.top_card(0)
+    assert card is not None
+    home = geometry.reveal(0)
+    end = toward(home, (home[0], LAYOUT.height / 2), 4 * geometry.px_per_cm)
+    cm = geometry.px_per_cm
+    w, h = LAYOUT.width, LAYOUT.height
+
+    def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
+        control.touches([TouchEvent(7, phase, x / w, y / h, t),
+                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+    control.play.drain()
+    both(TouchPhase.DOWN, *home, 1.0)
+    both(TouchPhase.MOVE, *end, 1.1)
+    control.touches([TouchEvent(7, TouchPhase.UP, end[0] / w, end[1] / h, 1.2)], w, h)
+    seen = control.play.drain()
+    assert [e for e in seen if isinstance(e, events.HandedOn)] == [
+        events.HandedOn(0, card, 9, 7)]
+    assert not [e for e in seen if isinstance(e, events.SlidHome | events.Laid)]
+    assert session.physics.holding(9) == card  # the card follows the fingertip still down
+
+
+def test_a_bots_refused_move_is_told_to_the_view_as_a_bots() -> None:
+    """A bot's move the game refuses is told to the view as a bot's: its card may wiggle, but
+    no refusal sound plays as if a child had done something wrong; a child's refusal is told
+    as a child's (the sound is for them)."""
+    session = duo_against("toddler")
+    play = session.control.play
+    play.drain()
+    for seat, bot in ((1, True), (0, False)):
+        result = play.apply(Whistle(seat, play.clock))  # the game is under way already
+        assert not result.ok
+        assert isinstance(result, NotApplied)
+        play.refuse(result, None, None)
+        assert [(e.seat, e.bot) for e in play.drain() if isinstance(e, events.Refused)] == [
+            (seat, bot)]
+
+
+def test_r28_a_childs_next_card_is_turned_up_facing_them_and_told_to_the_view() -> None:
+    """Duo (R28): when a child's card is laid, their pile's next card is turned up on their
+    spot, turned to face them across the table (the child at the far side reads it the right
+    way up too), and the view is told which card it is, to show it."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    bodies = session.physics.bodies
+    for seat in (0, 1):
+        card = control.revealed[seat]
+        assert card is not None
+        assert bodies[card].angle == pytest.approx(math.radians(geometry.places[seat].angle))
+    assert {p.angle % 360 for p in geometry.places} == {0, 180}  # one of them turned round
+    card = game.top_card(1)
+    assert card is not None
+    row = next(r for r in range(geometry.rows) if game.fits(1, r, card))
+    x, y = geometry.slot(1, row, 0, 1)
+    w, h = LAYOUT.width, LAYOUT.height
+    control.play.drain()
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, 1.0)], w, h)
+    seen = control.play.drain()
+    following = game.top_card(1)
+    assert following is not None and following != card
+    assert [(e.seat, e.card, e.row) for e in seen if isinstance(e, events.Laid)] == [
+        (1, card, row)]
+    assert [e for e in seen if isinstance(e, events.Revealed)] == [events.Revealed(1, following)]
+    assert control.revealed[1] == following
+    assert bodies[following].position == pytest.approx(geometry.reveal(1))
+    assert bodies[following].angle == pytest.approx(math.radians(geometry.places[1].angle))
+
+
+def test_r28_a_card_laid_by_a_tap_while_dragged_leaves_that_finger_empty_not_the_others(
+        ) -> None:
+    """Duo (R28): while both children carry their cards, a tap on child 0's row lays child
+    0's card; the finger that was dragging it then holds nothing (letting go sends no laid
+    card flying home), and child 1's finger still carries theirs, which goes home when let
+    go off the rows."""
+    session = assisted_duo()
+    control, game, geometry = session.control, session.game, session.geometry
+    mine, theirs = game.top_card(0), game.top_card(1)
+    assert mine is not None and theirs is not None
+    row = next(r for r in range(geometry.rows) if game.fits(0, r, mine))
+    w, h = LAYOUT.width, LAYOUT.height
+    home0, home1 = geometry.reveal(0), geometry.reveal(1)
+    off0, off1 = (home0[0], h * 0.4), (home1[0], h * 0.6)
+    assert geometry.row_at(*off0) is None and geometry.row_at(*off1) is None
+
+    def finger(touch: int, phase: TouchPhase, at: tuple[float, float], t: float) -> None:
+        control.touches([TouchEvent(touch, phase, at[0] / w, at[1] / h, t)], w, h)
+    control.play.drain()
+    finger(7, TouchPhase.DOWN, home0, 1.0)
+    finger(8, TouchPhase.DOWN, home1, 1.0)
+    finger(7, TouchPhase.MOVE, off0, 1.1)
+    finger(8, TouchPhase.MOVE, off1, 1.1)
+    tap = geometry.slot(0, row, 0, 1)
+    finger(5, TouchPhase.DOWN, tap, 2.0)
+    finger(5, TouchPhase.UP, tap, 2.05)
+    assert [(e.seat, e.card, e.touch) for e in control.play.drain()
+            if isinstance(e, events.Laid)] == [(0, mine, 5)]
+    finger(7, TouchPhase.UP, off0, 2.2)
+    finger(8, TouchPhase.UP, off1, 2.2)
+    seen = control.play.drain()
+    assert [e for e in seen if isinstance(e, events.SlidHome)] == [
+        events.SlidHome(1, theirs, 8, *home1)]
+    assert not control.hands.carries
+    assert game.rows[0][row][-1] == mine
+
+
+def test_r30_a_duo_bots_card_that_fits_no_row_goes_under_shown_as_a_bots() -> None:
+    """Duo against a bot (R30): a game resumed where the bot's revealed card fits none of
+    its rows; the bot sends it under its pile, and the view is told it was the bot's (no
+    finger, no sound or glow meant for a child)."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert isinstance(game, DuoGame)
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    assert game.apply(Whistle(0, 0.5)).ok
+    for k, row in enumerate([0, 3, 4, 1, 0, 3, 0, 1, 1, 2, 3, 2, 4, 0, 2, 2, 2, 2, 4, 2, 2]):
+        assert game.apply(Lay(1, 1.0 + k / 2, row)).ok  # the bot's earlier lays
+    card = game.top_card(1)
+    assert card is not None and not game.fitting_rows(1)
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
+                           game=game)
+    under: list[events.WentUnder] = []
+    for _ in range(600):
+        session.tick(1 / 60)
+        under += [e for e in session.drain() if isinstance(e, events.WentUnder)]
+        if under:
+            break
+    assert under == [events.WentUnder(1, card, None, True)]
+
+
+def test_a_zone_flush_with_the_screens_left_or_far_edge_is_on_the_screen() -> None:
+    """`fits`: a zone lying flush against the left edge of the screen, or against the edge
+    across the table from the bottom one, is still on it (a playable table: the children at
+    those sides can reach all of their zone); one a pixel over is not."""
+    layout = TableLayout.build(1920, 1080)
+    assert layout.fits()
+    left, far = 5, 3
+    assert layout.places[left].angle == 270 and layout.places[far].angle == 180
+    side, top = layout.places[left].zone, layout.places[far].zone
+    for k, zone, on in (
+            (left, replace(side, x=0.0), True),
+            (left, replace(side, x=-1.0), False),
+            (far, replace(top, y=layout.height - top.h), True),
+            (far, replace(top, y=layout.height - top.h + 1.0), False)):
+        places = (*layout.places[:k], replace(layout.places[k], zone=zone),
+                  *layout.places[k + 1:])
+        assert (zone.x == 0.0 or zone.y + zone.h == layout.height) == on  # flush, exactly
+        assert replace(layout, places=places).fits() == on, (k, zone)
+
+
+def test_a_middle_exactly_as_tall_and_as_roomy_as_the_deck_needs_is_enough() -> None:
+    """`fits`: the middle must be MIDDLE_TALL card heights tall and hold ROOM_PER_CARD card
+    areas for each card of the deck (room for the children to spread them out); exactly that
+    much is enough, a hair less is not."""
+    layout = TableLayout.build(1920, 1080)
+    tall = MIDDLE_TALL * layout.card_h
+    room = ROOM_PER_CARD * len(WAGONS) * layout.card_w * layout.card_h
+    free = layout.free
+    assert free.w * tall >= room
+    for h, fits in ((tall, True), (math.nextafter(tall, 0.0), False)):
+        assert replace(layout, free=replace(free, h=h)).fits() == fits, h
+    h = 600.0
+    assert h > tall and room / h * h == room  # a middle with exactly the room, to the bit
+    for w, fits in ((room / h, True), (math.nextafter(room / h, 0.0), False)):
+        assert replace(layout, free=replace(free, w=w, h=h)).fits() == fits, w
+
+
+def test_r28_at_the_duos_whistle_the_view_hears_it_then_sees_both_first_cards() -> None:
+    """Duo (R28): the whistle blows by itself after the countdown; the view is told the game
+    started (the whistle's sound, the lamps going green), then each child's first card is
+    turned up, and not before."""
+    game = new_game(GameConfig.for_players("duo", 2, seed=3))
+    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
+    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
+    assert isinstance(session, DuoSession)
+    seen: list[object] = []
+    for _ in range(round(COUNTDOWN * 60) + 5):
+        assert session.control.revealed == [None, None]
+        session.tick(1 / 60)
+        seen = list(session.drain())
+        if seen:
+            break
+    assert session.control.play.clock >= COUNTDOWN
+    first = (session.game.top_card(0), session.game.top_card(1))
+    assert None not in first and list(first) == session.control.revealed
+    assert seen == [events.Started(), events.Revealed(0, first[0]),
+                    events.Revealed(1, first[1])]
+
+
+def test_r30_the_duos_under_button_answers_a_fingertip_anywhere_on_its_round_target() -> None:
+    """Duo (R30): the button that sends a child's card under their pile sits on the zone's
+    middle line, across the revealed card from the pile, and answers a small fingertip
+    anywhere on its round target, card_w * 0.55 * 1.15 in radius, and nowhere beyond it (a
+    tap just beside it is not a child giving up on their card)."""
+    session = playing_duo()  # classic: the button sends any card under
+    control, game, geometry = session.control, session.game, session.geometry
+    w, h = LAYOUT.width, LAYOUT.height
+    radius = geometry.card_w * 0.55 * 1.15
+    for seat in (0, 1):
+        button, (rx, ry), (px, py) = geometry.under(seat), geometry.reveal(seat), \
+            geometry.pile(seat)
+        assert button.radius == pytest.approx(radius)
+        assert button.centre == pytest.approx((2 * rx - px, 2 * ry - py))
+    touch = 10
+    for seat, out, hits in ((0, 0.95, True), (0, 1.05, False), (1, 0.95, True),
+                            (1, 1.05, False)):
+        card = game.top_card(seat)
+        assert card is not None
+        button = geometry.under(seat)
+        # beside the button, across the zone's middle line (toward no other target)
+        x, y = button.x + radius * out, button.y
+        assert geometry.places[seat].angle in (0, 180)  # the zone lies along x
+        control.play.drain()
+        control.touches([TouchEvent(touch, TouchPhase.DOWN, x / w, y / h, 1.0 + touch)], w, h)
+        control.touches([TouchEvent(touch, TouchPhase.UP, x / w, y / h, 1.05 + touch)], w, h)
+        touch += 1
+        unders = [e for e in control.play.drain() if isinstance(e, events.WentUnder)]
+        assert unders == ([events.WentUnder(seat, card, touch - 1, False)] if hits else []), (
+            seat, out)
+
+
+def test_a_child_refused_may_try_again_up_to_exactly_again_cm_away_and_again_s_later(
+        control: RaceController) -> None:
+    """A touch refused where no child's reach covers: the next touch is the same child trying
+    again up to exactly AGAIN_CM from it, however it lies from there (sideways as much as up),
+    and up to exactly AGAIN_S later; a little farther, it is not."""
+    seats, guesser = control.seats, control.guesser
+    spot = (0.0, 540.0)  # at the screen's left edge, between two children's reaches
+    assert all(math.dist(body, spot) > guesser.reach for body in guesser.bodies)  # the scene
+    seats.remember(*spot, 1.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.hypot(near - spot[0], 0.0) == near  # the touch is exactly AGAIN_CM away
+    assert seats.again(near, spot[1], 1.5)
+    assert not seats.again(near * 1.1, spot[1], 1.5)  # sideways, a little farther
+    assert seats.again(*spot, 1.0 + AGAIN_S)
+    assert not seats.again(*spot, math.nextafter(1.0 + AGAIN_S, math.inf))
+
+
+@pytest.mark.parametrize("refused_at_the_edge", [False, True])
+def test_a_child_refused_may_try_again_anywhere_within_reach_to_its_very_edge(
+        control: RaceController, refused_at_the_edge: bool) -> None:
+    """A touch refused within one child's reach: their next touch anywhere within that reach
+    is them trying again, however far from the first; both ends may lie at the very edge of
+    the reach (exactly `reach` from where the child stands)."""
+    seats, guesser = control.seats, control.guesser
+    body, reach = guesser.bodies[1], guesser.reach
+    edge, inside = (body[0] - reach, body[1]), (body[0] - reach / 4, body[1])
+    assert math.dist(body, edge) == reach  # exactly at the reach's edge
+    for other in (0, 2):  # only child 1 reaches both
+        assert math.dist(guesser.bodies[other], edge) > reach
+        assert math.dist(guesser.bodies[other], inside) > reach
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.dist(edge, inside) > near  # too far apart to be the same spot
+    refused, touch = (edge, inside) if refused_at_the_edge else (inside, edge)
+    seats.remember(*refused, 1.0)
+    assert seats.again(*touch, 1.5)
+
+
+def test_refused_touches_are_remembered_for_again_s_exactly_then_forgotten(
+        control: RaceController) -> None:
+    """The table remembers refused touches for AGAIN_S (a child trying again is not refused
+    twice), each up to exactly AGAIN_S old whatever came after, and then forgets them: a
+    table refusing touches all day keeps only the last few seconds' worth."""
+    seats, guesser = control.seats, control.guesser
+    spot, elsewhere = (0.0, 540.0), (1300.0, 0.0)
+    near = AGAIN_CM * control.geometry.px_per_cm
+    assert math.dist(spot, elsewhere) > near
+    for where in (spot, elsewhere):
+        assert all(math.dist(body, where) > guesser.reach for body in guesser.bodies)
+    seats.remember(*spot, 1.0)
+    seats.remember(*elsewhere, 3.5)  # another refusal meanwhile
+    assert seats.again(*spot, 4.0)
+    seats.remember(*elsewhere, 1.0 + AGAIN_S)  # yet another, exactly AGAIN_S after the first
+    assert seats.again(*spot, 1.0 + AGAIN_S)
+    seats.remember(*elsewhere, 10.0)
+    assert seats.refused == [(10.0, *elsewhere)]
+
+
+def test_r9_a_card_is_moving_if_it_went_somewhere_in_the_last_moving_s_exactly(
+        control: RaceController) -> None:
+    """R9: a carried card is moving while its finger went farther than a tremor within the
+    last MOVING_S, the point exactly MOVING_S ago included (a card moving is kept on its
+    finger rather than taken for the other hand of a child)."""
+    cm = control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    a, b = (600.0, 500.0), (600.0 + 2 * cm, 500.0)
+    carry.trail.extend([(0.0, *a), (MOVING_S, *b)])
+    assert MOVING_S - 0.0 == MOVING_S
+    assert control.hands.moving(carry, MOVING_S)
+    assert not control.hands.moving(carry, math.nextafter(MOVING_S, 1.0))
+
+
+def test_issue18_a_card_put_back_keeps_a_card_diagonal_from_where_another_is_sliding(
+        ) -> None:
+    """Issue 18: a card put back must hide nothing, also once the card sliding somewhere (a
+    bot's move) arrives: it keeps a card's diagonal from that card's destination (exactly
+    that far is far enough), and otherwise goes to the nearest ring of spots, half a card
+    width out, that has such a spot, not farther out."""
+    area, w, h = Rect(0, 0, 1000, 600), 40.0, 56.0
+    physics = CardPhysics(area, w, h)
+    apart, step = math.hypot(w, h), w / 2
+    physics.add(1, 100.0, 500.0)
+    physics.add(2, 900.0, 100.0)  # the card put back, still held far away
+    target = (100.0, 300.0)
+    physics.send(1, *target)  # card 1 slides there; the space round it is free now
+    edge = (target[0] + apart, target[1])
+    assert math.dist(edge, target) == apart  # exactly a diagonal from the destination
+    assert physics.clear_spot(2, *edge, area) == edge
+    between = (target[0] + (h + apart) / 2, target[1])  # more than a card's length away
+    x, y = physics.clear_spot(2, *between, area)
+    assert math.dist((x, y), target) >= apart
+    assert math.dist((x, y), between) == pytest.approx(step)
+    # the drop point and the nearest spots of its ring are too near the destination, the
+    # ring's far side is not: the card goes there, not rings farther out
+    drop = (target[0] - step - 38.0, target[1])
+    x, y = physics.clear_spot(2, *drop, area)
+    assert math.dist((x, y), target) >= apart
+    assert math.dist((x, y), drop) == pytest.approx(step)
+
+
+def test_r9_a_childs_other_hand_reaches_to_exactly_their_reach(
+        control: RaceController) -> None:
+    """R9: a child can hold a card with their other hand anywhere up to exactly their reach
+    from where they stand (a card there may still be theirs), not beyond."""
+    guesser = control.guesser
+    body, reach = guesser.bodies[1], guesser.reach
+    edge = (body[0] - reach, body[1])
+    assert math.dist(body, edge) == reach
+    assert control.policy._within_reach(1, edge)
+    assert not control.policy._within_reach(1, (math.nextafter(edge[0], -math.inf), edge[1]))
+
+
+def test_r28_the_duos_two_zones_face_each_other_centred_on_the_tables_middle() -> None:
+    """Duo (R28): the two children sit face to face across the long sides, each zone centred
+    on the table's middle, where the locomotives' column is: neither child has farther to
+    reach to the rows than the other."""
+    for size in ((1280, 720), (1920, 1080)):
+        layout = TableLayout.build(*size)
+        places = duo_places(layout)
+        assert [p.angle for p in places] == [0, 180]
+        for place in places:
+            assert place.zone.x + place.zone.w / 2 == pytest.approx(layout.width / 2)
+        assert places[0].zone.y < layout.height / 2 < places[1].zone.y
+
+
+def test_r9_a_card_let_go_faster_than_a_hand_places_one_is_flung(
+        control: RaceController) -> None:
+    """R9: a card let go faster than FLING_CM_S over the last FLING_WINDOW (the point exactly
+    FLING_WINDOW before included; at least a frame, 1/60 s, however soon the lift came) was
+    thrown, not placed, whichever way it went: up the table as much as across it. With no
+    point that recent, the finger's very last point is where it was."""
+    cm, fast = control.geometry.px_per_cm, FLING_CM_S * control.geometry.px_per_cm
+    hands = control.hands
+    a = (600.0, 500.0)
+    carry = held(control, 0, False)
+    carry.trail.append((3.0, *a))
+    assert hands.flung(carry, a[0], a[1] + 30 * cm, 3.05)  # straight up the table
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 600.0 - 20 * cm, 500.0), (0.05, *a)])
+    assert FLING_WINDOW - 0.0 == FLING_WINDOW
+    assert hands.flung(carry, *a, FLING_WINDOW)  # 20 cm in exactly FLING_WINDOW
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 100.0, 100.0), (0.01, 600.0 - 30 * cm, 500.0), (0.02, *a)])
+    assert not hands.flung(carry, *a, 0.2)  # held still at its last point since
+    carry.trail.clear()
+    carry.trail.append((0.0, *a))
+    assert fast / 60 / cm == pytest.approx(2.0)  # a frame's worth of fling: 2 cm
+    for cms, flung in ((3.0, True), (1.98, False)):  # moved within a frame: over 1/60 s
+        assert hands.flung(carry, a[0] + cms * cm, a[1], 0.005) == flung, cms
+
+
+def test_r9_a_finger_shifting_by_exactly_a_tremor_is_not_moving_its_card(
+        control: RaceController) -> None:
+    """R9: a finger that shifted its card by no more than TREMOR_CM within MOVING_S (exactly
+    that much included) holds it still: a small child's trembling is not moving a card."""
+    tremor = TREMOR_CM * control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    carry.trail.extend([(0.0, 0.0, 500.0), (0.1, tremor, 500.0)])
+    assert math.dist((0.0, 500.0), (tremor, 500.0)) == tremor
+    assert not control.hands.moving(carry, 0.1)
+    carry.trail.append((0.12, tremor * 1.01, 500.0))
+    assert control.hands.moving(carry, 0.12)
+
+
+def test_race_bots_move_cards_with_fingers_of_their_own_and_two_reaching_for_one_card_is_fair(
+        ) -> None:
+    """Kids with a child and three bots: each bot's take and stack is told to the view with
+    that bot's own finger, a negative id no real touch has (a bot's grip never takes over a
+    child's finger), one per bot; a card stacked leaves the table. Two bots reaching for one
+    card in the same frame: one gets it, the other's reach changes nothing and shows nothing,
+    and the game goes on."""
+    control = kids_controller(4, 3, 1, users=False)
+    control.tick(COUNTDOWN)
+    bots = control.play.bot_seats
+    fingers: dict[int, set[int]] = {seat: set() for seat in bots}
+    picked: list[events.Picked] = []
+    stacked = 0
+    for _ in range(1300):
+        control.tick(1 / 60)
+        frame = control.drain()
+        for e in frame:
+            if isinstance(e, events.Picked | events.Stacked) and e.bot:
+                assert e.touch is not None
+                fingers[e.seat].add(e.touch)
+            if isinstance(e, events.Picked) and e.bot:
+                picked.append(e)
+            if isinstance(e, events.Stacked) and e.bot:
+                stacked += 1
+                assert e.card not in control.physics.bodies
+        cards = [e.card for e in frame if isinstance(e, events.Picked)]
+        assert len(cards) == len(set(cards)), frame  # no card taken twice in a frame
+    assert stacked > 10 and not control.game.over
+    assert all(len(ids) == 1 and min(ids) < 0 for ids in fingers.values()), fingers
+    assert len({min(ids) for ids in fingers.values()}) == len(bots)
+    assert any(e.card == 6 for e in picked)  # the card two bots reached for at once
+
+
+def test_r9_two_fingertips_landing_together_a_span_and_more_apart_across_are_two_hands(
+        control: RaceController) -> None:
+    """R9: two fingertips landing on one card at the same instant more than HAND_SPAN_CM
+    apart side by side (across the table, at one height) are two hands: one takes the card
+    and the other is told it lost it (two children reached for it), not taken for a
+    fingertip of the winner's hand."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    left, right = w / 2 - span * 0.6, w / 2 + span * 0.6
+    assert [control.card_under(x, 101.0) for x in (left, right)] == [card, card]  # the scene
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, left / w, 101.0 / h, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, right / w, 101.0 / h, 10.0)], w, h)
+    seen = control.drain()
+    picked = [e.touch for e in seen if isinstance(e, events.Picked)]
+    assert len(picked) == 1 and picked[0] in (FINGER, FINGER + 5)
+    assert [(e.card, e.touch, e.reason) for e in seen if isinstance(e, events.Refused)] == [
+        (card, ({FINGER, FINGER + 5} - set(picked)).pop(), Reason.TAKEN)]
+
+
+def test_issue9_a_finger_landing_exactly_same_moment_after_another_hand_took_a_card_lost_it(
+        control: RaceController) -> None:
+    """Issue 9: a finger landing on the far end of a card exactly SAME_MOMENT after another
+    hand took it (told in a later frame, while a card taken earlier is still carried) was
+    going for it at the same moment, and is told it lost that card."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
+    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
+                and control.guesser.nearest(*bodies[c].position) != 2)
+    x, y = bodies[card].position
+    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
+    assert 2 * end > control.hands.span  # the scene
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 0.0)], w, h)
+    taken = control.hands.carries[FINGER].taken_at
+    landing = SAME_MOMENT  # the table's clock is at 0.0: event times are its own
+    for _ in range(64):  # the event time the table measures exactly SAME_MOMENT later
+        gap = landing + control.play.offset - taken
+        if gap == SAME_MOMENT:
+            break
+        landing = math.nextafter(landing, -math.inf if gap > SAME_MOMENT else math.inf)
+    assert landing + control.play.offset - taken == SAME_MOMENT  # the scene
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
+                    w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
+def test_r23_kids_start_the_moment_the_last_child_turns_their_locomotive() -> None:
+    """Kids (R23): each child turns their locomotive to start; the view is told each turn,
+    and the start (the whistle's sound, the lamps going green) comes the moment the last
+    child turns theirs, not before."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)),
+                           GameConfig.for_players("kids", 2, 3))
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    assert isinstance(control, RaceController)
+    for seat, told in ((0, [events.Turned(0)]), (1, [events.Turned(1), events.Started()])):
+        x, y = control.geometry.seats[seat].locomotive.centre
+        control.touches([TouchEvent(seat + 1, TouchPhase.DOWN, x / w, y / h, 1.0 + seat)], w, h)
+        assert control.drain() == told, seat
+    assert session.game.phase is Phase.PLAYING
+
+
+def test_r9_a_card_that_gives_way_leaves_its_finger_and_slides_home(
+        control: RaceController) -> None:
+    """R9: a seat's card lying still too long gives way (GiveWay): the finger lets go of it
+    at once, so the card slides all the way home rather than being held back by a finger that
+    no longer carries it."""
+    card = 0
+    carry = held(control, 0, False, card=card)
+    home = carry.home
+    body = control.physics.bodies[card]
+    control.physics.grab(FINGER, card, body.position.x, body.position.y)
+    control.physics.drag(FINGER, home[0] + 200.0, home[1])
+    for _ in range(10):
+        control.physics.step(STEP)
+    assert math.dist(body.position, home) > 100.0  # the scene: carried well away
+    control.drain()
+    control.policy.make_room(GiveWay(FINGER))
+    assert control.physics.holding(FINGER) is None and FINGER not in control.hands.carries
+    assert [(e.card, e.touch) for e in control.drain() if isinstance(e, events.SlidHome)] == [
+        (card, FINGER)]
+    for _ in range(240):
+        control.physics.step(STEP)
+    assert math.dist(body.position, home) < 1.0
+
+
+def test_r28_a_card_handed_on_lies_where_the_finger_is_less_where_it_gripped_the_card(
+        ) -> None:
+    """R28's flat hands: a card carried on by another fingertip is where that fingertip is,
+    less where on the card it took hold (the card does not jump to centre itself under it),
+    across as much as up and down."""
+    carry = Carry(0, 0, False, (0.0, 0.0))
+    carry.grip = (12.0, -7.0)
+    carry.trail.append((1.0, 300.0, 200.0))
+    assert carry.where() == (288.0, 207.0)
+
+
+def test_issue12_a_fitting_card_glows_for_each_still_child_from_their_last_touch() -> None:
+    """Issue 12, assisted Kids: the glow helps each child who has been still `wait` seconds,
+    from exactly then (however short a wait the table asks, half a second too); a child
+    whose finger just landed on the table is not still (their glow waits again), and that
+    does not keep the glow from the other child who has been still all along."""
+    session = kids_in_play(None)
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    assert session.still == {0: 0.0, 1: 0.0} and not control.seats.downs  # nobody did a thing
+    both = session.fitting_cards(6.0)
+    assert len(both) == 2  # a card for each child, two different ones
+    assert session.fitting_cards(0.5).keys() == both.keys()
+    exactly = session.clock  # still for exactly that long now
+    assert session.clock - 0.0 == exactly
+    assert session.fitting_cards(exactly).keys() == both.keys()
+    x, y = control.geometry.anchors[0]
+    assert control.card_under(x, y) is None  # a finger on the bare table by child 0
+    control.touches([TouchEvent(3, TouchPhase.DOWN, x / w, y / h, session.clock)], w, h)
+    control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, session.clock)], w, h)
+    glows = session.fitting_cards(6.0)
+    assert len(glows) == 1 and glows.items() <= both.items()  # child 1's glow, as it was
+
+
+def test_a_finger_exactly_on_a_round_buttons_rim_presses_it() -> None:
+    """A round touch target (a stop sign, an under button) answers a fingertip anywhere on
+    it, its rim included, to the last bit: small fingers land on edges."""
+    button = Spot(100.0, 200.0, 20.0)
+    assert button.hit(120.0, 200.0) and button.hit(100.0, 180.0)
+    assert button.hit(112.0, 216.0)  # a 12-16-20 triangle: on the rim off the axes too
+    assert not button.hit(math.nextafter(120.0, math.inf), 200.0)
+
+
+def test_r11_a_race_bots_put_back_is_told_with_its_own_finger_which_lets_go() -> None:
+    """R11, Lords against an adult bot: a card the bot took and cannot use goes back on the
+    table; the view is told it was the bot's, with the bot's own finger (a negative id no
+    child's touch has), and that finger holds nothing any more."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, BOT_LEVELS["adult"])),
+                           GameConfig.for_players("lords", 2, 3))
+    control = session.control
+    assert isinstance(control, RaceController)
+    session.tick(COUNTDOWN)
+    back: list[events.BackOnTable] = []
+    fingers: set[int | None] = set()
+    for _ in range(60 * 20):
+        session.tick(1 / 60)
+        seen = session.drain()
+        fingers |= {e.touch for e in seen if isinstance(e, events.Picked) and e.bot}
+        back += [e for e in seen if isinstance(e, events.BackOnTable) and e.bot]
+        if back:
+            break
+    assert len(back) == 1 and back[0].seat == 1, back
+    assert fingers == {back[0].touch} and back[0].touch is not None and back[0].touch < 0
+    assert control.physics.holding(back[0].touch) is None
+    assert back[0].card in control.physics.bodies
+
+
+def test_r9_a_doubted_id_the_guess_agrees_with_is_no_guess_and_its_card_slides_back(
+        control: RaceController) -> None:
+    """Issue 29, with user ids, at a drop on seat 0's zone: a card another finger took just
+    after the dropped one, whose doubted id names seat 0's child and which the table's guess
+    also gives seat 0, is no mere guess to spare for JUST_TOUCHED: it is that child's other
+    hand's, and slides back at once (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    other = held(control, 0, decided=False, card=cards[1], named=0, taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.0 + JUST_TOUCHED / 8)
+    assert FINGER not in control.hands.carries
+    assert [e.card for e in control.drain() if isinstance(e, events.SlidHome)] == [other.card]
+
+
+@pytest.mark.parametrize(("after", "kept"), [(LATER, True), (LATER - 0.125, False)])
+def test_r9_a_guessed_card_taken_exactly_later_after_the_dropped_one_is_spared(
+        control: RaceController, after: float, kept: bool) -> None:
+    """Issue 33: at a drop on seat 0's zone, a card guessed seat 0's that a finger took
+    LATER or more after the dropped one (exactly LATER included), and touched just now, is
+    spared: it stays on its finger (a child's own later reach). Taken sooner than that, it is
+    seat 0's other hand and slides back (R9)."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    assert (9.0 + after) - 9.0 == after  # the scene: exactly that much later
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0,
+                 taken_at=9.0 + after)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 9.0 + after + 0.125)
+    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
+
+
+@pytest.mark.parametrize("neighbour_holds", [False, True])
+def test_r9_a_card_spared_at_a_drop_is_reguessed_only_to_a_seat_with_no_card(
+        control: RaceController, neighbour_holds: bool) -> None:
+    """R9 at a drop on seat 0's zone: a card guessed seat 0's, spared (taken after the
+    dropped one, touched just now), that lies between seat 0 and seat 2 is re-guessed away
+    from seat 0, to seat 2 within reach; but never to a seat whose child already holds a
+    card (R9: one card each), when it stays seat 0's."""
+    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
+        control.physics.bodies[c].position, control.geometry.anchors[0]))
+    guesser = control.guesser
+    between = (guesser.bodies[0][0], 500.0)
+    assert [math.dist(guesser.bodies[s], between) <= guesser.reach for s in (0, 1, 2)] == [
+        True, False, True]  # the scene: nearer seat 0, within seat 2's reach too
+    other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=10.0,
+                 at=between)
+    if neighbour_holds:
+        held(control, 2, decided=False, finger=FINGER + 7, card=cards[2], taken_at=10.0)
+    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
+    control.drain()
+    control.policy.yield_to_drop(0, DROPPING, dropped, 10.125)
+    seen = control.drain()
+    assert not [e for e in seen if isinstance(e, events.SlidHome)]
+    changed = [(e.seat, e.card) for e in seen if isinstance(e, events.SeatChanged)]
+    assert changed == ([] if neighbour_holds else [(2, other.card)])
+    assert other.seat == (0 if neighbour_holds else 2)
+
+
+def test_r11_a_card_let_go_past_the_middles_edge_is_put_back_a_margin_inside_it(
+        control: RaceController) -> None:
+    """R11: a card a child lets go off the middle, beside it but on no zone, is put back
+    inside the middle, a margin (three tenths of a card) in from its edge, so that it lies
+    whole on the table where every child can see and reach it, not half over the edge."""
+    geometry, bodies = control.geometry, control.physics.bodies
+    w, h = geometry.width, geometry.height
+    free, margin = geometry.free, geometry.card_w * 0.3
+    card = next(c for c in sorted(bodies) if control.loose(c)
+                and control.card_under(*bodies[c].position) == c)
+    x0, y0 = bodies[card].position
+    off = (free.x + free.w + 5.0, free.y + free.h / 4)
+    assert geometry.zone_at(*off) is None  # the scene: beside the middle, on no zone
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x0 / w, y0 / h, 10.0)], w, h)
+    for k in range(1, 11):
+        x, y = toward((x0, y0), off, math.dist((x0, y0), off) * k / 10)
+        control.touches([TouchEvent(FINGER, TouchPhase.MOVE, x / w, y / h, 10.0 + k / 30)],
+                        w, h)
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, off[0] / w, off[1] / h, 10.5)], w, h)
+    back = [e for e in control.drain() if isinstance(e, events.BackOnTable)]
+    assert [(e.card, e.touch) for e in back] == [(card, FINGER)]
+    assert back[0].x == pytest.approx(free.x + free.w - margin)
+    assert back[0].y == pytest.approx(off[1])
+
+
+def test_r9_a_card_lifted_half_a_card_from_where_it_lay_on_a_zone_is_dropped_there(
+        control: RaceController) -> None:
+    """R9: a card lifted within half a card's width of where it was taken was only tapped
+    (no drop on the zone under it); lifted exactly half a card away, or more, on a child's
+    zone, it was carried there: it is dropped on that child's zone."""
+    half = control.geometry.card_w * 0.5
+    x, ay = control.geometry.anchors[0]
+    assert control.seats.zone_at(x, ay) == 0  # seat 0's zone, round its anchor
+    home = next((x, float(y)) for y in range(0, int(ay))
+                if (y + half) - y == half and control.seats.zone_at(x, y + half) == 0
+                and control.seats.zone_at(x, y) == 0)  # up the zone, to the last bit
+    carry = Carry(0, 0, False, home)
+    lift = (home[0], home[1] + half)
+    assert math.dist(carry.home, lift) == half  # the scene: exactly half a card
+    assert drop(carry, *lift, 10.0, control.seats).zone == 0
+    nearer = (lift[0], math.nextafter(lift[1], 0.0))
+    assert drop(carry, *nearer, 10.0, control.seats).zone is None
+
+
+def test_r9_a_guessed_card_let_go_on_the_bare_table_is_whose_way_it_was_pulled(
+        control: RaceController) -> None:
+    """R9: a card guessed seat 0's, carried most of the way toward seat 2's child and let go
+    on the bare table, is seat 2's when it lands (children pull a card home), even if the
+    lift is the first the table hears of where it went."""
+    guesser, bodies = control.guesser, control.physics.bodies
+    card = min((c for c in bodies if control.loose(c)), key=lambda c: math.dist(
+        bodies[c].position, control.geometry.free.center))
+    home = (bodies[card].position.x, bodies[card].position.y)
+    carry = Carry(card, 0, False, home)
+    lift = toward(home, control.geometry.anchors[2],
+                  0.7 * math.dist(home, control.geometry.anchors[2]))
+    assert control.seats.zone_at(*lift) is None  # the scene: on no zone
+    assert guesser.while_carried(0, home, *lift, control.policy.travel) == 2
+    assert drop(carry, *lift, 10.0, control.seats) == Drop(2, None)
+
+
+def test_a_sliding_card_comes_to_rest_where_it_was_sent() -> None:
+    """A card sliding somewhere (going home, a bot's move) comes to rest at its destination:
+    a finger taking it mid-slide takes it from there (its home, to go back to), the same at
+    any frame rate; a card lying still rests where it lies."""
+    area = Rect(0, 0, 1000, 600)
+    physics = CardPhysics(area, 40.0, 56.0)
+    physics.add(1, 200.0, 300.0)
+    assert physics.settles_at(1) == (200.0, 300.0)
+    physics.send(1, 500.0, 300.0)
+    physics.step(STEP * 3)
+    assert physics.bodies[1].position.x > 200.0  # the scene: on its way
+    assert physics.settles_at(1) == (500.0, 300.0)
+
+
+def test_r9_a_fingertip_landing_exactly_a_span_away_and_hand_window_later_is_the_same_hand(
+        control: RaceController) -> None:
+    """R9, R28: small children touch with several fingertips: one landing up to exactly
+    HAND_SPAN_CM from a fingertip that took a card, up to exactly HAND_WINDOW after it, is of
+    the same hand (it takes no second card); a hair farther or later it is not."""
+    hands, span = control.hands, control.hands.span
+    hands.track(TouchEvent(FINGER, TouchPhase.DOWN, 0.0, 0.5, 10.0), 0.0, 500.0, 10.0)
+    took = {FINGER: "the card"}
+    assert math.hypot(span - 0.0, 0.0) == span and 10.0 + HAND_WINDOW - 10.0 == HAND_WINDOW
+    assert hands.same_hand(span, 500.0, 10.0, took) == "the card"
+    assert hands.same_hand(math.nextafter(span, math.inf), 500.0, 10.0, took) is None
+    assert hands.same_hand(0.0, 500.0, 10.0 + HAND_WINDOW, took) == "the card"
+    assert hands.same_hand(0.0, 500.0, math.nextafter(10.0 + HAND_WINDOW, math.inf),
+                           took) is None
+
+
+def test_r28_a_card_taken_off_centre_is_where_the_card_is_not_under_the_finger(
+        control: RaceController) -> None:
+    """A card a finger takes near its corner is carried from where it is: the table judges
+    where the card is (whose reach, which zone it goes toward) from the card, not from the
+    fingertip, which holds it off its centre."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(physics.bodies) if control.loose(c)
+                and control.card_under(*physics.bodies[c].position) == c)
+    centre = physics.settles_at(card)
+    at = (centre[0] + control.geometry.card_w * 0.3, centre[1] + control.geometry.card_h * 0.3)
+    assert control.card_under(*at) == card  # the scene: still on the card
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, at[0] / w, at[1] / h, 10.0)], w, h)
+    carry = control.hands.carries[FINGER]
+    assert carry.card == card
+    assert carry.where() == pytest.approx(centre)
+
+
+def test_a_touch_before_the_start_is_refused_as_the_child_its_user_id_names() -> None:
+    """Before the whistle, a card touched is refused gently (not started); with user ids,
+    the refusal is told as the child the id names, even on a card nearer another child (the
+    view shows it to the right child)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None), {0: 0, 1: 1}),
+                           GameConfig.for_players("lords", 2, 3))
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    assert isinstance(control, RaceController) and session.game.phase is Phase.READY
+    bodies = control.physics.bodies
+    card = next(c for c in sorted(bodies) if control.card_under(*bodies[c].position) == c
+                and control.guesser.nearest(*bodies[c].position) == 1)
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(5, TouchPhase.DOWN, x / w, y / h, 1.0, user=0)], w, h)
+    assert [(e.seat, e.card, e.touch) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(0, card, 5)]
