@@ -173,7 +173,8 @@ def edge_drop(control: RaceController, seat: int, home: Point, where: Point) -> 
     assert control.guesser.while_carried(seat, home, *where, control.policy.travel) == seat
     assert control.policy._within_reach(seat, where)
     control.drain()
-    control.policy.yield_to_drop(seat, DROPPING, dropped, 10.0)
+    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
+    control.policy.yield_to_drop(seat, dropped, 10.0)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert slid in ([], [card])
     return FINGER not in control.hands.carries
@@ -417,7 +418,8 @@ def test_r9_a_childs_card_taken_exactly_later_after_the_dropped_one_and_moving_i
                    taken_at=10.0)
     assert other.taken_at - dropped.taken_at == LATER and control.hands.moving(other, 11.5)
     control.drain()
-    control.policy.yield_to_drop(0, DROPPING, dropped, 11.5)
+    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
+    control.policy.yield_to_drop(0, dropped, 11.5)
     assert control.hands.carries[FINGER] is other
     assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
 

@@ -390,7 +390,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         t = play.action_time(clock)
         seat, zone = dropped.seat, dropped.zone
         if dropped.yields:  # R9: the other hand's card gives way
-            self.policy.yield_to_drop(seat, touch, carry, clock)
+            self.policy.yield_to_drop(seat, carry, clock)
         # Never refused: the game is in play (over: returned above; not started: the touch-down
         # took nothing), the card lies on the table (taken loose, and bots take no card a
         # finger holds) and `seat` is a child's, whose search hand is empty between drops.

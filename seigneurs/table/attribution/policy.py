@@ -138,7 +138,7 @@ class SeatPolicy:
             return self._still(finger, other, clock, STILL)
         return Reguess(finger, alternative)
 
-    def yield_to_drop(self, seat: int, touch: int, carry: Carry, clock: float) -> None:
+    def yield_to_drop(self, seat: int, carry: Carry, clock: float) -> None:
         """A card dropped on `seat`'s zone is that child's, and is never refused (a child who
         carries a card home must not see it slide back). R9 is kept by the other fingers: when
         the dropped `carry` may be `seat`'s child's (its user id names them, or it has none: a
@@ -156,9 +156,7 @@ class SeatPolicy:
         id that the table's guess put at another seat is a guess (just touched, it is
         spared)."""
         quick = clock - carry.taken_at < QUICK
-        for finger, other in list(self.hands.carries.items()):
-            if finger == touch:
-                continue
+        for finger, other in list(self.hands.carries.items()):  # the dropped one's lifted
             where = other.where()
             now = other.seat if other.decided else self.guesser.while_carried(
                 other.seat, other.home, *where, self.travel)
