@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from itertools import pairwise
+from typing import TypeVar
 
 import pytest
 from helpers import pick, started_race
@@ -74,6 +75,30 @@ def assisted_duo(layout: TableLayout = LAYOUT) -> DuoSession:
     session = open_session(layout, Seating(duo_places(layout), (None, None)), game=game)
     assert isinstance(session, DuoSession)
     return session
+
+
+def two_fingertips(session: DuoSession, phase: TouchPhase, x: float, y: float,
+                   t: float) -> None:
+    """Two fingertips of one hand (touches 7 and 9), a centimetre apart across, at one
+    instant, at (x, y) in table pixels."""
+    w, h, cm = LAYOUT.width, LAYOUT.height, session.geometry.px_per_cm
+    session.control.touches([TouchEvent(7, phase, x / w, y / h, t),
+                             TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+
+
+E = TypeVar("E")
+
+
+def first_told(session: DuoSession, kind: type[E], frames: int) -> list[E]:
+    """The events of `kind` the session tells in the first frame that tells any, played
+    frame by frame for at most `frames` (none: an empty list)."""
+    told: list[E] = []
+    for _ in range(frames):
+        session.tick(1 / 60)
+        told += [e for e in session.drain() if isinstance(e, kind)]
+        if told:
+            break
+    return told
 
 
 def drag(session: DuoSession, touch: int, start: tuple[float, float],
@@ -674,6 +699,32 @@ def test_r23_a_touch_beside_the_locomotive_where_the_pile_goes_turns_nothing() -
     assert events.Turned(0) in touch_down(session, *spots.locomotive.centre, 0.6)
 
 
+def one_hand_takes_a_card(control: RaceController, t: float) -> tuple[int, float, float]:
+    """FINGER lands at `t` on one end of a loose card (not card 0, none nearest seat 2) and
+    takes it; the card and its other end, farther from that finger than one hand spans."""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
+                and control.guesser.nearest(*bodies[c].position) != 2)
+    x, y = bodies[card].position
+    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
+    assert 2 * end > control.hands.span  # the scene
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, t)], w, h)
+    assert control.hands.carries[FINGER].card == card
+    return card, x, y + end
+
+
+def a_second_hand_lost_it(control: RaceController, far_end: tuple[int, float, float],
+                          landing: float) -> None:
+    """Another finger lands on the card's far end at `landing`: it is told it lost the card
+    (the card wiggles for that child), and nothing else is refused."""
+    card, x, y = far_end
+    w, h = control.geometry.width, control.geometry.height
+    control.drain()
+    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, y / h, landing)], w, h)
+    assert [(e.card, e.touch, e.reason) for e in control.drain()
+            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+
+
 @pytest.mark.parametrize(("landing", "older_card_carried"), [(10.0, False), (10.005, True)])
 def test_issue9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_later_frame(
         control: RaceController, landing: float, older_card_carried: bool) -> None:
@@ -681,21 +732,10 @@ def test_issue9_a_finger_on_a_card_another_hand_took_that_moment_lost_it_in_any_
     far end of the card another hand took at that moment, told in the next frame (at the very
     same time stamp, or SAME_MOMENT later while a card taken earlier is still carried), is
     told it lost that card, as if both had come in one frame (issue 32)."""
-    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
     if older_card_carried:
         held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
-    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
-                and control.guesser.nearest(*bodies[c].position) != 2)
-    x, y = bodies[card].position
-    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
-    assert 2 * end > control.hands.span  # the scene
-    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 10.0)], w, h)
-    assert control.hands.carries[FINGER].card == card
-    control.drain()
-    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
-                    w, h)
-    assert [(e.card, e.touch, e.reason) for e in control.drain()
-            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+    far_end = one_hand_takes_a_card(control, 10.0)
+    a_second_hand_lost_it(control, far_end, landing)
 
 
 def test_issue9_with_user_ids_two_childrens_fingers_on_one_card_at_once_are_no_one_hand() -> None:
@@ -1064,12 +1104,7 @@ def test_a_duo_bots_lay_is_shown_as_a_bots() -> None:
     assert game.apply(Whistle(0, 0.5)).ok
     session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
                            game=game)
-    laid: list[events.Laid] = []
-    for _ in range(3600):
-        session.tick(1 / 60)
-        laid += [e for e in session.drain() if isinstance(e, events.Laid)]
-        if laid:
-            break
+    laid = first_told(session, events.Laid, 3600)
     assert laid, "the bot laid no card in a minute"
     assert [(e.seat, e.touch, e.bot) for e in laid] == [(1, None, True)]
 
@@ -1394,12 +1429,9 @@ def test_r28_a_hand_lifting_all_its_fingertips_at_once_lays_from_the_carrying_on
     row = next(r for r in range(geometry.rows) if game.fits(0, r, card))
     home = geometry.reveal(0)
     end = geometry.slot(0, row, 0, 1)
-    cm = geometry.px_per_cm
-    w, h = LAYOUT.width, LAYOUT.height
 
     def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
-        control.touches([TouchEvent(7, phase, x / w, y / h, t),
-                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+        two_fingertips(session, phase, x, y, t)
     control.play.drain()
     both(TouchPhase.DOWN, *home, 1.0)
     for step in range(1, 11):
@@ -1637,15 +1669,13 @@ def test_r28_a_card_handed_on_within_a_hand_names_the_fingertip_that_lifted() ->
     assert card is not None
     home = geometry.reveal(0)
     end = toward(home, (home[0], LAYOUT.height / 2), 4 * geometry.px_per_cm)
-    cm = geometry.px_per_cm
-    w, h = LAYOUT.width, LAYOUT.height
 
     def both(phase: TouchPhase, x: float, y: float, t: float) -> None:
-        control.touches([TouchEvent(7, phase, x / w, y / h, t),
-                         TouchEvent(9, phase, (x + cm) / w, y / h, t)], w, h)
+        two_fingertips(session, phase, x, y, t)
     control.play.drain()
     both(TouchPhase.DOWN, *home, 1.0)
     both(TouchPhase.MOVE, *end, 1.1)
+    w, h = LAYOUT.width, LAYOUT.height
     control.touches([TouchEvent(7, TouchPhase.UP, end[0] / w, end[1] / h, 1.2)], w, h)
     seen = control.play.drain()
     assert [e for e in seen if isinstance(e, events.HandedOn)] == [
@@ -1751,12 +1781,7 @@ def test_r30_a_duo_bots_card_that_fits_no_row_goes_under_shown_as_a_bots() -> No
     assert card is not None and not game.fitting_rows(1)
     session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, BOT_LEVELS["expert"])),
                            game=game)
-    under: list[events.WentUnder] = []
-    for _ in range(600):
-        session.tick(1 / 60)
-        under += [e for e in session.drain() if isinstance(e, events.WentUnder)]
-        if under:
-            break
+    under = first_told(session, events.WentUnder, 600)
     assert under == [events.WentUnder(1, card, None, True)]
 
 
@@ -2075,14 +2100,8 @@ def test_issue9_a_finger_landing_exactly_same_moment_after_another_hand_took_a_c
     """Issue 9: a finger landing on the far end of a card exactly SAME_MOMENT after another
     hand took it (told in a later frame, while a card taken earlier is still carried) was
     going for it at the same moment, and is told it lost that card."""
-    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
     held(control, 2, decided=True, finger=DROPPING, card=0, taken_at=5.0)
-    card = next(c for c in sorted(bodies) if c != 0 and control.loose(c)
-                and control.guesser.nearest(*bodies[c].position) != 2)
-    x, y = bodies[card].position
-    end = control.geometry.card_h * 0.45  # the two fingertips farther apart than one hand
-    assert 2 * end > control.hands.span  # the scene
-    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, (y - end) / h, 0.0)], w, h)
+    far_end = one_hand_takes_a_card(control, 0.0)
     taken = control.hands.carries[FINGER].taken_at
     landing = SAME_MOMENT  # the table's clock is at 0.0: event times are its own
     for _ in range(64):  # the event time the table measures exactly SAME_MOMENT later
@@ -2091,11 +2110,7 @@ def test_issue9_a_finger_landing_exactly_same_moment_after_another_hand_took_a_c
             break
         landing = math.nextafter(landing, -math.inf if gap > SAME_MOMENT else math.inf)
     assert landing + control.play.offset - taken == SAME_MOMENT  # the scene
-    control.drain()
-    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, (y + end) / h, landing)],
-                    w, h)
-    assert [(e.card, e.touch, e.reason) for e in control.drain()
-            if isinstance(e, events.Refused)] == [(card, FINGER + 1, Reason.TAKEN)]
+    a_second_hand_lost_it(control, far_end, landing)
 
 
 def test_r23_kids_start_the_moment_the_last_child_turns_their_locomotive() -> None:
