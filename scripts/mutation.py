@@ -112,8 +112,7 @@ def equivalents() -> dict[str, str]:
 def results(prefix: str) -> dict[str, str]:
     """Mutant name -> status, for the mutants whose names start with `prefix`."""
     found: dict[str, str] = {}
-    for meta in (ROOT / "mutants").rglob("*.meta"):
-        data = json.loads(meta.read_text(encoding="utf-8"))
+    for _meta, data in metas():
         for name, code in data.get("exit_code_by_key", {}).items():
             if name.startswith(prefix):
                 found[name] = STATUS.get(code, "suspicious")
@@ -126,6 +125,14 @@ def metas() -> Iterator[tuple[Path, dict[str, Any]]]:
         yield meta, json.loads(meta.read_text(encoding="utf-8"))
 
 
+def holds_run_of(package: str) -> bool:
+    """Whether mutants/ was made for `package` (mutants/package.txt): mutmut maps tests to
+    functions once per mutants/, there with that package's tests only, so another package's
+    mutants/ is never resumed nor saved as this one's."""
+    marker = ROOT / "mutants" / "package.txt"
+    return marker.is_file() and marker.read_text(encoding="utf-8") == package
+
+
 def function_of(base: str, hashes: dict[str, str]) -> str | None:
     """The function (mutmut's name, as its hashes have it) of a mutant named `base`__mutmut_N."""
     return next((f for f in hashes if base.endswith("." + f)), None)
@@ -134,8 +141,7 @@ def function_of(base: str, hashes: dict[str, str]) -> str | None:
 def save_verdicts(package: str) -> int:
     """Write the package's tested mutants' verdicts, by function and its code's hash, to
     docs/mutation-verdicts/<package>.json; how many."""
-    marker = ROOT / "mutants" / "package.txt"
-    if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
+    if not holds_run_of(package):
         sys.exit(f"mutants/ does not hold a run of {package}: its saved verdicts stay as they are")
     prefix = PACKAGES[package][0].rstrip("*")
     kept: dict[str, dict[str, Any]] = {}
@@ -236,8 +242,6 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
                PYTEST_ADDOPTS=" ".join(f"--deselect {t}" for t in others))
     started = time.monotonic()
     names = [pattern]
-    # mutmut maps tests to functions once per mutants/, here with this package's tests only:
-    # another package's mutants/ is never resumed
     marker = ROOT / "mutants" / "package.txt"
     if sample:
         generate()
@@ -245,7 +249,7 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
         seed = int(os.environ.get("MUTATION_SEED", "25"))
         names = random.Random(seed).sample(everyone, min(sample, len(everyone)))
     elif resume:
-        if not marker.is_file() or marker.read_text(encoding="utf-8") != package:
+        if not holds_run_of(package):
             generate()
             print(f"{package}: {take_back_verdicts(package)} verdicts taken back from "
                   f"{VERDICTS.relative_to(ROOT)}", flush=True)
@@ -303,6 +307,14 @@ def score_of(package: str, minutes: float | None,
     return score, lines
 
 
+def option(args: list[str], name: str) -> str:
+    """The value given after `name` (which is in `args`); both are taken out of `args`."""
+    at = args.index(name)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value
+
+
 def main() -> None:
     args = sys.argv[1:]
     partial = "--partial" in args
@@ -311,23 +323,11 @@ def main() -> None:
             print(f"{package}: {save_verdicts(package)} verdicts saved")
         return
     resume = "--resume" in args
-    sample = 0
-    only: tuple[str, ...] = ()
-    retest: tuple[str, ...] = ()
-    if "--only" in args:
-        at = args.index("--only")
-        only = tuple(args[at + 1].split(","))
-        del args[at:at + 2]
-    if "--retest" in args:
-        at = args.index("--retest")
-        retest = tuple(args[at + 1].split(","))
-        del args[at:at + 2]
+    only = tuple(option(args, "--only").split(",")) if "--only" in args else ()
+    retest = tuple(option(args, "--retest").split(",")) if "--retest" in args else ()
     if (only or retest) and not resume:
         sys.exit("--only and --retest go with a resumed run: give --resume too")
-    if "--sample" in args:
-        at = args.index("--sample")
-        sample = int(args[at + 1])
-        del args[at:at + 2]
+    sample = int(option(args, "--sample")) if "--sample" in args else 0
     chosen = [a for a in args if a not in ("--partial", "--resume")] or list(PACKAGES)
     unknown = [p for p in chosen if p not in PACKAGES]
     if unknown:
