@@ -255,8 +255,9 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
                   f"{VERDICTS.relative_to(ROOT)}", flush=True)
         if retest:
             print(f"{package}: {forget(retest)} mutants to test again", flush=True)
+        wanted = (*only, *retest) if only else ()  # a mutant to test again is tested again
         names = sorted(n for n, s in results(pattern.rstrip("*")).items() if s == "not checked"
-                       and (not only or any(fnmatch.fnmatchcase(n, o) for o in only)))
+                       and (not wanted or any(fnmatch.fnmatchcase(n, w) for w in wanted)))
         if not names:
             return score_of(package, None)
     else:
