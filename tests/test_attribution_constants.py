@@ -48,6 +48,13 @@ def held(control: RaceController, seat: int, decided: bool, finger: int = FINGER
     return carry
 
 
+def dropped_on(control: RaceController, seat: int, dropped: Carry, clock: float) -> None:
+    """DROPPING lifts `dropped` onto `seat`'s zone at `clock`: its carry goes, as
+    RaceController._up pops it, then the seat policy makes room (`yield_to_drop`)."""
+    del control.hands.carries[DROPPING]
+    control.policy.yield_to_drop(seat, dropped, clock)
+
+
 def toward(start: tuple[float, float], end: tuple[float, float],
            distance: float) -> tuple[float, float]:
     """The point `distance` from `start` straight toward `end`."""
@@ -113,8 +120,7 @@ def test_r9_a_drop_re_guesses_the_card_that_may_be_the_childs_other_hand(
     assert control.guesser.while_carried(0, other.home, *where, control.policy.travel) == 1
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 10.5)
+    dropped_on(control, 0, dropped, 10.5)
     assert other.seat == 1
     assert any(isinstance(e, events.SeatChanged) and e.seat == other.seat
                for e in control.drain())

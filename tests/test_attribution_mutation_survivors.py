@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from test_attribution_constants import DROPPING, FINGER, control, held, toward
+from test_attribution_constants import DROPPING, FINGER, control, dropped_on, held, toward
 
 from seigneurs.game import GameConfig, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
@@ -173,8 +173,7 @@ def edge_drop(control: RaceController, seat: int, home: Point, where: Point) -> 
     assert control.guesser.while_carried(seat, home, *where, control.policy.travel) == seat
     assert control.policy._within_reach(seat, where)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(seat, dropped, 10.0)
+    dropped_on(control, seat, dropped, 10.0)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert slid in ([], [card])
     return FINGER not in control.hands.carries
@@ -418,8 +417,7 @@ def test_r9_a_childs_card_taken_exactly_later_after_the_dropped_one_and_moving_i
                    taken_at=10.0)
     assert other.taken_at - dropped.taken_at == LATER and control.hands.moving(other, 11.5)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 11.5)
+    dropped_on(control, 0, dropped, 11.5)
     assert control.hands.carries[FINGER] is other
     assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
 

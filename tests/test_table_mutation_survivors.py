@@ -10,7 +10,15 @@ from typing import TypeVar
 
 import pytest
 from helpers import pick, started_race
-from test_attribution_constants import DROPPING, FINGER, NEW_FINGER, control, held, toward
+from test_attribution_constants import (
+    DROPPING,
+    FINGER,
+    NEW_FINGER,
+    control,
+    dropped_on,
+    held,
+    toward,
+)
 from test_controller_properties import controller as kids_controller
 from test_crowd_scorer import cards_near, child, table
 from test_duo_table_edges import playing_duo
@@ -185,8 +193,7 @@ def test_r9_a_guessed_card_touched_later_is_the_dropping_childs_other_hand_from_
     other = held(control, 0, decided=False, card=cards[1], other_hand_of=0, taken_at=10.0)
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 10.0 + since)
+    dropped_on(control, 0, dropped, 10.0 + since)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
 
@@ -421,8 +428,7 @@ def test_r9_a_drop_quick_after_its_take_is_an_adults_reach_until_exactly_quick(
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=0.0)
     assert control.hands.moving(other, drop)  # the scene: the other card is on the move
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, drop)
+    dropped_on(control, 0, dropped, drop)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
 
@@ -2233,8 +2239,7 @@ def test_r9_a_doubted_id_the_guess_agrees_with_is_no_guess_and_its_card_slides_b
     other = held(control, 0, decided=False, card=cards[1], named=0, taken_at=10.0)
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 10.0 + JUST_TOUCHED / 8)
+    dropped_on(control, 0, dropped, 10.0 + JUST_TOUCHED / 8)
     assert FINGER not in control.hands.carries
     assert [e.card for e in control.drain() if isinstance(e, events.SlidHome)] == [other.card]
 
@@ -2253,8 +2258,7 @@ def test_r9_a_guessed_card_taken_exactly_later_after_the_dropped_one_is_spared(
                  taken_at=9.0 + after)
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 9.0 + after + 0.125)
+    dropped_on(control, 0, dropped, 9.0 + after + 0.125)
     slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
     assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [other.card])
 
@@ -2278,8 +2282,7 @@ def test_r9_a_card_spared_at_a_drop_is_reguessed_only_to_a_seat_with_no_card(
         held(control, 2, decided=False, finger=FINGER + 7, card=cards[2], taken_at=10.0)
     dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0], taken_at=9.0)
     control.drain()
-    del control.hands.carries[DROPPING]  # lifted, as RaceController._up does
-    control.policy.yield_to_drop(0, dropped, 10.125)
+    dropped_on(control, 0, dropped, 10.125)
     seen = control.drain()
     assert not [e for e in seen if isinstance(e, events.SlidHome)]
     changed = [(e.seat, e.card) for e in seen if isinstance(e, events.SeatChanged)]
