@@ -189,6 +189,13 @@ def generate() -> None:
     """A fresh mutants/ holding every mutant (mutmut's own first step, without a run), so a
     sample can be drawn from their names."""
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    mutate()
+
+
+def mutate() -> None:
+    """mutmut's own first step, without a run: mutants/ gets every mutant, and a function
+    changed since its last mutation loses its verdicts (mutmut compares each function's hash),
+    so that a resumed run tests it again."""
     subprocess.run([sys.executable, "-c", (
         "import os\n"
         "from mutmut.__main__ import copy_src_dir, copy_also_copy_files, setup_source_paths, "
@@ -249,7 +256,9 @@ def run(package: str, workers: int, sample: int = 0, resume: bool = False,
         seed = int(os.environ.get("MUTATION_SEED", "25"))
         names = random.Random(seed).sample(everyone, min(sample, len(everyone)))
     elif resume:
-        if not holds_run_of(package):
+        if holds_run_of(package):
+            mutate()  # the functions changed since: untested again, so tested now
+        else:
             generate()
             print(f"{package}: {take_back_verdicts(package)} verdicts taken back from "
                   f"{VERDICTS.relative_to(ROOT)}", flush=True)
