@@ -121,12 +121,12 @@ class Attribution:
     def track(self, event: TouchEvent, x: float, y: float, clock: float) -> None:
         """Keep where each finger is (`Hands.track`); a finger landing at (x, y) tells that
         the child nearest it is not still now."""
-        if event.phase is not TouchPhase.DOWN:  # a move or a lift: the id is not asked
-            self.hands.track(event, x, y, clock)
-            return
-        if self.humans:
-            self.downs[self.guesser.nearest(x, y)] = clock
-        self.hands.track(event, x, y, clock, self.guesser.by_user(event.user))
+        named = None  # a move or a lift: the id is not asked
+        if event.phase is TouchPhase.DOWN:
+            if self.humans:
+                self.downs[self.guesser.nearest(x, y)] = clock
+            named = self.guesser.by_user(event.user)
+        self.hands.track(event, x, y, clock, named)
 
     def wants(self, seat: int, card: int) -> bool:
         """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
