@@ -102,7 +102,7 @@ def pulled_toward_a_full_seat(user: int | None) -> tuple[RaceController, int, li
     assert control.guesser.while_carried(0, other.home, *other.where(),
                                          control.policy.travel) == 1
     touch(control, 3, TouchPhase.UP, spot(control, theirs_2), 1.7)
-    assert not control.policy.holds(2)  # seat 2 is free now
+    assert not control.hands.carrying(2)  # seat 2 is free now
     control.drain()
     touch(control, 1, TouchPhase.UP, anchors[0], 1.8)
     seen = control.drain()

@@ -138,7 +138,7 @@ class RaceSession(_Play):
         at: dict[int, Point] = {}  # where they lie, read from the physics once a frame
         for seat, done in self.still.items():
             since = max(done, downs.get(seat, done))
-            if not game.assisted[seat] or clock - since < wait or control.policy.holds(seat):
+            if not game.assisted[seat] or clock - since < wait or control.hands.carrying(seat):
                 continue
             if shown is None:  # a quiet table asks every frame: 54 cards once, not 54 x 6
                 loose = control.loose_mask

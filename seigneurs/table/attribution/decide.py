@@ -161,7 +161,7 @@ def decide(down: Down, table: Attribution) -> Decision:
     if not isinstance(room, Occupied):
         return Take(guess, False, _giving_way(room), other_hand_of, named)
     other_hand_of = guess if other_hand_of is None else other_hand_of
-    free = guesser.at_down(x, y, policy.holds, contact=down.contact)  # seat 0 is a seat too
+    free = guesser.at_down(x, y, table.hands.carrying, contact=down.contact)  # seat 0 is a seat too
     return Take(guess if free is None else free, False, None, other_hand_of, named)
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from seigneurs.game import RaceGame, Reason
-from seigneurs.game.race import NOBODY
 from seigneurs.table import events
 from seigneurs.table.attribution.guess import HEADING, SeatGuesser
 from seigneurs.table.attribution.hands import Carry, Hands
@@ -96,10 +95,6 @@ class SeatPolicy:
         self.travel = travel  # how far a card goes before its heading counts
         self.emit = emit
 
-    def holds(self, seat: int) -> bool:
-        """Whether `seat` already has its one card (R9): on a finger, or in its hand."""
-        return self.game.hands[seat] != NOBODY or self.hands.carrying(seat)
-
     def room(self, seat: int, touch: int, clock: float, reach: float | None = None,
              keep_carried: bool = False, same_child: bool = False) -> Room:
         """Whether `seat` can take the card on `touch` (R9), and what must give way: it holds
@@ -124,10 +119,9 @@ class SeatPolicy:
             if self.guesser.heading(seat, other.home, *where) > HEADING \
                     and math.dist(other.home, where) >= self.travel:
                 return Occupied()
-        # the other seats that hold nothing (`holds`, read once); the carries only as far as
-        # it takes to see every seat hold a card, as on a crowded table: then none is free
-        hands = self.game.hands
-        free = {s for s in self.guesser.candidates if s != seat and hands[s] == NOBODY}
+        # the other seats that carry nothing; the carries read only as far as it takes to see
+        # every seat carry a card, as on a crowded table: then none is free
+        free = {s for s in self.guesser.candidates if s != seat}
         for carry in self.hands.carries.values():
             if not free:
                 break
@@ -176,7 +170,8 @@ class SeatPolicy:
                 self.emit(events.Refused(seat, other.card, finger, Reason.SEAT_HOLDS_A_CARD))
                 self.send_home(other, seat, finger)
             elif other.seat == seat:
-                alternative = self.guesser.at_down(*where, lambda s: s == seat or self.holds(s))
+                alternative = self.guesser.at_down(
+                    *where, lambda s: s == seat or self.hands.carrying(s))
                 if alternative is not None and alternative != seat:
                     self.make_room(Reguess(finger, alternative))
 
