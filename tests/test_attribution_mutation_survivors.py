@@ -9,32 +9,60 @@ from __future__ import annotations
 import math
 
 import pytest
-from test_attribution_constants import DROPPING, FINGER, control, dropped_on, held, toward
+from helpers import pick, started_race
+from test_attribution_constants import (
+    DROPPING,
+    FINGER,
+    NEW_FINGER,
+    control,
+    dropped_on,
+    held,
+    toward,
+)
+from test_duo_table_edges import LAYOUT as DUO_LAYOUT
+from test_duo_table_edges import playing_duo
 
-from seigneurs.game import GameConfig, Whistle
+from seigneurs.game import CallStop, GameConfig, Reason, Stack, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.rect import Rect
 from seigneurs.table import events
-from seigneurs.table.attribution import Occupied
-from seigneurs.table.attribution.decide import Drop, drop
+from seigneurs.table.attribution import Occupied, Reguess
+from seigneurs.table.attribution.decide import (
+    Attribution,
+    Down,
+    Drop,
+    Refuse,
+    Take,
+    decide,
+    drop,
+)
 from seigneurs.table.attribution.guess import ARM_DEGREES, HEADING, MARGIN, SeatGuesser
-from seigneurs.table.attribution.hands import FLING_CM_S, TOGETHER_S, TREMOR_CM, Carry, Hands
-from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER
+from seigneurs.table.attribution.hands import (
+    FLING_CM_S,
+    HAND_WINDOW,
+    TOGETHER_S,
+    TREMOR_CM,
+    Carry,
+    Hands,
+)
+from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER, SeatPolicy
 from seigneurs.table.controller import RaceController
 from seigneurs.table.geometry import Point
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
+from seigneurs.table.physics import CardPhysics
 from seigneurs.table.session import Seating
 
 __all__ = ["control"]  # the fixture: three children at a lords table in play
 
 
-def kids() -> RaceController:
-    """Three children at a lords table in play; the touch source's user ids 0, 1 and 2 name
-    seats 0, 1 and 2 (a touch without one is guessed)."""
+def kids(variant: str = "lords") -> RaceController:
+    """Three children at a lords table (or `variant`'s) in play; the touch source's user ids
+    0, 1 and 2 name seats 0, 1 and 2 (a touch without one is guessed)."""
     layout = TableLayout.build(1920, 1080)
     places = tuple(layout.places[i] for i in layout.spread(3))
     session = open_session(layout, Seating(places, (None, None, None), {0: 0, 1: 1, 2: 2}),
-                           GameConfig.for_players("lords", 3, 5))
+                           GameConfig.for_players(variant, 3, 5))
     assert isinstance(session.control, RaceController)
     assert session.game.apply(Whistle(0, 0.0)).ok
     return session.control
@@ -499,3 +527,160 @@ def test_r28_a_fingertip_that_shifted_exactly_a_tremor_still_held_the_card_with_
     landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
     moved(hands, 2, 110.0 + TREMOR_CM * 10.0, 100.0, 0.2)
     assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+# The whole table run at c802adb (scripts/mutation.py --resume table): the decision's value
+# (`decide`), the drop's edge and the policy's keep-carried edge.
+
+
+def test_r16_a_touch_after_the_stop_is_refused_as_the_game_over_for_its_childs_seat() -> None:
+    """Once a child has called stop (R16), a finger on a card is refused because the game is
+    over, for the seat its user id names; not as a game that has not started (decide 18)."""
+    control = kids("training")
+    game = control.game
+    for step in range(5):
+        pick(game, 0, fits=True, t=1.0 + step)
+        assert game.apply(Stack(0, 1.5 + step)).ok
+    assert game.apply(CallStop(0, 7.0)).ok and game.over
+    card = next(c for c in sorted(control.physics.bodies) if control.loose(c))
+    x, y = spot(control, card)
+    assert decide(Down(5, card, x, y, 8.0, 8.0, user=1), control.seats) == \
+        Refuse(1, Reason.GAME_OVER)
+
+
+def test_r9_another_fingertip_of_a_hand_carrying_a_card_is_refused_for_that_hands_seat(
+        control: RaceController) -> None:
+    """A fingertip landing 1 cm from the one that took a card a moment ago is the same hand
+    (R9, R28): it is refused for the seat the hand's card went to, shown there (decide 73)."""
+    first, second = cards_nearest(control, 0)[:2]
+    x, y = spot(control, first)
+    touch(control, FINGER, TouchPhase.DOWN, (x, y), 10.0)
+    seat = control.hands.carries[FINGER].seat
+    near = x + control.geometry.px_per_cm, y
+    assert decide(Down(NEW_FINGER, second, *near, 10.1, 10.1), control.seats) == \
+        Refuse(seat, Reason.SEAT_HOLDS_A_CARD, remembered=True)
+
+
+def test_r9_a_guessed_touch_on_a_quiet_table_takes_the_card_for_the_nearest_seat_undecided(
+        control: RaceController) -> None:
+    """No user id, nobody carrying: the card goes to the nearest child as a guess (decided is
+    False: a pull or a drop may still re-decide it), nothing gives way (decide 108)."""
+    card = cards_nearest(control, 0)[0]
+    assert decide(Down(NEW_FINGER, card, *spot(control, card), 10.0, 10.0), control.seats) == \
+        Take(0, False)
+
+
+def test_r9_a_second_touch_guessed_to_a_seat_whose_card_is_carried_home_leaves_that_card(
+        control: RaceController) -> None:
+    """Seat 0's guessed card is being carried a card's travel and a half straight toward seat
+    0. A second finger lands by seat 0: the carried card stays seat 0's (nothing gives way),
+    and the new finger is a guess, maybe seat 0's child's other hand (decide 99, 104, 105:
+    the keep-carried question; 133: a guess, not decided)."""
+    anchor, travel = control.geometry.anchors[0], control.policy.travel
+    card = next(c for c in control.physics.bodies
+                if math.dist(control.physics.bodies[c].position, anchor) > travel * 3)
+    start = spot(control, card)
+    carried = held(control, 0, decided=False, at=toward(start, anchor, travel * 1.5), card=card)
+    other = cards_nearest(control, 0)[0]
+    decision = decide(Down(NEW_FINGER, other, *spot(control, other), 10.1, 10.1),
+                      control.seats)
+    assert isinstance(decision, Take)
+    assert decision.gives_way is None and decision.decided is False
+    assert decision.other_hand_of == 0 and carried.seat == 0
+
+
+def test_r9_a_childs_id_naming_a_seat_whose_card_moves_makes_the_touch_a_guess_maybe_theirs(
+        ) -> None:
+    """User id 0 names seat 0, whose card (given by that id) a finger is moving. A new touch
+    of id 0 lands by seat 1: it is guessed seat 1's, remembered as maybe seat 0's child's
+    other hand and as named by seat 0's id (R9; decide 110)."""
+    control = kids()
+    held(control, 0, decided=True, named=0, moved_at=10.0, card=cards_nearest(control, 0)[0])
+    card = cards_nearest(control, 1)[0]
+    assert decide(Down(NEW_FINGER, card, *spot(control, card), 10.1, 10.1, user=0),
+                  control.seats) == Take(1, False, None, other_hand_of=0, named=0)
+
+
+def straight_policy(hands: Hands) -> SeatPolicy:
+    """A policy over two seats at (-100, 0) and (60, 63), a card's travel 50: STRAIGHT_START to
+    STRAIGHT_END goes exactly HEADING straight toward seat 1."""
+    guesser = SeatGuesser([(-100.0, 0.0), (60.0, 63.0)], [0, 1])
+    game = started_race("lords", 2)
+    physics = CardPhysics(Rect(-200, -200, 400, 400), 10.0, 14.0)
+    return SeatPolicy(game, hands, physics, guesser, 50.0, lambda _: None)
+
+
+def test_r9_a_card_carried_exactly_heading_straight_toward_its_seat_may_still_be_re_guessed(
+        ) -> None:
+    """A guessed card stays its seat's against a second finger only once carried straighter
+    than HEADING toward it; exactly HEADING straight (and a travel far), it is re-guessed to
+    the other free seat (room 24)."""
+    hands = Hands(px_per_cm=1.0)
+    policy = straight_policy(hands)
+    carry = Carry(3, 1, False, STRAIGHT_START, 1.0)
+    carry.trail.append((1.0, *STRAIGHT_END))
+    hands.carries[FINGER] = carry
+    assert policy.guesser.heading(1, STRAIGHT_START, *STRAIGHT_END) == HEADING
+    assert policy.room(1, NEW_FINGER, 1.1, math.inf, keep_carried=True) == Reguess(FINGER, 0)
+
+
+def test_r9_a_card_carried_straight_toward_its_seat_but_not_a_travel_far_may_be_re_guessed(
+        control: RaceController) -> None:
+    """Both halves count: a guessed card carried straight toward seat 0, but half a card's
+    travel, is not yet kept for seat 0; a second finger guessed seat 0's re-guesses it to a
+    neighbour (room 18)."""
+    travel, anchor = control.policy.travel, control.geometry.anchors[0]
+    card = cards_nearest(control, 0)[-1]
+    home = (anchor[0], 544.0)  # seat 0's child sits at the top: straight up is toward them
+    control.physics.bodies[card].position = home
+    where = (home[0], home[1] - travel / 2)
+    assert control.guesser.heading(0, home, *where) > HEADING
+    held(control, 0, decided=False, at=where, card=card)
+    room = control.policy.room(0, NEW_FINGER, 10.1, math.inf, keep_carried=True)
+    assert isinstance(room, Reguess) and room.finger == FINGER and room.seat != 0
+
+
+def test_r9_a_card_thrown_exactly_heading_straight_at_another_zone_is_no_drop_on_it() -> None:
+    """A flung card is a drop on another child's zone only if it flew straighter than
+    HEADING toward them; exactly HEADING, it went astray: its own guess keeps it (drop 35)."""
+    hands = Hands(px_per_cm=1.0)  # a fling: faster than 120 px a second
+    policy = straight_policy(hands)
+    table = Attribution(policy.game, policy.guesser, policy, hands, [0, 1], 1.0, 10.0,
+                        lambda x, y: 1)
+    carry = Carry(3, 0, False, STRAIGHT_START, 1.0)
+    carry.trail.extend([(1.0, *STRAIGHT_START), (1.05, *STRAIGHT_END)])
+    assert hands.flung(carry, *STRAIGHT_END, 1.05)
+    assert drop(carry, *STRAIGHT_END, 1.05, table) == Drop(0, None)
+
+
+def test_r9_a_card_an_id_gave_re_guessed_at_one_drop_is_re_guessed_again_at_the_next(
+        control: RaceController) -> None:
+    """A card an id gave seat 0, re-guessed to seat 1 at a drop (its child's other hand was
+    not seat 0's), is seat 1's guess now, wherever it is pulled: when a card is dropped on
+    seat 1's zone, it is re-guessed away from seat 1, to the free seat it is carried toward
+    (yield_to_drop 7)."""
+    anchors = control.geometry.anchors
+    card = cards_nearest(control, 1)[3]
+    start = spot(control, card)
+    where = toward(start, anchors[2], math.dist(start, anchors[2]) * 0.7)
+    other = held(control, 1, decided=True, at=where, card=card, named=0)
+    assert control.guesser.while_carried(1, other.home, *where, control.policy.travel) == 2
+    dropped = held(control, 1, decided=False, finger=DROPPING, card=cards_nearest(control, 1)[0],
+                   taken_at=9.0, named=2, user=2)
+    dropped_on(control, 1, dropped, 10.5)
+    assert other.seat == 2
+
+
+def test_r28_a_fingertip_landing_exactly_a_hand_window_after_a_tap_is_of_the_tapping_hand(
+        ) -> None:
+    """Duo (R30): a hand's fingertip sends the card under and lifts; another fingertip 1 px
+    away lands exactly HAND_WINDOW after the first landed: the same hand, so the card is not
+    sent under twice (the lifted fingertip is kept that long, inclusive: Hands.track 6)."""
+    session = playing_duo()
+    control, width, height = session.control, DUO_LAYOUT.width, DUO_LAYOUT.height
+    x, y = session.geometry.under(0).centre
+    control.play.drain()
+    for finger, phase, at, t in ((7, TouchPhase.DOWN, x, 1.0), (7, TouchPhase.UP, x, 1.1),
+                                 (8, TouchPhase.DOWN, x + 1.0, 1.0 + HAND_WINDOW)):
+        control.touches([TouchEvent(finger, phase, at / width, y / height, t)], width, height)
+    assert [e.touch for e in control.play.drain() if isinstance(e, events.WentUnder)] == [7]
