@@ -183,3 +183,13 @@ def test_long_sides_a_card_let_go_near_a_short_end_stays_where_the_child_let_it_
     assert len(back) == 1 and back[0].touch == 5
     assert (back[0].x, back[0].y) == pytest.approx(to), "the card was pulled in from the end"
 
+
+
+def test_long_sides_seats_three_a_side_at_a_sixth_a_half_and_five_sixths_facing_each_other(
+        ) -> None:
+    """Long-sides: three places on each long side, centred at 1/6, 3/6 and 5/6 of the width,
+    the top row facing the bottom's (turned 180°) and numbered on round the table, so that
+    seats spread by `spread` sit across from each other, not crowded at one end."""
+    layout = TableLayout.build(1920, 1080, 55.0, "long-sides")
+    centres = [(round(p.zone.center[0] / layout.width * 6, 9), p.angle) for p in layout.places]
+    assert centres == [(1.0, 0), (3.0, 0), (5.0, 0), (5.0, 180), (3.0, 180), (1.0, 180)]

@@ -89,7 +89,9 @@ class TableLayout:
         rim = card_w * 0.25  # nothing important right at the rim, where wrists rest
         gap = card_w * 0.15  # between a zone and the middle, and a side zone and a corner's
         long_w = min(width * 0.34, card_w * 6.5)
-        side_h = min(height - 2 * (rim + depth + gap), card_w * 6.5)
+        # a short side's zone is as long as a long side's may be: a picture too short for it
+        # leaves the middle under MIDDLE_TALL card heights (7 card widths) anyway, unfit
+        side_h = card_w * 6.5
         top = height - rim - depth
         if arrangement == "long-sides":
             third = min(width * 0.3, card_w * 6.5)
