@@ -5,13 +5,23 @@ mutant(s), named in its docstring."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import pairwise
 
 import pytest
+from test_attribution_constants import toward
+from test_table_mutation_survivors import LAYOUT, touch_down, training_table
 
+from seigneurs.game import GameConfig
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rect import Rect
-from seigneurs.table.layout import Place
+from seigneurs.table import events
+from seigneurs.table.geometry import LAMP, RaceGeometry
+from seigneurs.table.grabs import FairGrabs
+from seigneurs.table.kinds import open_session
+from seigneurs.table.layout import Place, TableLayout
 from seigneurs.table.physics import REST_SPEED, REST_SPIN, STEP, CardPhysics
+from seigneurs.table.session import RaceSession, Seating
 
 TABLE = Rect(0, 0, 1920, 1080)
 
@@ -208,3 +218,164 @@ def test_a_card_let_go_moving_at_exactly_the_rest_speed_or_spin_is_not_yet_still
     it is (CardPhysics._still 10, _still 13)."""
     physics = exactly_after_a_step(threshold, spin)
     assert 1 in physics.astir
+
+
+# The race's zones: what lies where in a child's zone.
+
+
+def zone_geometry(length: float, angle: float = 0.0) -> RaceGeometry:
+    """A Training seat's zone `length` card widths long (of LAYOUT's cards), turned `angle`:
+    below ZONE_LONG, one no table `fits` lays out (cards too large for their panel), yet one
+    RaceGeometry.build is made for (its stop sign's spacing for zones too short)."""
+    w, h = LAYOUT.card_w, LAYOUT.card_h
+    long, deep = length * w, 1.9 * h
+    size = (long, deep) if angle in (0.0, 180.0) else (deep, long)
+    return RaceGeometry.build(LAYOUT, (Place(Rect(300.0, 200.0, *size), angle),), stop=True)
+
+
+def test_a_zones_badge_locomotive_pile_count_and_stop_sign_stand_in_that_order() -> None:
+    """A child's zone, from their left to their right as they sit: a bot's badge, the
+    locomotive, the train's pile, its count, the stop sign, each beyond the last, at every
+    place round the table (RaceGeometry.build 63: the locomotive at the stop sign's end;
+    build 95: the badge between the locomotive and the pile)."""
+    geometry = RaceGeometry.build(LAYOUT, LAYOUT.places, stop=True)
+    for seat in geometry.seats:
+        assert seat.stop is not None
+        things = [seat.badge, seat.locomotive.centre, seat.pile, seat.count, seat.stop.centre]
+        lefts = [across(seat.place, p) for p in things]
+        assert lefts == sorted(lefts) and len(set(lefts)) == 5, seat.place
+
+
+@pytest.mark.parametrize("angle", [0.0, 90.0, 180.0, 270.0])
+@pytest.mark.parametrize("length", [5.0, 5.5, 6.0])
+def test_in_a_zone_too_short_for_the_usual_spacing_the_stop_sign_stays_inside_it(
+    length: float, angle: float
+) -> None:
+    """The stop sign (drawn 1.2 card widths across) lies wholly inside its zone, in a zone
+    only 5 card widths long too, where it cannot also keep its usual distance from the count
+    (RaceGeometry.build 24, 25: the sign pushed past the zone's end)."""
+    seat = zone_geometry(length, angle).seats[0]
+    assert seat.stop is not None
+    assert across(seat.place, seat.stop.centre) + LAYOUT.card_w * 0.6 <= length * LAYOUT.card_w / 2
+
+
+@pytest.mark.parametrize("length", [5.5, 6.0, 6.5])
+def test_in_a_zone_a_little_short_a_touch_on_the_trains_count_presses_no_stop(
+    length: float,
+) -> None:
+    """R16 in a short zone: down to 5.5 card widths the stop sign moves along to keep clear
+    of the count, so a touch on the count's digits (a quarter card width from its middle,
+    toward the sign) presses no stop (RaceGeometry.build 35, 36: the sign not moved far
+    enough)."""
+    seat = zone_geometry(length).seats[0]
+    assert seat.stop is not None
+    on_digits = toward(seat.count, seat.stop.centre, LAYOUT.card_w * 0.25)
+    assert not seat.stop.hit(*on_digits)
+
+
+def test_r23_a_touch_on_the_far_end_of_the_locomotive_card_turns_it() -> None:
+    """Kids, before the start (R23): a child's locomotive turns for a touch anywhere on its
+    card, near its far end too (0.35 card heights forward of its middle, the card reaching
+    to 0.5) (RaceGeometry.build 67: a target a third smaller)."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(
+        LAYOUT, Seating(places, (None, None)), GameConfig.for_players("kids", 2, 3)
+    )
+    assert isinstance(session, RaceSession)
+    session.drain()
+    spots = session.geometry.seats[0]
+    place, loco = spots.place, spots.locomotive.centre
+    far_end = place.local(LAYOUT.card_h * 0.35, across(place, loco))
+    assert events.Turned(0) in touch_down(session, *far_end, 0.5)
+    assert session.game.turned[0]
+
+
+def test_the_start_lamps_light_from_the_childs_left_in_one_close_row() -> None:
+    """The countdown's three lamps in every zone light one after the other (Countdown: in
+    the order of `lamps`) from the child's left to their right, as they read, and stand as
+    one row: a lamp's width apart, less than half a lamp between neighbours (_lamps 8: from
+    the right; _lamps 14: a lamp and a quarter between them)."""
+    lamp = LAMP * LAYOUT.card_w
+    for seat in RaceGeometry.build(LAYOUT, LAYOUT.places, stop=False).seats:
+        lefts = [across(seat.place, p) for p in seat.lamps]
+        assert len(lefts) == 3
+        for a, b in pairwise(lefts):
+            assert lamp <= b - a < lamp * 1.5, seat.place
+
+
+# The layout.
+
+
+def test_four_children_without_the_lobby_take_the_long_sides_two_facing_two() -> None:
+    """Places spread round the table: four children dealt without the lobby take the four
+    places of the long sides, two across from two, and leave both short sides empty
+    (TableLayout.spread 10, 12)."""
+    long_sides = {i for i, place in enumerate(LAYOUT.places) if place.angle in (0, 180)}
+    assert set(LAYOUT.spread(4)) == long_sides and len(long_sides) == 4
+
+
+@pytest.mark.parametrize("arrangement", ["six-around", "long-sides"])
+def test_a_picture_a_pixel_wide_has_a_table_of_tiny_cards_one_of_no_width_none(
+    arrangement: str,
+) -> None:
+    """`fits` asks for a middle with some width, however little: a picture a single pixel
+    wide still has cards small enough to fit (about a twentieth of a pixel wide); one with no
+    width has no table at all, not even of cards of no size (TableLayout.fits 30: a middle of
+    no width accepted; fits 31: a middle of a pixel or less refused, so the pixel-wide
+    picture got cards of no size)."""
+    narrow = TableLayout.build(1, 720, arrangement=arrangement)
+    assert narrow.card_w > 0 and narrow.fits()
+    assert not TableLayout.build(0, 720, arrangement=arrangement).fits()
+
+
+# Simultaneous grabs, sessions.
+
+
+def test_a_card_only_one_finger_went_for_is_no_tie_and_passes_no_priority_on() -> None:
+    """Issue 9 clause 5: the tie priority turns after each tie, and only then: a finger
+    alone on a card wins nothing from anyone (no winner to name), and the next real tie
+    still goes to seat 0 (FairGrabs.frame 14)."""
+    grabs = FairGrabs(3)
+    alone = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 1.0)]
+    targets, winners = grabs.frame(alone, lambda e: 7, lambda e: e.id)
+    assert (targets, winners) == ({1: 7}, {})
+    tie = [TouchEvent(seat, TouchPhase.DOWN, 0.5, 0.5, 2.0) for seat in range(3)]
+    assert grabs.frame(tie, lambda e: 7, lambda e: e.id)[1] == {7: 0}
+
+
+def test_a_session_opened_with_neither_a_configuration_nor_a_game_says_so() -> None:
+    """`open_session` deals a configuration or replays a game: asked for neither, it fails
+    saying a session needs one or the other (kinds.open_session 4)."""
+    with pytest.raises(AssertionError, match=r"^a session needs a configuration or a game$"):
+        open_session(LAYOUT, Seating(LAYOUT.places[:2], (None, None)))
+
+
+class Recorder:
+    """A session's watcher that keeps what it is shown."""
+
+    def __init__(self) -> None:
+        self.frames: list[Sequence[TouchEvent]] = []
+        self.reports: list[Sequence[events.Event]] = []
+
+    def read(self, frame: Sequence[TouchEvent]) -> None:
+        self.frames.append(frame)
+
+    def reported(self, happened: Sequence[events.Event]) -> None:
+        self.reports.append(happened)
+
+
+def test_a_sessions_watcher_sees_each_frame_it_reads_and_all_it_reports() -> None:
+    """The crowd scores a game in the real window by watching its session: the watcher is
+    shown each touch frame as the session reads it and each batch of events as the view is
+    told them (_Play.touches 2, _Play.drain 3)."""
+    session = training_table(0)
+    watcher = Recorder()
+    session.watcher = watcher
+    card = next(c for c in sorted(session.physics.bodies) if session.control.loose(c))
+    x, y = session.physics.bodies[card].position
+    frame = [TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 9.0)]
+    session.touches(frame)
+    assert watcher.frames == [frame]
+    told = session.drain()
+    assert any(isinstance(e, events.Picked) for e in told)
+    assert watcher.reports == [told]
