@@ -102,7 +102,8 @@ def test_issue12_each_still_child_glows_their_nearest_fitting_loose_card() -> No
 
 def room_seat_by_seat(policy: SeatPolicy, seat: int, touch: int, clock: float,
                       reach: float | None) -> Room:
-    """R9's room for a card on `touch` at `seat`, every other seat asked `holds` on its own."""
+    """R9's room for a card on `touch` at `seat`, every other seat asked on its own whether a
+    finger carries a card for it."""
     finger, other = next(((t, c) for t, c in policy.hands.carries.items()
                           if c.seat == seat and t != touch), (None, None))
     if finger is None or other is None:
@@ -110,7 +111,7 @@ def room_seat_by_seat(policy: SeatPolicy, seat: int, touch: int, clock: float,
     if other.decided:
         return GiveWay(finger) if clock - other.moved_at >= STILL else Occupied()
     alternative = policy.guesser.at_down(*other.where(),
-                                         lambda s: s == seat or policy.holds(s), reach)
+                                         lambda s: s == seat or policy.hands.carrying(s), reach)
     if alternative is None or alternative == seat:
         return GiveWay(finger) if clock - other.moved_at >= STILL else Occupied()
     return Reguess(finger, alternative)
