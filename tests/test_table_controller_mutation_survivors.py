@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers import started_race
-from test_attribution_constants import control
+from helpers import pick, started_race
+from test_attribution_constants import FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
 from test_table_mutation_survivors import LAYOUT, child_and_two_bots
 
@@ -16,11 +16,12 @@ from seigneurs.game import Phase, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS, START_S
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution import Occupied, Reguess
 from seigneurs.table.bot_hands import bot_finger
 from seigneurs.table.controller import AHEAD, COUNTDOWN, SLACK, Play, RaceController
 from seigneurs.table.kinds import open_session
 from seigneurs.table.physics import STEP
-from seigneurs.table.session import Seating
+from seigneurs.table.session import RaceSession, Seating
 
 __all__ = ["control"]  # the fixture: three children at a lords table in play
 
@@ -182,3 +183,157 @@ def test_an_events_time_at_the_edges_of_the_window_is_taken_as_it_is(off: float)
         assert play.clock == 10.0
         event = TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 10.0 + off + beyond)
         assert play.event_time(event) == taken, beyond
+
+
+# The race controller.
+
+
+@pytest.mark.parametrize(("widths", "stays"), [(1.25, False), (1.75, True)])
+def test_r9_a_card_carried_one_and_a_half_card_widths_toward_a_seat_stays_that_seats(
+    control: RaceController, widths: float, stays: bool
+) -> None:
+    """A card's travel is one and a half card widths: a guessed card carried that far
+    straight toward its seat is that child's (a second finger guessed to the seat does not
+    re-guess it to a neighbour); carried less far, its heading does not count yet.
+    (RaceController.__init__ 55)"""
+    anchor, card_w = control.geometry.anchors[0], control.geometry.card_w
+    bodies = control.physics.bodies
+    card = next(c for c in sorted(bodies) if math.dist(bodies[c].position, anchor) > card_w * 5)
+    start = (bodies[card].position.x, bodies[card].position.y)
+    held(control, 0, decided=False, at=toward(start, anchor, card_w * widths), card=card)
+    room = control.policy.room(0, NEW_FINGER, 10.1, math.inf, keep_carried=True)
+    assert room == Occupied() if stays else isinstance(room, Reguess), room
+
+
+def test_a_table_opened_on_a_game_under_way_lays_out_only_the_cards_on_the_table() -> None:
+    """A table opened on a game already played on (a resumed or replayed game) lays out the
+    cards that lie on the table, and no card stacked on a train. (RaceController.__init__ 91)"""
+    game = started_race("lords", 2, seed=2)
+    stacked = [pick(game, 0, True), pick(game, 1, False)]
+    assert all(game.apply(Stack(seat, 1.0)).ok for seat in (0, 1))
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    assert isinstance(session, RaceSession)
+    assert set(session.control.physics.bodies) == {c for c in range(54) if game.table_mask >> c & 1}
+    assert not set(stacked) & set(session.control.physics.bodies) and len(stacked) == 2
+
+
+@pytest.mark.parametrize(("user", "kept"), [(None, False), (5, True)])
+def test_r9_a_drop_by_a_finger_whose_id_names_no_child_sends_back_no_card_of_theirs(
+    control: RaceController, user: int | None, kept: bool
+) -> None:
+    """R9 at a drop on seat 0's zone: a card guessed seat 0's that may be that child's other
+    hand slides back when the dropping finger has no user id; when its id names no child (an
+    adult's, reaching in), the drop is no evidence against the child's card, which stays.
+    (RaceController._take 14, 26)"""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    anchor = control.geometry.anchors[0]
+    near = sorted(bodies, key=lambda c: math.dist(bodies[c].position, anchor))
+    dropping, theirs = near[2], near[1]
+    control.tick(9.0)
+    x, y = bodies[dropping].position
+    control.touches([TouchEvent(21, TouchPhase.DOWN, x / w, y / h, 9.0, user)], w, h)
+    assert control.hands.carries[21].card == dropping  # the scene
+    held(control, 0, decided=False, card=theirs, other_hand_of=0, taken_at=9.0)
+    control.tick(1.0)
+    control.drain()
+    control.touches([TouchEvent(21, TouchPhase.UP, anchor[0] / w, anchor[1] / h, 10.0, user)], w, h)
+    seen = control.drain()
+    assert [e.card for e in seen if isinstance(e, events.Stacked)] == [dropping]  # the scene
+    slid = [e.card for e in seen if isinstance(e, events.SlidHome)]
+    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [theirs])
+
+
+def test_r28_a_card_handed_on_and_put_on_the_other_childs_zone_is_dropped_there() -> None:
+    """A card carried on by a hand's second fingertip (issue 33) and put down on the other
+    child's zone at a hand's pace is dropped there, as one carried by its first fingertip
+    would be: the game hears it was that child's card. (RaceController._up 23)"""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm, t = control.geometry.px_per_cm, COUNTDOWN
+    tips = {1: 0.0, 3: cm}  # the fingertip that takes the card, one a centimetre below it
+
+    def frame(phase: TouchPhase, at: tuple[float, float], *touches: int) -> None:
+        control.touches(
+            [
+                TouchEvent(touch, phase, at[0] / w, (at[1] + tips[touch]) / h, t)
+                for touch in touches
+            ],
+            w,
+            h,
+        )
+
+    for touch in tips:
+        t += 0.02
+        frame(TouchPhase.DOWN, (x, y), touch)
+    for step in range(1, 4):
+        t += 1 / 60
+        frame(TouchPhase.MOVE, (x + step * cm, y), *tips)
+    t += 0.01
+    frame(TouchPhase.UP, (x + 3 * cm, y), 1)
+    seat = control.hands.carries[3].seat  # the scene: handed on to fingertip 3
+    other = 1 - seat
+    end = control.geometry.anchors[other]
+    control.drain()
+    t += 0.5
+    control.touches([TouchEvent(3, TouchPhase.UP, end[0] / w, end[1] / h, t)], w, h)
+    told = [
+        (e.seat, e.card) for e in control.drain() if isinstance(e, events.Stacked | events.Refused)
+    ]
+    assert told == [(other, card)]
+
+
+def test_a_wagon_a_child_stacks_leaves_the_table(control: RaceController) -> None:
+    """A card a child drops on their zone and stacks is on their train, no longer on the
+    table: no finger can land on it there. (RaceController._up 64)"""
+    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
+    anchor = control.geometry.anchors[0]
+    card = max(bodies, key=lambda c: (math.dist(bodies[c].position, anchor), c))
+    x, y = bodies[card].position
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, 0.0)], w, h)
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.UP, anchor[0] / w, anchor[1] / h, 0.5)], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Stacked)] == [
+        (0, card)
+    ]
+    assert card not in bodies and control.physics.card_at(x, y) != card
+    for _ in range(60):
+        control.tick(1 / 60)
+    assert control.physics.card_at(*anchor) != card
+
+
+def test_issue9_in_a_tie_without_user_ids_a_finger_counts_for_the_seat_nearest_it(
+    control: RaceController,
+) -> None:
+    """Issue 9, clause 5, with no user ids: two fingertips landing on one card at the same
+    instant, one a pixel on seat 0's side of the line halfway between seats 0 and 1, the
+    other a pixel on seat 1's: at the first tie seat 0 has the priority, so the finger on its
+    side gets the card, whichever came first in the frame. (RaceController.touches 9, 10)"""
+    anchors, everyone = control.geometry.anchors, control.everyone
+    w, h = control.geometry.width, control.geometry.height
+    a, b = anchors[0], anchors[1]
+    lo, hi = 0.0, 1.0  # the point on the line from seat 0 to seat 1 where the nearest changes
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (
+            (mid, hi) if everyone.nearest(*toward(a, b, math.dist(a, b) * mid)) == 0 else (lo, mid)
+        )
+    line = math.dist(a, b)
+    mine, theirs = toward(a, b, line * lo - 1.0), toward(a, b, line * hi + 1.0)
+    assert (everyone.nearest(*mine), everyone.nearest(*theirs)) == (0, 1)  # the scene
+    card = next(iter(control.physics.bodies))
+    control.physics.remove(card)
+    control.physics.add(card, *toward(a, b, line * lo))
+    assert control.grabs.turn == 0
+    control.touches(
+        [
+            TouchEvent(31, TouchPhase.DOWN, theirs[0] / w, theirs[1] / h, 0.0),
+            TouchEvent(30, TouchPhase.DOWN, mine[0] / w, mine[1] / h, 0.0),
+        ],
+        w,
+        h,
+    )
+    assert {touch: carry.card for touch, carry in control.hands.carries.items()} == {30: card}
