@@ -10,7 +10,7 @@ import pytest
 from helpers import pick, started_race
 from test_attribution_constants import FINGER, NEW_FINGER, control, held, toward
 from test_controller_properties import controller as kids_controller
-from test_table_mutation_survivors import LAYOUT, child_and_two_bots
+from test_table_mutation_survivors import LAYOUT, HandOfTwo, child_and_two_bots
 
 from seigneurs.game import Phase, Pick, RaceGame, Stack
 from seigneurs.game.bots import BOT_LEVELS, START_S
@@ -248,42 +248,21 @@ def test_r28_a_card_handed_on_and_put_on_the_other_childs_zone_is_dropped_there(
     """A card carried on by a hand's second fingertip (issue 33) and put down on the other
     child's zone at a hand's pace is dropped there, as one carried by its first fingertip
     would be: the game hears it was that child's card. (RaceController._up 23)"""
-    control = kids_controller(2, 0, 0, users=False)
-    control.tick(COUNTDOWN)
-    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
-    card = next(c for c in sorted(bodies) if control.loose(c))
-    x, y = bodies[card].position
-    cm, t = control.geometry.px_per_cm, COUNTDOWN
-    tips = {1: 0.0, 3: cm}  # the fingertip that takes the card, one a centimetre below it
-
-    def frame(phase: TouchPhase, at: tuple[float, float], *touches: int) -> None:
-        control.touches(
-            [
-                TouchEvent(touch, phase, at[0] / w, (at[1] + tips[touch]) / h, t)
-                for touch in touches
-            ],
-            w,
-            h,
-        )
-
-    for touch in tips:
-        t += 0.02
-        frame(TouchPhase.DOWN, (x, y), touch)
-    for step in range(1, 4):
-        t += 1 / 60
-        frame(TouchPhase.MOVE, (x + step * cm, y), *tips)
-    t += 0.01
-    frame(TouchPhase.UP, (x + 3 * cm, y), 1)
+    hand = HandOfTwo()
+    control, w, h = hand.control, LAYOUT.width, LAYOUT.height
+    hand.take_and_drag(3)
+    hand.t += 0.01
+    hand.frame(TouchPhase.UP, 3 * hand.cm, 1)
     seat = control.hands.carries[3].seat  # the scene: handed on to fingertip 3
     other = 1 - seat
     end = control.geometry.anchors[other]
     control.drain()
-    t += 0.5
-    control.touches([TouchEvent(3, TouchPhase.UP, end[0] / w, end[1] / h, t)], w, h)
+    hand.t += 0.5
+    control.touches([TouchEvent(3, TouchPhase.UP, end[0] / w, end[1] / h, hand.t)], w, h)
     told = [
         (e.seat, e.card) for e in control.drain() if isinstance(e, events.Stacked | events.Refused)
     ]
-    assert told == [(other, card)]
+    assert told == [(other, hand.card)]
 
 
 def test_a_wagon_a_child_stacks_leaves_the_table(control: RaceController) -> None:

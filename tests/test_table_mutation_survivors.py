@@ -1052,36 +1052,54 @@ def test_issue18_a_card_with_no_room_on_the_table_stays_where_let_go_margin_in()
     assert physics.clear_spot(99, 0.0, 0.0, Rect(0, 0, 120, 120), 10.0) == (10.0, 10.0)
 
 
+class HandOfTwo:
+    """Two children at a kids table, no user ids, in play; a hand of two fingertips (1, and 3
+    a centimetre below it) goes for the first loose `card`, at (x, y) (issue 33's scenes)."""
+
+    TIPS = (1, 3)
+
+    def __init__(self) -> None:
+        self.control = control = kids_controller(2, 0, 0, users=False)
+        control.tick(COUNTDOWN)
+        bodies = control.physics.bodies
+        self.card = next(c for c in sorted(bodies) if control.loose(c))
+        self.x, self.y = bodies[self.card].position
+        self.cm, self.t = control.geometry.px_per_cm, COUNTDOWN
+
+    def frame(self, phase: TouchPhase, moved: float, *touches: int) -> None:
+        """`touches` go `phase`, `moved` to the right of the card's first place, at `t`."""
+        w, h = LAYOUT.width, LAYOUT.height
+        self.control.touches(
+            [TouchEvent(touch, phase, (self.x + moved) / w,
+                        (self.y + (self.cm if touch == 3 else 0.0)) / h, self.t)
+             for touch in touches], w, h)
+
+    def take_and_drag(self, cms: int) -> None:
+        """Both fingertips land on the card, 0.02 s apart, and drag it `cms` cm right."""
+        for touch in self.TIPS:
+            self.t += 0.02
+            self.frame(TouchPhase.DOWN, 0.0, touch)
+        for step in range(1, cms + 1):
+            self.t += 1 / 60
+            self.frame(TouchPhase.MOVE, step * self.cm, *self.TIPS)
+
+
 def test_r28_a_card_handed_on_to_another_fingertip_is_where_it_was_not_under_that_fingertip(
         ) -> None:
     """A card is judged (whose reach it is in, which way it is pulled: R9) where it is as the
     fingers carry it. When the fingertip that took it lifts and another fingertip of the hand
     carries it on, the card is where it was; it then moves as that fingertip moves."""
-    control = kids_controller(2, 0, 0, users=False)
-    control.tick(COUNTDOWN)
-    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
-    card = next(c for c in sorted(bodies) if control.loose(c))
-    x, y = bodies[card].position
-    cm, t = control.geometry.px_per_cm, COUNTDOWN
-    tips = {1: 0.0, 3: cm}  # the fingertip that takes the card, one a centimetre below it
-
-    def frame(phase: TouchPhase, moved: float, *touches: int) -> None:
-        control.touches([TouchEvent(touch, phase, (x + moved) / w, (y + tips[touch]) / h, t)
-                         for touch in touches], w, h)
-    for touch in tips:
-        t += 0.02
-        frame(TouchPhase.DOWN, 0.0, touch)
-    for step in range(1, 11):
-        t += 1 / 60
-        frame(TouchPhase.MOVE, step * cm, *tips)
+    hand = HandOfTwo()
+    control, x, y, cm = hand.control, hand.x, hand.y, hand.cm
+    hand.take_and_drag(10)
     control.drain()
-    t += 0.01
-    frame(TouchPhase.UP, 10 * cm, 1)
+    hand.t += 0.01
+    hand.frame(TouchPhase.UP, 10 * cm, 1)
     assert [(e.card, e.touch, e.before) for e in control.drain()
-            if isinstance(e, events.HandedOn)] == [(card, 3, 1)]  # the scene
+            if isinstance(e, events.HandedOn)] == [(hand.card, 3, 1)]  # the scene
     assert control.hands.carries[3].where() == pytest.approx((x + 10 * cm, y))
-    t += 1 / 60
-    frame(TouchPhase.MOVE, 11 * cm, 3)
+    hand.t += 1 / 60
+    hand.frame(TouchPhase.MOVE, 11 * cm, 3)
     assert control.hands.carries[3].where() == pytest.approx((x + 11 * cm, y))
 
 
