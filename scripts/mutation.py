@@ -141,21 +141,27 @@ def function_of(base: str, hashes: dict[str, str]) -> str | None:
 
 
 def save_verdicts(package: str) -> int:
-    """Write the package's tested mutants' verdicts, by function and its code's hash, to
-    docs/mutation-verdicts/<package>.json; how many."""
+    """Write the package's verdicts, by function and its code's hash, to
+    docs/mutation-verdicts/<package>.json; how many. A mutant mutants/ holds untested keeps
+    what was saved for its unchanged function: a run that tested nothing (its stats failed,
+    it was stopped at once) loses no verdict."""
     if not holds_run_of(package):
         sys.exit(f"mutants/ does not hold a run of {package}: its saved verdicts stay as they are")
     prefix = PACKAGES[package][0].rstrip("*")
+    saved = saved_verdicts(package)
     kept: dict[str, dict[str, Any]] = {}
     for _meta, data in metas():
         hashes = data["hash_by_function_name"]
         for key, code in data["exit_code_by_key"].items():
             base, _, number = key.rpartition("__mutmut_")
             function = function_of(base, hashes)
-            if code is None or not key.startswith(prefix) or function is None:
+            if not key.startswith(prefix) or function is None:
                 continue
-            entry = kept.setdefault(base, {"hash": hashes[function], "codes": {}})
-            entry["codes"][number] = code
+            if code is None:
+                code = saved_code(saved, base, number, hashes[function])
+            if code is not None:
+                entry = kept.setdefault(base, {"hash": hashes[function], "codes": {}})
+                entry["codes"][number] = code
     VERDICTS.mkdir(parents=True, exist_ok=True)
     lines = (f"{json.dumps(base, ensure_ascii=False)}: {json.dumps(entry, sort_keys=True)}"
              for base, entry in sorted(kept.items()))  # a function a line: diffs read well
@@ -164,23 +170,39 @@ def save_verdicts(package: str) -> int:
     return sum(len(e["codes"]) for e in kept.values())
 
 
+def saved_verdicts(package: str) -> dict[str, dict[str, Any]]:
+    """docs/mutation-verdicts/<package>.json: function -> its code's hash and its verdicts."""
+    path = VERDICTS / f"{package}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def saved_code(saved: dict[str, dict[str, Any]], base: str, number: str,
+               hash_now: str) -> int | None:
+    """The saved verdict of mutant `number` of function `base`, if its code is unchanged
+    (`hash_now`)."""
+    entry = saved.get(base)
+    if entry is None or entry["hash"] != hash_now:
+        return None
+    code: int | None = entry["codes"].get(number)
+    return code
+
+
 def take_back_verdicts(package: str) -> int:
     """Give a fresh mutants/ the saved verdicts of the package's functions unchanged since
     (the same hash); how many."""
-    path = VERDICTS / f"{package}.json"
-    saved: dict[str, dict[str, Any]] = \
-        json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    saved = saved_verdicts(package)
     taken = 0
     for meta, data in metas():
         hashes = data["hash_by_function_name"]
         before = taken
         for key, code in data["exit_code_by_key"].items():
             base, _, number = key.rpartition("__mutmut_")
-            entry = saved.get(base)
             function = function_of(base, hashes)
-            if code is None and entry is not None and function is not None \
-                    and entry["hash"] == hashes[function] and number in entry["codes"]:
-                data["exit_code_by_key"][key] = entry["codes"][number]
+            if code is not None or function is None:
+                continue
+            code = saved_code(saved, base, number, hashes[function])
+            if code is not None:
+                data["exit_code_by_key"][key] = code
                 taken += 1
         if taken > before:
             meta.write_text(json.dumps(data), encoding="utf-8")

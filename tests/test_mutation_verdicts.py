@@ -70,3 +70,26 @@ def test_retest_forgets_only_the_named_mutants_verdicts(
     assert mutation.forget((f"{apply}__mutmut_4",)) == 1
     assert json.loads(path.read_text(encoding="utf-8"))["exit_code_by_key"] == {
         f"{apply}__mutmut_4": None, f"{apply}__mutmut_40": 0, f"{apply}__mutmut_5": 1}
+
+
+def test_a_run_that_tested_nothing_loses_no_saved_verdict(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resumed run whose mutmut stopped before testing anything (its stats run failed)
+    still saves at its end: the saved verdicts of the unchanged functions stay, a changed
+    function's go, and what this run did test replaces what was saved."""
+    mutation = load_script()
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    monkeypatch.setattr(mutation, "VERDICTS", tmp_path / "docs" / "mutation-verdicts")
+    apply, start = "seigneurs.game.engine.xǁGameǁapply", "seigneurs.game.engine.xǁGameǁ_start"
+    meta(tmp_path, {f"{apply}__mutmut_1": 1, f"{apply}__mutmut_2": 0, f"{start}__mutmut_1": 1},
+         {"xǁGameǁapply": "aaa", "xǁGameǁ_start": "bbb"})
+    (tmp_path / "mutants" / "package.txt").write_text("game", encoding="utf-8")
+    assert mutation.save_verdicts("game") == 3
+
+    # the next run: _start changed, apply 2 retested and killed, apply 1 left untested
+    meta(tmp_path, {f"{apply}__mutmut_1": None, f"{apply}__mutmut_2": 1,
+                    f"{start}__mutmut_1": None}, {"xǁGameǁapply": "aaa", "xǁGameǁ_start": "b2"})
+    assert mutation.save_verdicts("game") == 2
+    saved = json.loads((tmp_path / "docs" / "mutation-verdicts" / "game.json").read_text(
+        encoding="utf-8"))
+    assert saved == {apply: {"hash": "aaa", "codes": {"1": 1, "2": 1}}}
