@@ -90,16 +90,22 @@ def test_a_childs_arm_reaches_45_cm_from_where_they_sit(control: RaceController)
     assert guesser.reach == pytest.approx(45 * cm)
 
 
-def test_a_card_carried_toward_a_seat_stays_that_seats(control: RaceController) -> None:
-    """A guessed card already carried a card's travel straight toward its seat is that child's:
-    a second finger guessed to the same seat does not re-guess it to a neighbour."""
+def carried_home(control: RaceController) -> Carry:
+    """FINGER carries a card guessed seat 0's, from over three travels away, a travel and a
+    half straight toward seat 0."""
     anchor = control.geometry.anchors[0]
     card = next(c for c in control.physics.bodies
                 if math.dist(control.physics.bodies[c].position, anchor) >
                 control.policy.travel * 3)
     start = tuple(control.physics.bodies[card].position)
     where = toward(start, anchor, control.policy.travel * 1.5)  # type: ignore[arg-type]
-    held(control, 0, decided=False, at=where, card=card)
+    return held(control, 0, decided=False, at=where, card=card)
+
+
+def test_a_card_carried_toward_a_seat_stays_that_seats(control: RaceController) -> None:
+    """A guessed card already carried a card's travel straight toward its seat is that child's:
+    a second finger guessed to the same seat does not re-guess it to a neighbour."""
+    carried_home(control)
     assert control.policy.room(0, NEW_FINGER, 10.1, math.inf, keep_carried=True) == Occupied()
     moved = control.policy.room(0, NEW_FINGER, 10.1, math.inf)  # without: a neighbour's
     assert isinstance(moved, Reguess) and moved.finger == FINGER and moved.seat != 0

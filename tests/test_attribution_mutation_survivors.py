@@ -14,6 +14,7 @@ from test_attribution_constants import (
     DROPPING,
     FINGER,
     NEW_FINGER,
+    carried_home,
     control,
     dropped_on,
     held,
@@ -414,20 +415,26 @@ def test_r28_a_hand_held_still_keeps_its_fingertips_when_another_finger_lands_la
     assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
 
 
+def carried_straight_up(control: RaceController, distance: float) -> tuple[Point, Point]:
+    """FINGER carries a card guessed seat 0's `distance` straight toward seat 0 (heading over
+    HEADING), from (seat 0's x, 544); where from, and where to."""
+    card = cards_nearest(control, 0)[-1]
+    home = (control.geometry.anchors[0][0], 544.0)  # seat 0 sits at the top: up is toward them
+    control.physics.bodies[card].position = home
+    where = (home[0], home[1] - distance)
+    assert control.guesser.heading(0, home, *where) > HEADING
+    held(control, 0, decided=False, at=where, card=card)
+    return home, where
+
+
 def test_r9_a_card_carried_exactly_a_travel_toward_its_seat_stays_that_seats(
         control: RaceController) -> None:
     """The travel counts to its end: a guessed card carried exactly a card's travel straight
     toward seat 0 (heading over HEADING) is seat 0's child's; a second finger guessed seat
     0's does not re-guess it to a neighbour (R9; exact sums: the distance is the travel to
     the last bit)."""
-    travel, anchor = control.policy.travel, control.geometry.anchors[0]
-    card = cards_nearest(control, 0)[-1]
-    home = (anchor[0], 544.0)  # seat 0's child sits at the top: straight up is toward them
-    control.physics.bodies[card].position = home
-    where = (home[0], home[1] - travel)
-    assert math.dist(home, where) == travel
-    assert control.guesser.heading(0, home, *where) > HEADING
-    held(control, 0, decided=False, at=where, card=card)
+    home, where = carried_straight_up(control, control.policy.travel)
+    assert math.dist(home, where) == control.policy.travel
     assert control.policy.room(0, FINGER + 1, 10.1, math.inf, keep_carried=True) == Occupied()
 
 
@@ -576,11 +583,7 @@ def test_r9_a_second_touch_guessed_to_a_seat_whose_card_is_carried_home_leaves_t
     0. A second finger lands by seat 0: the carried card stays seat 0's (nothing gives way),
     and the new finger is a guess, maybe seat 0's child's other hand (decide 99, 104, 105:
     the keep-carried question; 133: a guess, not decided)."""
-    anchor, travel = control.geometry.anchors[0], control.policy.travel
-    card = next(c for c in control.physics.bodies
-                if math.dist(control.physics.bodies[c].position, anchor) > travel * 3)
-    start = spot(control, card)
-    carried = held(control, 0, decided=False, at=toward(start, anchor, travel * 1.5), card=card)
+    carried = carried_home(control)
     other = cards_nearest(control, 0)[0]
     decision = decide(Down(NEW_FINGER, other, *spot(control, other), 10.1, 10.1),
                       control.seats)
@@ -629,13 +632,7 @@ def test_r9_a_card_carried_straight_toward_its_seat_but_not_a_travel_far_may_be_
     """Both halves count: a guessed card carried straight toward seat 0, but half a card's
     travel, is not yet kept for seat 0; a second finger guessed seat 0's re-guesses it to a
     neighbour (room 18)."""
-    travel, anchor = control.policy.travel, control.geometry.anchors[0]
-    card = cards_nearest(control, 0)[-1]
-    home = (anchor[0], 544.0)  # seat 0's child sits at the top: straight up is toward them
-    control.physics.bodies[card].position = home
-    where = (home[0], home[1] - travel / 2)
-    assert control.guesser.heading(0, home, *where) > HEADING
-    held(control, 0, decided=False, at=where, card=card)
+    carried_straight_up(control, control.policy.travel / 2)
     room = control.policy.room(0, NEW_FINGER, 10.1, math.inf, keep_carried=True)
     assert isinstance(room, Reguess) and room.finger == FINGER and room.seat != 0
 

@@ -184,7 +184,6 @@ def test_long_sides_a_card_let_go_near_a_short_end_stays_where_the_child_let_it_
     assert (back[0].x, back[0].y) == pytest.approx(to), "the card was pulled in from the end"
 
 
-
 def test_long_sides_seats_three_a_side_at_a_sixth_a_half_and_five_sixths_facing_each_other(
         ) -> None:
     """Long-sides: three places on each long side, centred at 1/6, 3/6 and 5/6 of the width,
