@@ -16,7 +16,13 @@ from PIL import Image, ImageChops
 
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.tools.screenshot import VIEWS, screenshot
-from seigneurs.ui.gl_setup import PI_RESOLUTION, choose, raspberry_pi
+from seigneurs.ui.gl_setup import (
+    PI_RESOLUTION,
+    SOFTWARE_RENDERERS,
+    choose,
+    raspberry_pi,
+    software_only,
+)
 
 SIZE = (1280, 720)
 BLOCK = 8
@@ -139,6 +145,60 @@ def test_multisampling_is_on_for_desktop_gl_and_off_by_the_setting() -> None:
     assert choose(TableSettings(), None).samples == 4
     assert choose(TableSettings(multisampling=False), None).samples == 0
     assert choose(TableSettings(render="gles"), None).samples == 0
+
+
+def test_multisampling_is_off_where_mesa_draws_in_software() -> None:
+    software = choose(TableSettings(), None, software=True)
+    assert (software.api, software.samples, software.profile) == ("gl", 0, "full")
+
+
+def test_drawing_in_software_is_told_by_the_gpu_devices_and_mesa_settings(
+        tmp_path: Path) -> None:
+    """A Linux machine with no DRM node and no NVIDIA device draws in Mesa's llvmpipe, as one
+    told to by LIBGL_ALWAYS_SOFTWARE or GALLIUM_DRIVER does."""
+    assert software_only(tmp_path, {})
+    (tmp_path / "dri").mkdir()
+    assert software_only(tmp_path, {})  # the folder alone: no device in it
+    (tmp_path / "dri" / "renderD128").touch()
+    assert not software_only(tmp_path, {})
+    assert software_only(tmp_path, {"LIBGL_ALWAYS_SOFTWARE": "1"})
+    assert software_only(tmp_path, {"LIBGL_ALWAYS_SOFTWARE": "true"})
+    assert not software_only(tmp_path, {"LIBGL_ALWAYS_SOFTWARE": "0"})
+    assert software_only(tmp_path, {"GALLIUM_DRIVER": "llvmpipe"})
+    assert not software_only(tmp_path, {"GALLIUM_DRIVER": "iris"})
+    nvidia = tmp_path / "nvidia"
+    nvidia.mkdir()
+    (nvidia / "nvidia0").touch()
+    assert not software_only(nvidia, {})
+
+
+PROBE = ("import logging, sys; logging.basicConfig(level=logging.INFO)\n"
+         "from ctypes import byref\nfrom pathlib import Path\nimport arcade, pyglet\n"
+         "from seigneurs.kiosk.config import TableSettings\n"
+         "from seigneurs.ui.gl_setup import close_window, open_window\n"
+         "w = arcade.Window.__new__(arcade.Window)\n"
+         "plan = open_window(w, TableSettings(), 64, 64, visible=False,\n"
+         "                   devices=Path({devices!r}))\n"
+         "n = pyglet.gl.GLint(); pyglet.gl.glGetIntegerv(pyglet.gl.GL_SAMPLES, byref(n))\n"
+         "print(plan.samples, n.value, pyglet.gl.gl_info.get_renderer())\nclose_window(w)")
+
+
+def test_a_real_window_multisamples_only_where_a_gpu_device_is(tmp_path: Path) -> None:
+    """The framebuffer itself has the samples the plan chose: none with no GPU device; 4
+    with one, and where Mesa draws in software all the same (here: llvmpipe, as in a VM whose
+    display has no 3D driver), the log tells the adults to turn multisampling off."""
+    none = _python(PROBE.format(devices=str(tmp_path)))
+    assert none.returncode == 0, none.stderr[-800:]
+    assert none.stdout.split()[:2] == ["0", "0"]
+    assert "set multisampling = false" not in none.stderr
+    (tmp_path / "dri").mkdir()
+    (tmp_path / "dri" / "renderD128").touch()
+    gpu = _python(PROBE.format(devices=str(tmp_path)))
+    assert gpu.returncode == 0, gpu.stderr[-800:]
+    samples, framebuffer, renderer = gpu.stdout.split(maxsplit=2)
+    assert (samples, framebuffer) == ("4", "4")
+    software = any(name in renderer for name in SOFTWARE_RENDERERS)
+    assert ("set multisampling = false" in gpu.stderr) == software
 
 
 def test_a_pi_is_told_by_its_device_tree(tmp_path: Path) -> None:

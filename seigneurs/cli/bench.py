@@ -164,7 +164,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(json.dumps([report.to_json() for report in reports]))
             return 0
         print(f"{args.frames} frames at {args.size[0]}x{args.size[1]} for each count, 6 seats, "
-              "54 cards; thread CPU per frame in ms")
+              f"54 cards, drawn by {reports[0].drawing}; thread CPU per frame in ms")
         print("fingers  update p50  update p99  draw p50  draw p99  draw calls")
         for r in reports:
             print(f"{r.fingers:7}  {r.update_cpu_ms_p50:10.3f}  {r.update_cpu_ms_p99:10.3f}  "
@@ -176,7 +176,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(json.dumps(report.to_json()))
         return 0
     print(f"{report.frames} frames at {report.size[0]}x{report.size[1]}, 6 seats, 54 cards, "
-          f"{report.fingers} fingers")
+          f"{report.fingers} fingers, drawn by {report.drawing}")
     print(f"update, thread CPU per frame (input+game+physics+sync): p50 "
           f"{report.update_cpu_ms_p50} ms, p99 {report.update_cpu_ms_p99} ms")
     print(f"draw submission, thread CPU per frame: p50 {report.draw_cpu_ms_p50} ms, "

@@ -53,6 +53,9 @@ class BenchReport:
     peak_memory_mb: float
     moves_shown_next_frame: float
     size: tuple[int, int]
+    drawing: str
+    """Who drew the frames, and with how many samples (the figures depend on it: a software
+    renderer's memory traffic is the update's cache misses too)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -100,6 +103,7 @@ class Played:
     seconds: float
     objects_left: int
     textures_created: int
+    drawing: str
 
 
 Measure = Callable[[Callable[[], object]], float]
@@ -131,6 +135,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
         peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         moves_shown_next_frame=round(run.shown / run.moved, 4) if run.moved else 0.0,
         size=size,
+        drawing=run.drawing,
     )
 
 
@@ -203,9 +208,18 @@ def play_busy_table(frames: int, size: tuple[int, int], fingers_down: int,
                 window.end_frame()
         ctx.finish()  # the last frames rendered too, so the rate counts whole frames
         return Played(update, draw, downs, calls, moved, shown, time.perf_counter() - started,
-                      len(ctx.objects), ctx.stats.texture[0] - textures_at_start)
+                      len(ctx.objects), ctx.stats.texture[0] - textures_at_start,
+                      _drawing(window))
     finally:
         window.close()
+
+
+def _drawing(window: Any) -> str:
+    import pyglet
+
+    samples = window.render_plan.samples
+    return f"{pyglet.gl.gl_info.get_renderer()}, " + (
+        f"{samples}x multisampling" if samples else "no multisampling")
 
 
 def _norm(window: Any, point: tuple[float, float]) -> tuple[float, float]:

@@ -1,11 +1,15 @@
 """How the window draws: desktop OpenGL or OpenGL ES 3.1, multisampling, and the Pi profile.
 
 Chosen once, before the window opens, from the settings (`render`, `multisampling`, `profile`)
-and the machine (a Raspberry Pi names itself in the device tree). A Pi's GPU driver offers
-desktop OpenGL only up to 3.1, so there the window is always ES, as Arcade itself insists;
-elsewhere `render = "auto"` tries desktop OpenGL 3.3 and falls back to ES when it cannot be
-had. Multisampling is off under ES: the card and glyph textures carry their own soft edges,
-and a Pi's memory is better spent elsewhere (at 3840x2160 the 4x buffers were ~265 MB).
+and the machine (a Raspberry Pi names itself in the device tree; a Linux machine with no GPU
+device draws in software). A Pi's GPU driver offers desktop OpenGL only up to 3.1, so there
+the window is always ES, as Arcade itself insists; elsewhere `render = "auto"` tries desktop
+OpenGL 3.3 and falls back to ES when it cannot be had. Multisampling is off under ES: the card
+and glyph textures carry their own soft edges, and a Pi's memory is better spent elsewhere (at
+3840x2160 the 4x buffers were ~265 MB). It is off where Mesa draws in software too (llvmpipe,
+on a PC whose GPU has no driver): a software rasteriser pays for every sample, and at
+1920x1080 on two cores 4x multisampling held the table at 70 frames a second, where 155 were
+drawn without it (`seigneurs bench --size 1920x1080`, issue 27).
 
 The Pi profile (README, "Raspberry Pi") is what keeps a Pi 4 at 60 frames a second by our
 estimate: ES, no multisampling, 1080p card art, and a screen of at most 1920x1080.
@@ -14,6 +18,9 @@ estimate: ES, no multisampling, 1080p card art, and a screen of at most 1920x108
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +39,9 @@ PI_MODEL = Path("/proc/device-tree/model")
 PI_SIZE = (1920, 1080)
 """The largest screen the Pi profile's estimate holds for (README, "Raspberry Pi")."""
 PI_RESOLUTION = "1080p"
+DEVICES = Path("/dev")
+SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "SwiftShader", "GDI Generic")
+"""What a software rasteriser calls itself in GL_RENDERER."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,22 +80,42 @@ def raspberry_pi(model_file: Path = PI_MODEL) -> str | None:
     return model if model.startswith("Raspberry Pi") else None
 
 
-def choose(settings: TableSettings, pi: str | None) -> RenderPlan:
-    """The plan for these settings on this machine (`pi`: its model, if a Raspberry Pi)."""
+def software_only(devices: Path = DEVICES,
+                  environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether Mesa will draw in software on this Linux machine: no GPU device to draw with
+    (no DRM node in `devices`/dri, no NVIDIA device), or asked to (LIBGL_ALWAYS_SOFTWARE, or
+    GALLIUM_DRIVER naming a software driver). Told before the window opens, which is when
+    multisampling is chosen; a GPU without a 3D driver (a VM's 2D-only display) is only seen
+    once it is open (`open_window` says so in the log)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    if environ.get("LIBGL_ALWAYS_SOFTWARE", "0").lower() not in ("", "0", "false"):
+        return True
+    if environ.get("GALLIUM_DRIVER") in ("llvmpipe", "softpipe"):
+        return True
+    dri = devices / "dri"
+    gpu = (dri.is_dir() and any(dri.iterdir())) or any(devices.glob("nvidia[0-9]*"))
+    return not gpu
+
+
+def choose(settings: TableSettings, pi: str | None, software: bool = False) -> RenderPlan:
+    """The plan for these settings on this machine (`pi`: its model, if a Raspberry Pi;
+    `software`: whether it draws without a GPU)."""
     profile = settings.profile if settings.profile != "auto" else ("pi" if pi else "full")
     api = "gles" if pi or settings.render == "gles" or profile == "pi" else "gl"
-    samples = SAMPLES if settings.multisampling and api == "gl" else 0
+    samples = SAMPLES if settings.multisampling and api == "gl" and not software else 0
     resolution = PI_RESOLUTION if profile == "pi" else settings.resolution
     return RenderPlan(api, samples, resolution, profile,
                       may_fall_back=api == "gl" and settings.render == "auto")
 
 
 def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
-                model_file: Path = PI_MODEL, **options: Any) -> RenderPlan:
+                model_file: Path = PI_MODEL, devices: Path = DEVICES,
+                **options: Any) -> RenderPlan:
     """Open `window` (`arcade.Window.__init__` with `args` and `options`) as the settings and
     the machine ask; returns the plan in force, and says it in the log."""
     pi = raspberry_pi(model_file)
-    plan = choose(settings, pi)
+    plan = choose(settings, pi, software_only(devices))
     mend()  # Arcade's two ES faults (a no-op under desktop GL)
     opened: Any = arcade.Window.__init__
     try:
@@ -97,10 +127,16 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
         plan = plan.as_gles()
         opened(window, *args, **{**options, **plan.window_options()})
     info = pyglet.gl.gl_info
+    renderer = info.get_renderer()
     log.info("drawing through %s (%s), %s, %s cards, %s profile%s",
-             info.get_version_string(), info.get_renderer(),
+             info.get_version_string(), renderer,
              f"{plan.samples}x multisampling" if plan.samples else "no multisampling",
              plan.resolution, plan.profile, f" ({pi})" if pi else "")
+    if plan.samples and any(name in renderer for name in SOFTWARE_RENDERERS):
+        log.warning("drawing in software (%s) with %dx multisampling, which a software "
+                    "rasteriser pays for at every sample: set multisampling = false in the "
+                    "[table] settings for about twice the frames a second", renderer,
+                    plan.samples)
     if plan.profile == "pi" and window.width * window.height > PI_SIZE[0] * PI_SIZE[1]:
         log.warning("the Pi profile holds 60 frames a second up to %dx%d; this screen is "
                     "%dx%d: set the display to 1920x1080", *PI_SIZE, window.width,

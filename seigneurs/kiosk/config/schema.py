@@ -219,8 +219,8 @@ class TableSettings:
         "table", "auto", "auto: desktop OpenGL, else OpenGL ES 3.1 (always ES on a Raspberry "
         "Pi)", _choice(*RENDERS))
     multisampling: bool = setting(
-        "table", True, "smooth shape edges (4x; never under OpenGL ES or the pi profile)",
-        _boolean)
+        "table", True, "smooth shape edges (4x; never under OpenGL ES, the pi profile or a "
+        "software renderer)", _boolean)
     profile: str = setting(
         "table", "auto", "pi: what keeps a Raspberry Pi 4 at 60 frames a second (OpenGL ES, "
         "no multisampling, 1080p cards); auto: pi on a Raspberry Pi, else full",
