@@ -21,13 +21,18 @@ from typing import Any
 
 from seigneurs.tools.first_frame import report_first_frame
 
-BARE = ("import arcade\n"
-        "window = arcade.Window(1920, 1080, 'bare')\n"
-        "window.clear()\n"
-        "window.ctx.finish()\n"
-        + inspect.getsource(report_first_frame) + "report_first_frame()\n")
-"""The yardstick: Arcade's window and one cleared frame, then the same report as the table's,
-from its source (the bare process imports nothing of ours)."""
+
+def bare_source(multisampling: bool) -> str:
+    """The yardstick: Arcade's window, multisampled as the table's is on this machine (none
+    where Mesa draws in software), and one cleared frame, then the same report as the table's,
+    from its source (the bare process imports nothing of ours)."""
+    return ("import arcade\n"
+            f"window = arcade.Window(1920, 1080, 'bare', antialiasing={multisampling})\n"
+            "window.clear()\n"
+            "window.ctx.finish()\n"
+            + inspect.getsource(report_first_frame) + "report_first_frame()\n")
+
+
 TABLE = ("-m", "seigneurs", "play", "--window", "1920x1080", "--first-frame")
 
 
@@ -92,16 +97,21 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     their bytecode too (PYTHONDONTWRITEBYTECODE is dropped: with it, every start compiled all of
     our modules, about 0.13 s that no installed table pays), and one unmeasured run of each
     writes it and warms the file cache."""
+    from seigneurs.kiosk.config import TableSettings
+    from seigneurs.ui.gl_setup import choose, raspberry_pi, software_only
+
+    plan = choose(TableSettings(), raspberry_pi(), software_only())  # the table's own, unset
+    source = bare_source(plan.samples > 0)
     bare: list[Start] = []
     table: list[Start] = []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_CONFIG_HOME": f"{home}/config",
                "XDG_DATA_HOME": f"{home}/data"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        time_start(["-c", BARE], env)
+        time_start(["-c", source], env)
         time_start(list(TABLE), env)
         for pair in range(repeats):
-            runs = [(bare, ["-c", BARE]), (table, list(TABLE))]
+            runs = [(bare, ["-c", source]), (table, list(TABLE))]
             for into, args in runs if pair % 2 == 0 else runs[::-1]:
                 into.append(time_start(args, env))
     return report_of(bare, table)
