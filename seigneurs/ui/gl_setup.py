@@ -8,8 +8,8 @@ OpenGL 3.3 and falls back to ES when it cannot be had. Multisampling is off unde
 and glyph textures carry their own soft edges, and a Pi's memory is better spent elsewhere (at
 3840x2160 the 4x buffers were ~265 MB). It is off where Mesa draws in software too (llvmpipe,
 on a PC whose GPU has no driver): a software rasteriser pays for every sample, and at
-1920x1080 on two cores 4x multisampling held the table at 70 frames a second, where 155 were
-drawn without it (`seigneurs bench --size 1920x1080`, issue 27).
+1920x1080 on two cores 4x multisampling held the busy table at 49-70 frames a second, where
+120-155 were drawn without it (`seigneurs bench --frames 600 --size 1920x1080`, issue 27).
 
 The Pi profile (README, "Raspberry Pi") is what keeps a Pi 4 at 60 frames a second by our
 estimate: ES, no multisampling, 1080p card art, and a screen of at most 1920x1080.
