@@ -172,6 +172,14 @@ def test_drawing_in_software_is_told_by_the_gpu_devices_and_mesa_settings(
     assert not software_only(nvidia, {})
 
 
+def test_a_device_folder_that_cannot_be_listed_leaves_multisampling_as_set(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The window still opens: the GPU is taken to be there, and the log says why."""
+    unreadable = tmp_path / ("d" * 300)  # a name the file system refuses (ENAMETOOLONG)
+    assert not software_only(unreadable, {})
+    assert "could not list" in caplog.text and "multisampling stays as set" in caplog.text
+
+
 PROBE = ("import logging, sys; logging.basicConfig(level=logging.INFO)\n"
          "from ctypes import byref\nfrom pathlib import Path\nimport arcade, pyglet\n"
          "from seigneurs.kiosk.config import TableSettings\n"
