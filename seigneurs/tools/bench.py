@@ -217,9 +217,7 @@ def play_busy_table(frames: int, size: tuple[int, int], fingers_down: int,
 def _drawing(window: Any) -> str:
     import pyglet
 
-    samples = window.render_plan.samples
-    return f"{pyglet.gl.gl_info.get_renderer()}, " + (
-        f"{samples}x multisampling" if samples else "no multisampling")
+    return f"{pyglet.gl.gl_info.get_renderer()}, {window.render_plan.sampling}"
 
 
 def _norm(window: Any, point: tuple[float, float]) -> tuple[float, float]:

@@ -66,6 +66,11 @@ class RenderPlan:
                 "gl_version": (3, 1) if gles else (3, 3),
                 "antialiasing": self.samples > 0, "samples": self.samples or SAMPLES}
 
+    @property
+    def sampling(self) -> str:
+        """The multisampling, in words (the log's and the bench's)."""
+        return f"{self.samples}x multisampling" if self.samples else "no multisampling"
+
     def as_gles(self) -> RenderPlan:
         """The same plan under OpenGL ES (no multisampling)."""
         return RenderPlan("gles", 0, self.resolution, self.profile, False)
@@ -134,7 +139,7 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
     renderer = info.get_renderer()
     log.info("drawing through %s (%s), %s, %s cards, %s profile%s",
              info.get_version_string(), renderer,
-             f"{plan.samples}x multisampling" if plan.samples else "no multisampling",
+             plan.sampling,
              plan.resolution, plan.profile, f" ({pi})" if pi else "")
     if plan.samples and any(name in renderer for name in SOFTWARE_RENDERERS):
         log.warning("drawing in software (%s) with %dx multisampling, which a software "
