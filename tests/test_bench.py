@@ -7,6 +7,7 @@ import os
 import resource
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -125,3 +126,40 @@ def test_p99_is_the_nearest_rank_both_tools_report() -> None:
     assert p99([float(v) for v in range(100, 0, -1)]) == 99.0
     assert p99([float(v) for v in range(1, 151)]) == 149.0  # rank ceil(148.5) = 149
     assert p99([0.5]) == 0.5 and p99([]) == 0.0
+
+
+
+def test_bench_clipped_makes_the_same_draw_calls_and_shows_one_pixel() -> None:
+    """Issue 27: `--clip-pixels` stands in for a GPU: every draw call is still made (as many
+    as in a run drawn in full), but no pixel outside the CLIP box shows anything but the
+    clear colour; drawn in full, the last frame shows the table."""
+    import arcade
+
+    from seigneurs.tools.bench import CLIP, play_busy_table
+
+    def last_frame_colours(clip: bool) -> tuple[int, list[int], str]:
+        """How many colours the last frame shows outside CLIP (65: more than 64), each
+        frame's draw calls, and who drew."""
+        colours = [0]
+        measured = [0]
+
+        def measure(work: Callable[[], object]) -> float:
+            work()
+            measured[0] += 1
+            if measured[0] == 120:  # the last frame's draw (updates and draws alternate)
+                window = arcade.get_window()
+                frame = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+                x, y, w, h = CLIP  # the image's rows run top down, GL's bottom up
+                frame.paste((0, 0, 0), (x, window.height - y - h, x + w, window.height - y))
+                found = frame.getcolors(maxcolors=64)
+                colours[0] = 65 if found is None else len(found)
+            return 0.0
+
+        run = play_busy_table(60, (320, 180), 10, measure, clip)
+        return colours[0], run.calls, run.drawing
+
+    full, full_calls, full_drawing = last_frame_colours(False)
+    clipped, clipped_calls, clipped_drawing = last_frame_colours(True)
+    assert full > 64 and 1 <= clipped <= 2  # the clear colour, and black where CLIP was
+    assert clipped_calls == full_calls and min(full_calls) >= 1
+    assert "clipped" in clipped_drawing and "clipped" not in full_drawing
