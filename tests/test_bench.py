@@ -100,6 +100,15 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+@pytest.mark.parametrize("other", ["--decoders", "--startup", "--opcodes"])
+def test_bench_refuses_clipped_pixels_where_they_mean_nothing(
+        other: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A flag that would change nothing is refused, not ignored."""
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "--clip-pixels", other])
+    assert stop.value.code == 2 and "--clip-pixels" in capsys.readouterr().err
+
+
 def test_bench_rejects_too_few_frames(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["bench", "--frames", "5"])

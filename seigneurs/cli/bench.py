@@ -148,6 +148,9 @@ def _bench_opcodes(args: argparse.Namespace) -> int:
 @command("bench", "measure a busy six-seat table headless (CPU per frame, draws, memory)",
          _bench_args)
 def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.clip_pixels and (args.decoders or args.startup or args.opcodes):
+        parser.error("--clip-pixels measures the busy table's thread CPU: not with --decoders, "
+                     "--startup or --opcodes (opcodes are the same clipped)")
     if args.decoders:
         return _bench_decoders(args, parser)
     if args.startup:
