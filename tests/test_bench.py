@@ -137,38 +137,44 @@ def test_p99_is_the_nearest_rank_both_tools_report() -> None:
     assert p99([0.5]) == 0.5 and p99([]) == 0.0
 
 
-
-def test_bench_clipped_makes_the_same_draw_calls_and_shows_one_pixel() -> None:
+def test_bench_clipped_makes_the_same_draw_calls_and_shows_one_pixel(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 27: `--clip-pixels` stands in for a GPU: every draw call is still made (as many
-    as in a run drawn in full), but no pixel outside the CLIP box shows anything but the
-    clear colour; drawn in full, the last frame shows the table."""
+    as in a run drawn in full), but in no frame does a pixel outside the CLIP_BOX show anything
+    but the clear colour; drawn in full, every frame shows the table."""
     import arcade
 
-    from seigneurs.tools.bench import CLIP, play_busy_table
+    from seigneurs.tools.bench import CLIP_BOX, play_busy_table
 
-    def last_frame_colours(clip: bool) -> tuple[int, list[int], str]:
-        """How many colours the last frame shows outside CLIP (65: more than 64), each
+    frames = 60
+
+    def colours_shown(clip: bool) -> tuple[list[int], list[int], str]:
+        """How many colours each frame shows outside CLIP_BOX (65: more than 64), each
         frame's draw calls, and who drew."""
-        colours = [0]
+        colours: list[int] = []
         measured = [0]
 
         def measure(work: Callable[[], object]) -> float:
             work()
             measured[0] += 1
-            if measured[0] == 120:  # the last frame's draw (updates and draws alternate)
+            if measured[0] % 2 == 0:  # a draw (each frame's update, then its draw)
                 window = arcade.get_window()
                 frame = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
-                x, y, w, h = CLIP  # the image's rows run top down, GL's bottom up
+                x, y, w, h = CLIP_BOX  # the image's rows run top down, GL's bottom up
                 frame.paste((0, 0, 0), (x, window.height - y - h, x + w, window.height - y))
                 found = frame.getcolors(maxcolors=64)
-                colours[0] = 65 if found is None else len(found)
+                colours.append(65 if found is None else len(found))
             return 0.0
 
-        run = play_busy_table(60, (320, 180), 10, measure, clip)
-        return colours[0], run.calls, run.drawing
+        run = play_busy_table(frames, (320, 180), 10, measure, clip=clip)
+        return colours, run.calls, run.drawing
 
-    full, full_calls, full_drawing = last_frame_colours(False)
-    clipped, clipped_calls, clipped_drawing = last_frame_colours(True)
-    assert full > 64 and 1 <= clipped <= 2  # the clear colour, and black where CLIP was
+    full, full_calls, full_drawing = colours_shown(clip=False)
+    clipped, clipped_calls, clipped_drawing = colours_shown(clip=True)
+    assert len(full) == len(clipped) == frames
+    assert min(full) > 64  # the table, every frame
+    assert max(clipped) <= 2  # the clear colour, and black where CLIP_BOX was
     assert clipped_calls == full_calls and min(full_calls) >= 1
     assert "clipped" in clipped_drawing and "clipped" not in full_drawing
+    assert main(["bench", "--frames", "60", "--fingers", "2", "--clip-pixels", "--json"]) == 0
+    assert "clipped" in json.loads(capsys.readouterr().out)["drawing"]

@@ -19,9 +19,10 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
                         help="one run per fingers' count (such as 1,5,10,20,40): the cost "
                              "against the fingers, one line each")
     parser.add_argument("--clip-pixels", action="store_true",
-                        help="make every draw call but clip its pixels to one: the table's "
-                             "own CPU where a GPU draws (a software renderer's rasterising "
-                             "runs on the same cores and slows the update too)")
+                        help="make every draw call but clip its pixels to one: a stand-in for "
+                             "a GPU, where a software renderer would rasterise on the table's "
+                             "own cores and slow its update too (the clear and the GL calls "
+                             "still run: an overestimate)")
     parser.add_argument("--opcodes", action="store_true",
                         help="count the Python opcodes of each frame instead of its CPU time "
                              "(the same in a busy machine; C work such as the physics step "
@@ -166,7 +167,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.opcodes:
         return _bench_opcodes(args)
     if args.fingers_sweep is not None:
-        reports = [run_bench(args.frames, args.size, count, args.clip_pixels)
+        reports = [run_bench(args.frames, args.size, count, clip=args.clip_pixels)
                    for count in args.fingers_sweep]
         if args.json:
             print(json.dumps([report.to_json() for report in reports]))
@@ -179,7 +180,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                   f"{r.draw_cpu_ms_p50:8.3f}  {r.draw_cpu_ms_p99:8.3f}  "
                   f"{r.draw_calls_per_frame:10}")
         return 0
-    report = run_bench(args.frames, args.size, args.fingers, args.clip_pixels)
+    report = run_bench(args.frames, args.size, args.fingers, clip=args.clip_pixels)
     if args.json:
         print(json.dumps(report.to_json()))
         return 0
