@@ -98,9 +98,9 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     our modules, about 0.13 s that no installed table pays), and one unmeasured run of each
     writes it and warms the file cache."""
     from seigneurs.kiosk.config import TableSettings
-    from seigneurs.ui.gl_setup import choose, raspberry_pi, software_only
+    from seigneurs.ui.gl_setup import plan_here
 
-    plan = choose(TableSettings(), raspberry_pi(), software_only())  # the table's own, unset
+    plan, _ = plan_here(TableSettings())  # the table's own, with nothing set
     source = bare_source(plan.samples > 0)
     bare: list[Start] = []
     table: list[Start] = []

@@ -118,13 +118,21 @@ def choose(settings: TableSettings, pi: str | None, software: bool = False) -> R
                       may_fall_back=api == "gl" and settings.render == "auto")
 
 
+def plan_here(settings: TableSettings, model_file: Path = PI_MODEL,
+              devices: Path = DEVICES) -> tuple[RenderPlan, str | None]:
+    """The plan for these settings on this machine, as read from it (a Pi's device tree, its
+    GPU devices), and the Pi's model if it is one: the window's plan, and the startup bench's
+    yardstick window's, which must draw alike."""
+    pi = raspberry_pi(model_file)
+    return choose(settings, pi, software_only(devices)), pi
+
+
 def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
                 model_file: Path = PI_MODEL, devices: Path = DEVICES,
                 **options: Any) -> RenderPlan:
     """Open `window` (`arcade.Window.__init__` with `args` and `options`) as the settings and
     the machine ask; returns the plan in force, and says it in the log."""
-    pi = raspberry_pi(model_file)
-    plan = choose(settings, pi, software_only(devices))
+    plan, pi = plan_here(settings, model_file, devices)
     mend()  # Arcade's two ES faults (a no-op under desktop GL)
     opened: Any = arcade.Window.__init__
     try:
