@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import groupby
+from operator import attrgetter
 from typing import Generic, Protocol, TypeVar
 
 from seigneurs.game import (
@@ -149,17 +151,14 @@ class Play:
         return list(self.bot_loop.actions(self.clock, avoid, near, fetch))
 
 
+_TIME = attrgetter("t")
+
+
 def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
     """A frame's events in runs of one instant (the same time stamp), in order: each run is
     judged after the one before it, so that batching more of them into a frame changes
     nothing; only touches of one instant share a card fairly (`FairGrabs`)."""
-    runs: list[list[TouchEvent]] = []
-    for event in frame:
-        if runs and runs[-1][0].t == event.t:
-            runs[-1].append(event)
-        else:
-            runs.append([event])
-    return runs
+    return [list(run) for _, run in groupby(frame, _TIME)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
+from operator import sub, truediv
 
 from seigneurs.input.events import Contact
 
@@ -116,11 +117,10 @@ class SeatGuesser:
         measured it already)."""
         if moved == 0:
             return [0.0] * len(self.anchors)
-        # each seat's distance from (x, y) measured in C (math.dist is hypot of the
-        # differences, to the bit), paired with its distance from `start`
-        return [(home - far) / moved for home, far in
-                zip(self._homes_from(start), map(math.dist, repeat((x, y)), self.anchors),
-                    strict=True)]
+        # how much nearer each seat the card came, per pixel it went, seat by seat in C (it
+        # runs at every move of every guessed card; math.dist is hypot of the differences)
+        nearer = map(sub, self._homes_from(start), map(math.dist, repeat((x, y)), self.anchors))
+        return list(map(truediv, nearer, repeat(moved)))
 
     def _homes_from(self, start: Point) -> list[float]:
         """Each seat's distance from `start`, by seat: kept (`_homes`), a carry asks at every
