@@ -11,15 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import attrgetter
 
 from seigneurs.game import RaceGame, Reason
 from seigneurs.table import events
 from seigneurs.table.attribution.guess import HEADING, SeatGuesser
 from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.physics import CardPhysics
-
-_SEAT = attrgetter("seat")
 
 STILL = 1.5
 """Seconds a guessed card may lie still on a finger before its seat's next card takes over
@@ -122,9 +119,13 @@ class SeatPolicy:
             if self.guesser.heading(seat, other.home, *where) > HEADING \
                     and math.dist(other.home, where) >= self.travel:
                 return Occupied()
-        # the seats that carry nothing (`seat` carries `other`), in C: a pull on a crowded
-        # table asks at every move
-        free = set(self.guesser.candidates).difference(map(_SEAT, self.hands.carries.values()))
+        # the other seats that carry nothing; the carries read only as far as it takes to see
+        # every seat carry a card, as on a crowded table: then none is free
+        free = {s for s in self.guesser.candidates if s != seat}
+        for carry in self.hands.carries.values():
+            if not free:
+                break
+            free.discard(carry.seat)
         alternative = self.guesser.at_down(*other.where(), lambda s: s not in free, reach) \
             if free else None
         if alternative is None or alternative == seat:
