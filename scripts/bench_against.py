@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The busy-table bench of this checkout, run on other revisions' code, like for like.
+
+    .venv/bin/python scripts/bench_against.py fc69fce HEAD --fingers 10,40 --rounds 3
+    .venv/bin/python scripts/bench_against.py fc69fce . --opcodes       # . is the work tree
+    .venv/bin/python scripts/bench_against.py fc69fce HEAD --clip-pixels
+    GALLIUM_NOOP=1 .venv/bin/python scripts/bench_against.py fc69fce HEAD   # Mesa's no-op driver
+
+Why: "the update's CPU halved" compares code written months apart, whose own benches measured
+differently (the wall clock, frames never ended). Here every revision plays this checkout's
+bench (`seigneurs.tools.bench.play_busy_table`, and `opcode_bench.opcodes` with --opcodes) on
+its own table code: each revision is taken out with `git archive` into a scratch folder, and a
+process per run imports that revision's `seigneurs` with this checkout's bench loaded over it.
+Every window is opened without multisampling, as the table opens its own where Mesa draws in
+software (revisions before 2614b87 multisampled there, which costs the update's caches too).
+Revisions alternate within each round, so a machine that drifts drifts for all of them.
+
+It prints, for each revision and fingers' count, the rounds' range of the update's p50 and
+p99 (thread CPU in ms, or opcodes a frame) and the ratio of its median p50 to the first
+revision's. The bench loop asks only for what the table has had since fc69fce (issue 27).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+def tree_of(revision: str, scratch: Path) -> Path:
+    """The folder holding `revision`'s code: the work tree for '.', else a `git archive` of it."""
+    if revision == ".":
+        return ROOT
+    folder = scratch / revision.replace("/", "_")
+    if not folder.exists():
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision],
+                                 capture_output=True, check=False)
+        if archive.returncode != 0:
+            sys.exit(f"bench_against: no revision {revision!r} in {ROOT}: "
+                     f"{archive.stderr.decode(errors='replace').strip()}")
+        folder.mkdir()
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
+            tar.extractall(folder, filter="tar")
+    return folder
+
+
+def measure(tree: Path, frames: int, fingers: int, clip: bool, counting: bool,
+            size: tuple[int, int]) -> dict[str, float | str]:
+    """One run of this checkout's bench on `tree`'s code, in a process of its own."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "ARCADE_HEADLESS": "1"}
+    done = subprocess.run(
+        [sys.executable, __file__, RUN_ONE, str(frames), str(fingers), "clip" if clip else "full",
+         "opcodes" if counting else "cpu", str(size[0]), str(size[1])],
+        capture_output=True, text=True, env=env, cwd=tree, check=False)
+    if done.returncode != 0:
+        sys.exit(f"bench_against: the run on {tree} failed:\n{done.stderr[-3000:]}")
+    result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+RUN_ONE = "--run-one"
+
+
+def run_one(frames: int, fingers: int, clip: bool, counting: bool,
+            size: tuple[int, int]) -> dict[str, float | str]:
+    """In the run's own process, whose `seigneurs` is the revision's (PYTHONPATH): this
+    checkout's bench modules put in place of the revision's, every window opened without
+    multisampling, one bench run."""
+    import arcade
+
+    opened: Any = arcade.Window.__init__
+
+    def without_multisampling(window: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs["antialiasing"] = False
+        opened(window, *args, **kwargs)
+
+    arcade.Window.__init__ = without_multisampling  # type: ignore[method-assign,assignment]
+    import seigneurs.tools  # the revision's package, before this checkout's bench goes in it
+
+    figures = _load("seigneurs.tools.figures")
+    bench = _load("seigneurs.tools.bench")
+    drawing = bench._drawing
+
+    def who_drew(window: object, clip: bool) -> str:
+        try:
+            return str(drawing(window, clip))
+        except AttributeError:  # a revision older than its render plan
+            return "(not said by this revision)"
+
+    bench._drawing = who_drew
+    measure = _load("seigneurs.tools.opcode_bench").opcodes if counting else \
+        bench.thread_cpu_ms
+    run = bench.play_busy_table(frames, size, fingers, measure, clip=clip)
+    return {"p50": statistics.median(run.update), "p99": figures.p99(run.update),
+            "draw_p50": statistics.median(run.draw), "drawing": run.drawing,
+            "table_from": str(Path(seigneurs.__file__).parent.parent)}
+
+
+def _load(name: str) -> Any:
+    """This checkout's module `name` (seigneurs/tools/*.py), put in sys.modules as `name`."""
+    path = ROOT / "seigneurs" / "tools" / f"{name.rsplit('.', 1)[-1]}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [RUN_ONE]:
+        return _run_one_here(argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("revisions", nargs="+", help="git revisions, '.' for the work tree")
+    parser.add_argument("--fingers", default="10,40", help="fingers' counts, comma-separated")
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--size", default="1920x1080", metavar="WxH")
+    parser.add_argument("--clip-pixels", action="store_true",
+                        help="every draw call made, its pixels clipped to one (a stand-in for "
+                             "a GPU; `seigneurs bench --clip-pixels`)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count the update's Python opcodes instead of its thread CPU")
+    parser.add_argument("--json", action="store_true", help="print every run as JSON")
+    args = parser.parse_args(argv)
+    counts = [int(n) for n in args.fingers.split(",")]
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    runs: dict[tuple[str, int], list[dict[str, float | str]]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as scratch:
+        trees = {revision: tree_of(revision, Path(scratch)) for revision in args.revisions}
+        for _ in range(args.rounds):
+            for fingers in counts:
+                for revision, tree in trees.items():
+                    runs.setdefault((revision, fingers), []).append(measure(
+                        tree, args.frames, fingers, args.clip_pixels, args.opcodes,
+                        (width, height)))
+    if args.json:
+        print(json.dumps([{"revision": revision, "fingers": fingers, **run}
+                          for (revision, fingers), each in runs.items() for run in each]))
+        return 0
+    unit = "opcodes a frame" if args.opcodes else "ms of thread CPU a frame"
+    print(f"update, {unit}; {args.rounds} rounds of {args.frames} frames at {args.size}; "
+          f"drawn by {runs[(args.revisions[-1], counts[0])][0]['drawing']}")
+    for fingers in counts:
+        first = statistics.median(float(run["p50"]) for run in runs[(args.revisions[0], fingers)])
+        for revision in args.revisions:
+            p50s = [float(run["p50"]) for run in runs[(revision, fingers)]]
+            p99s = [float(run["p99"]) for run in runs[(revision, fingers)]]
+            print(f"{fingers:3} fingers  {revision:>12}  p50 {_span(p50s)}  p99 {_span(p99s)}  "
+                  f"median p50 / {args.revisions[0]}'s: {statistics.median(p50s) / first:.2f}")
+    return 0
+
+
+def _run_one_here(argv: list[str]) -> int:
+    """`RUN_ONE`'s process: one run, its figures printed as JSON."""
+    frames, fingers, drawn, measured, width, height = argv
+    print(json.dumps(run_one(int(frames), int(fingers), drawn == "clip", measured == "opcodes",
+                             (int(width), int(height)))))
+    return 0
+
+
+def _span(values: list[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{low:.3f}-{high:.3f}" if high < 100 else f"{low:,.0f}-{high:,.0f}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
