@@ -4,6 +4,7 @@ item 4: "half the update CPU" is a comparison across revisions, so it must be li
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "bench_against.py"
+pytestmark = pytest.mark.skipif(not (ROOT / ".git").exists() or shutil.which("git") is None,
+                                reason="needs git and a git checkout (git archive)")
 
 
 def against(*args: str) -> subprocess.CompletedProcess[str]:
@@ -19,7 +22,6 @@ def against(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, timeout=600, check=False)
 
 
-@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs a git checkout (git archive)")
 def test_a_revision_counted_twice_counts_the_same_opcodes_and_its_own_code_is_run() -> None:
     """The opcodes of a revision's update are the same run after run (each run a process of
     its own), so a difference between revisions is theirs; and the code run is the archived
