@@ -16,7 +16,8 @@ software (revisions before 2614b87 multisampled there, which costs the update's 
 Revisions alternate within each round, so a machine that drifts drifts for all of them.
 
 It prints, for each revision and fingers' count, the rounds' range of the update's p50 and
-p99 (thread CPU in ms, or opcodes a frame) and the ratio of its median p50 to the first
+p99 over all frames (thread CPU in ms, or opcodes a frame: their p99 is a touch-down frame's,
+which `seigneurs bench --opcodes` shows apart) and the ratio of its median p50 to the first
 revision's. The bench loop asks only for what the table has had since fc69fce (issue 27).
 """
 
@@ -24,39 +25,98 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import io
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_ONE = "--run-one"
+"""The first argument of the process that makes one run (`run_one`)."""
+Run = dict[str, float | str]
 
-def tree_of(revision: str, scratch: Path) -> Path:
-    """The folder holding `revision`'s code: the work tree for '.', else a `git archive` of it."""
+
+def main(argv: list[str] | None = None) -> int:
+    """Take out the revisions, run the rounds, print the table (or every run as JSON)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [RUN_ONE]:
+        return _run_one_here(argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("revisions", nargs="+", help="git revisions, '.' for the work tree")
+    parser.add_argument("--fingers", default="10,40", help="fingers' counts, comma-separated")
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--size", default="1920x1080", metavar="WxH")
+    parser.add_argument("--clip-pixels", action="store_true",
+                        help="every draw call made, its pixels clipped to one (a stand-in for "
+                             "a GPU; `seigneurs bench --clip-pixels`)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count the update's Python opcodes instead of its thread CPU")
+    parser.add_argument("--json", action="store_true", help="print every run as JSON")
+    args = parser.parse_args(argv)
+    counts = [int(n) for n in args.fingers.split(",")]
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    runs: dict[tuple[str, int], list[Run]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as scratch:
+        trees = {revision: tree_of(revision, Path(scratch) / str(number))
+                 for number, revision in enumerate(dict.fromkeys(args.revisions))}
+        for _ in range(args.rounds):
+            for fingers in counts:
+                for revision, tree in trees.items():
+                    runs.setdefault((revision, fingers), []).append(measure(
+                        tree, args.frames, fingers, args.clip_pixels, args.opcodes,
+                        (width, height)))
+    if args.json:
+        print(json.dumps([{"revision": revision, "fingers": fingers, **run}
+                          for (revision, fingers), each in runs.items() for run in each]))
+        return 0
+    unit = "opcodes a frame" if args.opcodes else "ms of thread CPU a frame"
+    rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
+    print(f"update, {unit}; {rounds} of {args.frames} frames at {args.size}; drawn by "
+          f"{runs[(args.revisions[-1], counts[0])][0]['drawing']} (every window opened "
+          f"without multisampling)")
+    width_of_names = max(len(revision) for revision in trees)
+    for fingers in counts:
+        first = statistics.median(float(run["p50"]) for run in runs[(args.revisions[0], fingers)])
+        for revision in trees:
+            p50s = [float(run["p50"]) for run in runs[(revision, fingers)]]
+            p99s = [float(run["p99"]) for run in runs[(revision, fingers)]]
+            print(f"{fingers:3} fingers  {revision:>{width_of_names}}  "
+                  f"p50 {_span(p50s, args.opcodes)}  p99 {_span(p99s, args.opcodes)}  "
+                  f"median p50 / {args.revisions[0]}'s: {statistics.median(p50s) / first:.2f}")
+    return 0
+
+
+def tree_of(revision: str, folder: Path) -> Path:
+    """The folder holding `revision`'s code: the work tree for '.', else a `git archive` of
+    the commit it names, taken out into `folder` (git archive | tar: Debian 12's Python 3.11.2
+    has no tarfile filters)."""
     if revision == ".":
         return ROOT
-    folder = scratch / revision.replace("/", "_")
-    if not folder.exists():
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision],
-                                 capture_output=True, check=False)
-        if archive.returncode != 0:
-            sys.exit(f"bench_against: no revision {revision!r} in {ROOT}: "
-                     f"{archive.stderr.decode(errors='replace').strip()}")
-        folder.mkdir()
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
-            tar.extractall(folder, filter="tar")
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                             f"{revision}^{{commit}}"], capture_output=True, text=True,
+                            check=False)
+    if commit.returncode != 0:
+        sys.exit(f"bench_against: no revision {revision!r} in {ROOT}")
+    folder.mkdir(parents=True)
+    archive = subprocess.Popen(["git", "-C", str(ROOT), "archive", commit.stdout.strip()],
+                               stdout=subprocess.PIPE)
+    untar = subprocess.run(["tar", "-x", "-C", str(folder)], stdin=archive.stdout, check=False)
+    if archive.wait() != 0 or untar.returncode != 0:
+        sys.exit(f"bench_against: {revision!r} could not be taken out into {folder}")
+    if not (folder / "seigneurs" / "__init__.py").is_file():
+        sys.exit(f"bench_against: {revision!r} holds no seigneurs package")
     return folder
 
 
 def measure(tree: Path, frames: int, fingers: int, clip: bool, counting: bool,
-            size: tuple[int, int]) -> dict[str, float | str]:
-    """One run of this checkout's bench on `tree`'s code, in a process of its own."""
+            size: tuple[int, int]) -> Run:
+    """One run of this checkout's bench on `tree`'s code, in a process of its own; refused if
+    its table came from anywhere else (an installed copy shadowing the tree)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "ARCADE_HEADLESS": "1"}
     done = subprocess.run(
         [sys.executable, __file__, RUN_ONE, str(frames), str(fingers), "clip" if clip else "full",
@@ -64,15 +124,14 @@ def measure(tree: Path, frames: int, fingers: int, clip: bool, counting: bool,
         capture_output=True, text=True, env=env, cwd=tree, check=False)
     if done.returncode != 0:
         sys.exit(f"bench_against: the run on {tree} failed:\n{done.stderr[-3000:]}")
-    result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    result: Run = json.loads(done.stdout.strip().splitlines()[-1])
+    if Path(str(result["table_from"])).resolve() != tree.resolve():
+        sys.exit(f"bench_against: the run meant for {tree} played {result['table_from']}'s table")
     return result
 
 
-RUN_ONE = "--run-one"
-
-
 def run_one(frames: int, fingers: int, clip: bool, counting: bool,
-            size: tuple[int, int]) -> dict[str, float | str]:
+            size: tuple[int, int]) -> Run:
     """In the run's own process, whose `seigneurs` is the revision's (PYTHONPATH): this
     checkout's bench modules put in place of the revision's, every window opened without
     multisampling, one bench run."""
@@ -98,12 +157,12 @@ def run_one(frames: int, fingers: int, clip: bool, counting: bool,
             return "(not said by this revision)"
 
     bench._drawing = who_drew
-    measure = _load("seigneurs.tools.opcode_bench").opcodes if counting else \
-        bench.thread_cpu_ms
-    run = bench.play_busy_table(frames, size, fingers, measure, clip=clip)
+    cost = _load("seigneurs.tools.opcode_bench").opcodes if counting else bench.thread_cpu_ms
+    run = bench.play_busy_table(frames, size, fingers, cost, clip=clip)
     return {"p50": statistics.median(run.update), "p99": figures.p99(run.update),
             "draw_p50": statistics.median(run.draw), "drawing": run.drawing,
-            "table_from": str(Path(seigneurs.__file__).parent.parent)}
+            "table_from": str(Path(seigneurs.__file__).parent.parent),
+            "bench_from": str(Path(bench.__file__).parent.parent.parent)}
 
 
 def _load(name: str) -> Any:
@@ -117,51 +176,6 @@ def _load(name: str) -> Any:
     return module
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == [RUN_ONE]:
-        return _run_one_here(argv[1:])
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("revisions", nargs="+", help="git revisions, '.' for the work tree")
-    parser.add_argument("--fingers", default="10,40", help="fingers' counts, comma-separated")
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--size", default="1920x1080", metavar="WxH")
-    parser.add_argument("--clip-pixels", action="store_true",
-                        help="every draw call made, its pixels clipped to one (a stand-in for "
-                             "a GPU; `seigneurs bench --clip-pixels`)")
-    parser.add_argument("--opcodes", action="store_true",
-                        help="count the update's Python opcodes instead of its thread CPU")
-    parser.add_argument("--json", action="store_true", help="print every run as JSON")
-    args = parser.parse_args(argv)
-    counts = [int(n) for n in args.fingers.split(",")]
-    width, height = (int(n) for n in args.size.lower().split("x"))
-    runs: dict[tuple[str, int], list[dict[str, float | str]]] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-against-") as scratch:
-        trees = {revision: tree_of(revision, Path(scratch)) for revision in args.revisions}
-        for _ in range(args.rounds):
-            for fingers in counts:
-                for revision, tree in trees.items():
-                    runs.setdefault((revision, fingers), []).append(measure(
-                        tree, args.frames, fingers, args.clip_pixels, args.opcodes,
-                        (width, height)))
-    if args.json:
-        print(json.dumps([{"revision": revision, "fingers": fingers, **run}
-                          for (revision, fingers), each in runs.items() for run in each]))
-        return 0
-    unit = "opcodes a frame" if args.opcodes else "ms of thread CPU a frame"
-    print(f"update, {unit}; {args.rounds} rounds of {args.frames} frames at {args.size}; "
-          f"drawn by {runs[(args.revisions[-1], counts[0])][0]['drawing']}")
-    for fingers in counts:
-        first = statistics.median(float(run["p50"]) for run in runs[(args.revisions[0], fingers)])
-        for revision in args.revisions:
-            p50s = [float(run["p50"]) for run in runs[(revision, fingers)]]
-            p99s = [float(run["p99"]) for run in runs[(revision, fingers)]]
-            print(f"{fingers:3} fingers  {revision:>12}  p50 {_span(p50s)}  p99 {_span(p99s)}  "
-                  f"median p50 / {args.revisions[0]}'s: {statistics.median(p50s) / first:.2f}")
-    return 0
-
-
 def _run_one_here(argv: list[str]) -> int:
     """`RUN_ONE`'s process: one run, its figures printed as JSON."""
     frames, fingers, drawn, measured, width, height = argv
@@ -170,9 +184,10 @@ def _run_one_here(argv: list[str]) -> int:
     return 0
 
 
-def _span(values: list[float]) -> str:
+def _span(values: list[float], counting: bool) -> str:
+    """The rounds' range: whole opcodes, or ms to the microsecond."""
     low, high = min(values), max(values)
-    return f"{low:.3f}-{high:.3f}" if high < 100 else f"{low:,.0f}-{high:,.0f}"
+    return f"{low:,.0f}-{high:,.0f}" if counting else f"{low:.3f}-{high:.3f}"
 
 
 if __name__ == "__main__":
