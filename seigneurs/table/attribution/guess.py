@@ -117,7 +117,7 @@ class SeatGuesser:
         measured it already)."""
         if moved == 0:
             return [0.0] * len(self.anchors)
-        # how much nearer each seat the card came, per pixel it went, seat by seat in C (it
+        # how much nearer each seat the card came, per unit it went, seat by seat in C (it
         # runs at every move of every guessed card; math.dist is hypot of the differences)
         nearer = map(sub, self._homes_from(start), map(math.dist, repeat((x, y)), self.anchors))
         return list(map(truediv, nearer, repeat(moved)))
