@@ -45,12 +45,17 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [RUN_ONE]:
         return _run_one_here(argv[1:])
+    sys.path.insert(0, str(ROOT))  # this checkout's argument types (a run's process must not)
+    from seigneurs.cli.bench import finger_counts
+    from seigneurs.cli.common import size
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("revisions", nargs="+", help="git revisions, '.' for the work tree")
-    parser.add_argument("--fingers", default="10,40", help="fingers' counts, comma-separated")
+    parser.add_argument("--fingers", type=finger_counts, default=(10, 40), metavar="N,N,...",
+                        help="fingers' counts, comma-separated")
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--size", default="1920x1080", metavar="WxH")
+    parser.add_argument("--size", type=size, default=(1920, 1080), metavar="WxH")
     parser.add_argument("--clip-pixels", action="store_true",
                         help="every draw call made, its pixels clipped to one (a stand-in for "
                              "a GPU; `seigneurs bench --clip-pixels`)")
@@ -58,8 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="count the update's Python opcodes instead of its thread CPU")
     parser.add_argument("--json", action="store_true", help="print every run as JSON")
     args = parser.parse_args(argv)
-    counts = [int(n) for n in args.fingers.split(",")]
-    width, height = (int(n) for n in args.size.lower().split("x"))
+    counts: tuple[int, ...] = args.fingers
     runs: dict[tuple[str, int], list[Run]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-against-") as scratch:
         trees = {revision: tree_of(revision, Path(scratch) / str(number))
@@ -68,17 +72,16 @@ def main(argv: list[str] | None = None) -> int:
             for fingers in counts:
                 for revision, tree in trees.items():
                     runs.setdefault((revision, fingers), []).append(measure(
-                        tree, args.frames, fingers, args.clip_pixels, args.opcodes,
-                        (width, height)))
+                        tree, args.frames, fingers, args.clip_pixels, args.opcodes, args.size))
     if args.json:
         print(json.dumps([{"revision": revision, "fingers": fingers, **run}
                           for (revision, fingers), each in runs.items() for run in each]))
         return 0
     unit = "opcodes a frame" if args.opcodes else "ms of thread CPU a frame"
     rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
-    print(f"update, {unit}; {rounds} of {args.frames} frames at {args.size}; drawn by "
-          f"{runs[(args.revisions[-1], counts[0])][0]['drawing']} (every window opened "
-          f"without multisampling)")
+    drawing = runs[(args.revisions[-1], counts[0])][0]["drawing"]
+    print(f"update, {unit}; {rounds} of {args.frames} frames at {args.size[0]}x{args.size[1]}; "
+          f"drawn by {drawing} (every window opened without multisampling)")
     width_of_names = max(len(revision) for revision in trees)
     for fingers in counts:
         first = statistics.median(float(run["p50"]) for run in runs[(args.revisions[0], fingers)])

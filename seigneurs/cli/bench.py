@@ -15,7 +15,7 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--fingers", type=int, default=10,
                         help="fingers dragging cards at once (1 to 60)")
-    parser.add_argument("--fingers-sweep", type=_counts, default=None, metavar="N,N,...",
+    parser.add_argument("--fingers-sweep", type=finger_counts, default=None, metavar="N,N,...",
                         help="one run per fingers' count (such as 1,5,10,20,40): the cost "
                              "against the fingers, one line each")
     parser.add_argument("--clip-pixels", action="store_true",
@@ -43,7 +43,8 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _counts(text: str) -> tuple[int, ...]:
+def finger_counts(text: str) -> tuple[int, ...]:
+    """Fingers' counts from 1 to 60, comma-separated (`--fingers-sweep`, bench_against)."""
     try:
         counts = tuple(int(part) for part in text.split(","))
     except ValueError:
