@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
+from operator import attrgetter
 from typing import NamedTuple
 
 
@@ -55,3 +56,8 @@ class TouchEvent(NamedTuple):
     t: float
     user: int | None = None
     contact: Contact | None = None
+
+
+EVENT_TIME = attrgetter("t")
+"""A touch event's time stamp as a key, in C: a frame's events sorted by it (`TouchMux`) and
+cut into instants by it (`table.controller`), every frame."""

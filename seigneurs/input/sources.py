@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Protocol
 
-from seigneurs.input.events import TouchEvent, TouchPhase
-
-_TIME = attrgetter("t")
+from seigneurs.input.events import EVENT_TIME, TouchEvent, TouchPhase
 
 
 class TouchSource(Protocol):
@@ -169,7 +166,7 @@ class TouchMux:
         if self.mouse is not None:
             echoes = self._mouse(began or bool(touching), out)
             out = echoes + out
-        out.sort(key=_TIME)
+        out.sort(key=EVENT_TIME)
         return out
 
     def _mouse(self, touching: bool, out: list[TouchEvent]) -> list[TouchEvent]:

@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
-from operator import attrgetter
 from typing import Generic, Protocol, TypeVar
 
 from seigneurs.game import (
@@ -36,7 +35,7 @@ from seigneurs.game import (
 from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.engine import Phase
 from seigneurs.game.kinds import make_bot
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import EVENT_TIME, TouchEvent, TouchPhase
 from seigneurs.rect import Rect
 from seigneurs.rules import Start
 from seigneurs.table import events
@@ -151,14 +150,11 @@ class Play:
         return list(self.bot_loop.actions(self.clock, avoid, near, fetch))
 
 
-_TIME = attrgetter("t")
-
-
 def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
     """A frame's events in runs of one instant (the same time stamp), in order: each run is
     judged after the one before it, so that batching more of them into a frame changes
     nothing; only touches of one instant share a card fairly (`FairGrabs`)."""
-    return [list(run) for _, run in groupby(frame, _TIME)]
+    return [list(run) for _, run in groupby(frame, EVENT_TIME)]
 
 
 @dataclass(frozen=True, slots=True)
