@@ -17,8 +17,9 @@ Revisions alternate within each round, so a machine that drifts drifts for all o
 
 It prints, for each revision and fingers' count, the rounds' range of the update's p50 and
 p99 over all frames (thread CPU in ms, or opcodes a frame: their p99 is a touch-down frame's,
-which `seigneurs bench --opcodes` shows apart) and the ratio of its median p50 to the first
-revision's. The bench loop asks only for what the table has had since fc69fce (issue 27).
+which `seigneurs bench --opcodes` shows apart) and its p50 over the first revision's in the
+same round, the median and range of the rounds. The bench loop asks only for what the table
+has had since fc69fce (issue 27).
 """
 
 from __future__ import annotations
@@ -84,14 +85,23 @@ def main(argv: list[str] | None = None) -> int:
           f"drawn by {drawing} (every window opened without multisampling)")
     width_of_names = max(len(revision) for revision in trees)
     for fingers in counts:
-        first = statistics.median(float(run["p50"]) for run in runs[(args.revisions[0], fingers)])
+        first = runs[(args.revisions[0], fingers)]
         for revision in trees:
             p50s = [float(run["p50"]) for run in runs[(revision, fingers)]]
             p99s = [float(run["p99"]) for run in runs[(revision, fingers)]]
+            ratios = paired_ratios(runs[(revision, fingers)], first)
             print(f"{fingers:3} fingers  {revision:>{width_of_names}}  "
                   f"p50 {_span(p50s, args.opcodes)}  p99 {_span(p99s, args.opcodes)}  "
-                  f"median p50 / {args.revisions[0]}'s: {statistics.median(p50s) / first:.2f}")
+                  f"p50 / {args.revisions[0]}'s in the same round: median "
+                  f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
     return 0
+
+
+def paired_ratios(runs: list[Run], first: list[Run]) -> list[float]:
+    """Each round's p50 over the first revision's p50 in that same round: the revisions of a
+    round run one after the other, so a machine that drifts between rounds (this one moves a
+    quarter) moves both sides of a ratio, where it would move a ratio of medians."""
+    return [float(run["p50"]) / float(base["p50"]) for run, base in zip(runs, first, strict=True)]
 
 
 def tree_of(revision: str, folder: Path) -> Path:

@@ -3,11 +3,13 @@ item 4: "half the update CPU" is a comparison across revisions, so it must be li
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,3 +73,23 @@ def test_an_unknown_revision_is_refused_with_its_name() -> None:
     done = against("no-such-revision-here", "--opcodes", "--frames", "2", "--rounds", "1")
     assert done.returncode != 0
     assert "no revision 'no-such-revision-here'" in done.stderr
+
+
+def _script() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_against", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_ratio_pairs_the_runs_of_one_round_so_a_drift_between_rounds_cancels() -> None:
+    """A machine twice as slow in the second round slows both revisions: each round's ratio
+    is its own, 0.5 in both, where a ratio of the medians would read (0.5 + 1) / (1 + 2)."""
+    first = [{"p50": 1.0}, {"p50": 2.0}]
+    later = [{"p50": 0.5}, {"p50": 1.0}]
+    paired = _script().paired_ratios
+    assert paired(later, first) == [0.5, 0.5]
+    assert paired(first, first) == [1.0, 1.0]
+    with pytest.raises(ValueError):  # rounds that do not pair are refused, not cut short
+        paired(later[:1], first)
