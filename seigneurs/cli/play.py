@@ -95,11 +95,15 @@ def _play_held(args: argparse.Namespace, parser: argparse.ArgumentParser, player
     if args.first_frame:  # a start timed by `bench --startup`
         from seigneurs.tools.first_frame import report_first_frame as first_frame
     check_art(settings.resolution, settings.colour_marks)
+    from seigneurs.ui.gl_setup import NO_OPENGL, NoOpenGL
+
     try:
         return play(args.window, args.variant, players, bots, args.level,
                     inputs(args, parser, settings.inputs), settings, first_frame, args.soak)
     except AssetError as error:  # a picture that passed the look at start but would not load
         fail("play", f"{error}; {MEND_ASSETS}", BROKEN_ASSETS)
+    except NoOpenGL as error:  # neither desktop OpenGL nor ES: nothing can be drawn
+        fail("play", str(error), NO_OPENGL)
 
 
 def log_signals() -> None:

@@ -43,9 +43,22 @@ def _with_precisions(init: Any) -> Any:
     def mended(self: Any, ctx: Any, *args: Any, **kwargs: Any) -> None:
         init(self, ctx, *args, **kwargs)
         if ctx.gl_api == "opengles" and PRECISIONS[-1] not in self._lines:
-            after = self._lines.index(_ARCADE_PRECISION) + 1
+            after = precisions_at(self._lines)
             self._lines[after:after] = PRECISIONS
     return mended
+
+
+def precisions_at(lines: list[str]) -> int:
+    """Where the precisions go in an ES shader's lines: after Arcade's own float precision
+    (ours, later, wins), else, should an Arcade of the pinned series word or move that line,
+    after the directives the source opens with (`#version`, `#extension`), which must stay
+    first: a shader that compiles rather than a table that cannot start."""
+    if _ARCADE_PRECISION in lines:
+        return lines.index(_ARCADE_PRECISION) + 1
+    directives = 0
+    while directives < len(lines) and lines[directives].lstrip().startswith("#"):
+        directives += 1
+    return directives
 
 
 def mend() -> None:

@@ -4,12 +4,15 @@ Chosen once, before the window opens, from the settings (`render`, `multisamplin
 and the machine (a Raspberry Pi names itself in the device tree; a Linux machine with no GPU
 device draws in software). A Pi's GPU driver offers desktop OpenGL only up to 3.1, so there
 the window is always ES, as Arcade itself insists; elsewhere `render = "auto"` tries desktop
-OpenGL 3.3 and falls back to ES when it cannot be had. Multisampling is off under ES: the card
-and glyph textures carry their own soft edges, and a Pi's memory is better spent elsewhere (at
-3840x2160 the 4x buffers were ~265 MB). It is off where Mesa draws in software too (llvmpipe,
-on a PC whose GPU has no driver): a software rasteriser pays for every sample, and at
-1920x1080 on two cores 4x multisampling held the busy table at 49-70 frames a second, where
-120-155 were drawn without it (`seigneurs bench --frames 600 --size 1920x1080`, issue 27).
+OpenGL 3.3 and falls back to ES when it cannot be had. A window that cannot be opened as
+asked (`render = "gl"` on a machine with ES only, ES where only desktop OpenGL is) is opened
+through the other one, and the log names the setting: a table that draws beats a dark one.
+Multisampling is off under ES: the card and glyph textures carry their own soft edges, and a
+Pi's memory is better spent elsewhere (at 3840x2160 the 4x buffers were ~265 MB). It is off
+where Mesa draws in software too (llvmpipe, on a PC whose GPU has no driver): a software
+rasteriser pays for every sample, and at 1920x1080 on two cores 4x multisampling held the
+busy table at 49-70 frames a second, where 120-155 were drawn without it (`seigneurs bench
+--frames 600 --size 1920x1080`, issue 27).
 
 The Pi profile (README, "Raspberry Pi") is what keeps a Pi 4 at 60 frames a second by our
 estimate: ES, no multisampling, 1080p card art, and a screen of at most 1920x1080.
@@ -42,6 +45,15 @@ PI_RESOLUTION = "1080p"
 DEVICES = Path("/dev")
 SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "SwiftShader", "GDI Generic")
 """What a software rasteriser calls itself in GL_RENDERER."""
+NO_OPENGL = 71
+"""`play`'s exit code when the machine gives neither desktop OpenGL 3.3 nor OpenGL ES 3.1
+(EX_OSERR: kiosk.sh does not restart it when run by hand; the boot session rests and tries
+again, as after a driver is mended)."""
+NAMES = {"gl": "desktop OpenGL 3.3", "gles": "OpenGL ES 3.1"}
+
+
+class NoOpenGL(RuntimeError):
+    """Neither desktop OpenGL 3.3 nor OpenGL ES 3.1 could open the window (both reasons said)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +68,9 @@ class RenderPlan:
     """The card art the table loads."""
     profile: str
     """"full" or "pi"."""
-    may_fall_back: bool
-    """Desktop GL may turn out missing: then ES (render = "auto")."""
+    asked_by: str
+    """What chose `api` ('render = "gl"', a Raspberry Pi...), said if it cannot be had; ""
+    for `render = "auto"`'s desktop OpenGL, whose fallback to ES is no surprise."""
 
     def window_options(self) -> dict[str, Any]:
         """`arcade.Window`'s keywords for this plan."""
@@ -71,9 +84,16 @@ class RenderPlan:
         """The multisampling, in words (the log's and the bench's)."""
         return f"{self.samples}x multisampling" if self.samples else "no multisampling"
 
-    def as_gles(self) -> RenderPlan:
-        """The same plan under OpenGL ES (no multisampling)."""
-        return RenderPlan("gles", 0, self.resolution, self.profile, False)
+    def other(self) -> RenderPlan:
+        """The same plan through the other API, should this one not open (no multisampling)."""
+        return RenderPlan("gl" if self.api == "gles" else "gles", 0, self.resolution,
+                          self.profile, "")
+
+    def missing(self, error: Exception) -> str:
+        """The log's line when this plan's API cannot be had and the other one is tried."""
+        asked = f", which {self.asked_by} asks for" if self.asked_by else ""
+        return (f"no {NAMES[self.api]} ({error}){asked}: drawing through "
+                f"{NAMES[self.other().api]}")
 
 
 def raspberry_pi(model_file: Path = PI_MODEL) -> str | None:
@@ -111,11 +131,13 @@ def choose(settings: TableSettings, pi: str | None, software: bool = False) -> R
     """The plan for these settings on this machine (`pi`: its model, if a Raspberry Pi;
     `software`: whether it draws without a GPU)."""
     profile = settings.profile if settings.profile != "auto" else ("pi" if pi else "full")
+    asked_by = f"a Raspberry Pi ({pi})" if pi else 'render = "gles"' \
+        if settings.render == "gles" else 'profile = "pi"' if profile == "pi" else \
+        'render = "gl"' if settings.render == "gl" else ""
     api = "gles" if pi or settings.render == "gles" or profile == "pi" else "gl"
     samples = SAMPLES if settings.multisampling and api == "gl" and not software else 0
     resolution = PI_RESOLUTION if profile == "pi" else settings.resolution
-    return RenderPlan(api, samples, resolution, profile,
-                      may_fall_back=api == "gl" and settings.render == "auto")
+    return RenderPlan(api, samples, resolution, profile, asked_by)
 
 
 def plan_here(settings: TableSettings, model_file: Path = PI_MODEL,
@@ -131,18 +153,24 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
                 model_file: Path = PI_MODEL, devices: Path = DEVICES,
                 **options: Any) -> RenderPlan:
     """Open `window` (`arcade.Window.__init__` with `args` and `options`) as the settings and
-    the machine ask; returns the plan in force, and says it in the log."""
+    the machine ask, else through the other API; returns the plan in force, and says it in
+    the log. NoOpenGL when neither opens."""
     plan, pi = plan_here(settings, model_file, devices)
     mend()  # Arcade's two ES faults (a no-op under desktop GL)
     opened: Any = arcade.Window.__init__
     try:
         opened(window, *args, **{**options, **plan.window_options()})
     except (arcade.NoOpenGLException, pyglet.gl.ContextException) as error:
-        if not plan.may_fall_back:
-            raise
-        log.warning("no desktop OpenGL 3.3 (%s): drawing through OpenGL ES", error)
-        plan = plan.as_gles()
-        opened(window, *args, **{**options, **plan.window_options()})
+        log.warning("%s", plan.missing(error))
+        other = plan.other()
+        try:
+            opened(window, *args, **{**options, **other.window_options()})
+        except (arcade.NoOpenGLException, pyglet.gl.ContextException) as second:
+            raise NoOpenGL(f"this machine gives no OpenGL the table can draw with: "
+                           f"{NAMES[plan.api]}: {error}; {NAMES[other.api]}: {second} "
+                           f"(is Mesa's libgl1-mesa-dri installed, or the GPU's driver?)"
+                           ) from second
+        plan = other
     info = pyglet.gl.gl_info
     renderer = info.get_renderer()
     log.info("drawing through %s (%s), %s, %s cards, %s profile%s",

@@ -217,7 +217,8 @@ class TableSettings:
         _choice(*LAYOUTS))
     render: str = setting(
         "table", "auto", "auto: desktop OpenGL, else OpenGL ES 3.1 (always ES on a Raspberry "
-        "Pi)", _choice(*RENDERS))
+        "Pi); gl or gles where the machine lacks it: the other one, said in the log",
+        _choice(*RENDERS))
     multisampling: bool = setting(
         "table", True, "smooth shape edges (4x; never under OpenGL ES, the pi profile or a "
         "software renderer)", _boolean)
