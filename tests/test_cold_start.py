@@ -40,3 +40,22 @@ def test_the_first_frame_loads_no_game_part_and_freezes_its_imports(tmp_path: Pa
     assert sorted(loaded & set(LATER)) == []
     assert int(frozen) > 10_000  # arcade's and our modules, at least
     assert enabled == "True"  # collecting again once the lobby stands
+
+
+def test_the_startup_yardstick_opens_through_the_tables_api_on_a_pi_too() -> None:
+    """`bench --startup`'s bare Arcade window draws as the table does: on a Pi through ES, where
+    a plain Arcade window dies of Arcade's own ES faults (GLException 0x1282), so the bare
+    process takes only their mends; under desktop GL it imports nothing of ours."""
+    from seigneurs.tools.startup import bare_source
+
+    desktop = bare_source(False)
+    assert "seigneurs" not in desktop.split("def report_first_frame")[0]
+    for source in (desktop, bare_source(False, gles=True)):
+        done = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True,
+                              timeout=300, env={**os.environ, "ARCADE_HEADLESS": "1"})
+        assert done.returncode == 0 and "first frame drawn" in done.stdout, done.stderr[-800:]
+    unmended = bare_source(False, gles=True).replace(
+        "from seigneurs.ui.arcade_gles import mend; mend()\n", "")
+    died = subprocess.run([sys.executable, "-c", unmended], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "ARCADE_HEADLESS": "1"})
+    assert died.returncode != 0 and "0x1282" in died.stderr  # why the mends go in

@@ -22,12 +22,16 @@ from typing import Any
 from seigneurs.tools.first_frame import report_first_frame
 
 
-def bare_source(multisampling: bool) -> str:
+def bare_source(multisampling: bool, gles: bool = False) -> str:
     """The yardstick: Arcade's window, multisampled as the table's is on this machine (none
-    where Mesa draws in software), and one cleared frame, then the same report as the table's,
-    from its source (the bare process imports nothing of ours)."""
-    return ("import arcade\n"
-            f"window = arcade.Window(1920, 1080, 'bare', antialiasing={multisampling})\n"
+    where Mesa draws in software) and through the same API (ES on a Pi), and one cleared
+    frame, then the same report as the table's, from its source. The bare process imports
+    nothing of ours but, under ES, the mends of Arcade's own two ES faults, without which an
+    Arcade window does not open there at all."""
+    api = ("from seigneurs.ui.arcade_gles import mend; mend()\n", ", gl_api='opengles', "
+           "gl_version=(3, 1)") if gles else ("", "")
+    return ("import arcade\n" + api[0]
+            + f"window = arcade.Window(1920, 1080, 'bare', antialiasing={multisampling}{api[1]})\n"
             "window.clear()\n"
             "window.ctx.finish()\n"
             + inspect.getsource(report_first_frame) + "report_first_frame()\n")
@@ -101,7 +105,7 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     from seigneurs.ui.gl_setup import plan_here
 
     plan, _ = plan_here(TableSettings())  # the table's own, with nothing set
-    source = bare_source(plan.samples > 0)
+    source = bare_source(plan.samples > 0, plan.api == "gles")
     bare: list[Start] = []
     table: list[Start] = []
     with tempfile.TemporaryDirectory() as home:
