@@ -208,6 +208,10 @@ for suite in "${suites[@]}"; do
     compiler="|gcc"  # but on another processor than x86 it names one rightly (pymunk builds)
     [[ -z "$cpu" ]] || compiler=""
     expect_not_in_log "Traceback|error: command$compiler" "no traceback or compiler on the first run"
+    if [[ -n "$cpu" ]]; then  # the README's Pi section quotes that line naming both
+        expect_in_log "gcc python3-dev. Install them with:" \
+            "off x86 the first run names the compiler and the headers pymunk builds with"
+    fi
     [[ ! -e "$root$here/.venv" ]] || { echo "$suite check FAILED: .venv made" >>"$results"; failed=1; }
     step setup 0 root "$here" "./kiosk.sh setup"
     step play 69 librarian "$here" "./kiosk.sh" README
