@@ -28,10 +28,10 @@ def bare_source(multisampling: bool, gles: bool = False) -> str:
     frame, then the same report as the table's, from its source. The bare process imports
     nothing of ours but, under ES, the mends of Arcade's own two ES faults, without which an
     Arcade window does not open there at all."""
-    api = ("from seigneurs.ui.arcade_gles import mend; mend()\n", ", gl_api='opengles', "
-           "gl_version=(3, 1)") if gles else ("", "")
-    return ("import arcade\n" + api[0]
-            + f"window = arcade.Window(1920, 1080, 'bare', antialiasing={multisampling}{api[1]})\n"
+    mends = "from seigneurs.ui.arcade_gles import mend; mend()\n" if gles else ""
+    es = ", gl_api='opengles', gl_version=(3, 1)" if gles else ""
+    return ("import arcade\n" + mends
+            + f"window = arcade.Window(1920, 1080, 'bare', antialiasing={multisampling}{es})\n"
             "window.clear()\n"
             "window.ctx.finish()\n"
             + inspect.getsource(report_first_frame) + "report_first_frame()\n")

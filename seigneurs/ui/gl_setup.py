@@ -50,6 +50,8 @@ NO_OPENGL = 71
 (EX_OSERR: kiosk.sh does not restart it when run by hand; the boot session rests and tries
 again, as after a driver is mended)."""
 NAMES = {"gl": "desktop OpenGL 3.3", "gles": "OpenGL ES 3.1"}
+UNOPENED = (arcade.NoOpenGLException, pyglet.gl.ContextException)
+"""What Arcade and pyglet raise when a window cannot have the OpenGL it asks for."""
 
 
 class NoOpenGL(RuntimeError):
@@ -131,10 +133,14 @@ def choose(settings: TableSettings, pi: str | None, software: bool = False) -> R
     """The plan for these settings on this machine (`pi`: its model, if a Raspberry Pi;
     `software`: whether it draws without a GPU)."""
     profile = settings.profile if settings.profile != "auto" else ("pi" if pi else "full")
-    asked_by = f"a Raspberry Pi ({pi})" if pi else 'render = "gles"' \
-        if settings.render == "gles" else 'profile = "pi"' if profile == "pi" else \
-        'render = "gl"' if settings.render == "gl" else ""
-    api = "gles" if pi or settings.render == "gles" or profile == "pi" else "gl"
+    if pi:
+        api, asked_by = "gles", f"a Raspberry Pi ({pi})"
+    elif settings.render == "gles":
+        api, asked_by = "gles", 'render = "gles"'
+    elif profile == "pi":
+        api, asked_by = "gles", 'profile = "pi"'
+    else:
+        api, asked_by = "gl", 'render = "gl"' if settings.render == "gl" else ""
     samples = SAMPLES if settings.multisampling and api == "gl" and not software else 0
     resolution = PI_RESOLUTION if profile == "pi" else settings.resolution
     return RenderPlan(api, samples, resolution, profile, asked_by)
@@ -160,12 +166,12 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
     opened: Any = arcade.Window.__init__
     try:
         opened(window, *args, **{**options, **plan.window_options()})
-    except (arcade.NoOpenGLException, pyglet.gl.ContextException) as error:
+    except UNOPENED as error:
         log.warning("%s", plan.missing(error))
         other = plan.other()
         try:
             opened(window, *args, **{**options, **other.window_options()})
-        except (arcade.NoOpenGLException, pyglet.gl.ContextException) as second:
+        except UNOPENED as second:
             raise NoOpenGL(f"this machine gives no OpenGL the table can draw with: "
                            f"{NAMES[plan.api]}: {error}; {NAMES[other.api]}: {second} "
                            f"(is Mesa's libgl1-mesa-dri installed, or the GPU's driver?)"
