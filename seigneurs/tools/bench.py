@@ -12,7 +12,7 @@ draw submission (the view's `on_draw`: the GL calls handed to the driver, whose 
 not waited for), the draw calls, the textures created after start-up, and whether every moved
 finger's card moved in that same frame; each frame ends as play ends it
 (`SeigneursWindow.end_frame`: flushed, freed GL objects released), then the frames per second
-drawn and the peak memory.
+drawn and the run's own peak memory (`peak_memory`).
 
 With `clip` (`--clip-pixels`), every draw call is still made but its pixels are clipped to one
 (a 1x1 scissor): a stand-in for a GPU. Where Mesa draws in software, its rasteriser runs on the
@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from seigneurs.tools.figures import p99
@@ -41,6 +42,7 @@ CLIP_BOX = (0, 0, 1, 1)
 """The scissor box (x, y, width, height) a `clip` run draws through: one pixel."""
 SWEEP = (1, 5, 10, 20, 40)
 """The fingers' counts `seigneurs bench --fingers-sweep` measures unless told."""
+PROC_SELF = Path("/proc/self")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ class BenchReport:
     textures_created_after_start: int
     fps_drawn: float
     peak_memory_mb: float
+    """The process's peak resident memory over this run (`peak_memory`)."""
     moves_shown_next_frame: float
     size: tuple[int, int]
     drawing: str
@@ -126,10 +129,30 @@ def thread_cpu_ms(work: Callable[[], object]) -> float:
     return (time.thread_time() - begin) * 1000
 
 
+def peak_memory(proc: Path = PROC_SELF) -> Callable[[], int]:
+    """Start the process's peak resident memory afresh and return how to read it, in KiB,
+    from then on. On Linux the peak is reset (5 into clear_refs, then VmHWM), so each run of a
+    `--fingers-sweep` reports its own peak, not the highest of the runs before it (getrusage's
+    ru_maxrss never falls, and keeps the peak of any thread that ended, such as a closed
+    window's renderer threads); where it cannot be reset, the process's peak so far."""
+    try:
+        (proc / "clear_refs").write_text("5")
+    except OSError:
+        return lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+    def since() -> int:
+        for line in (proc / "status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return since
+
+
 def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
               fingers_down: int = FINGERS, clip: bool = False) -> BenchReport:
     """Play `frames` frames of a busy table with `fingers_down` fingers and measure them
     (`clip`: the pixels clipped to one, a stand-in for a GPU)."""
+    peak = peak_memory()
     run = play_busy_table(frames, size, fingers_down, thread_cpu_ms, clip=clip)
     return BenchReport(
         frames=frames,
@@ -142,7 +165,7 @@ def run_bench(frames: int = 900, size: tuple[int, int] = (1280, 720),
         gl_objects_left_to_free=run.objects_left,
         textures_created_after_start=run.textures_created,
         fps_drawn=round(frames / run.seconds, 1),
-        peak_memory_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        peak_memory_mb=round(peak() / 1024, 1),
         moves_shown_next_frame=round(run.shown / run.moved, 4) if run.moved else 0.0,
         size=size,
         drawing=run.drawing,
