@@ -91,6 +91,26 @@ def test_play_names_the_broken_asset_once_and_stops_with_a_usage_code(
     assert line.startswith("seigneurs play: error: ") and "restart cannot mend" in line
 
 
+def test_play_looks_at_the_art_the_pi_profile_loads(tmp_path: Path) -> None:
+    """Issue 27: the Pi profile draws 1080p cards whatever `resolution` says, so a broken
+    2160p picture does not stop it (it did: the look at start read the setting), and a broken
+    1080p one is what it names."""
+    root = art_copy(tmp_path)
+    (tmp_path / "config" / "seigneurs").mkdir(parents=True)
+    (tmp_path / "config" / "seigneurs" / "config.toml").write_text(
+        '[table]\nresolution = "2160p"\nprofile = "pi"\n')
+    unused = table_art("2160p", True, root).back
+    unused.unlink()
+    args = ("play", "--window", "640x360", "--first-frame", "--input", "mouse")
+    env = {"SEIGNEURS_ASSETS": str(root)}
+    done = run(*args, env=env, home=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    used = table_art("1080p", True, root).back
+    used.unlink()
+    done = run(*args, env=env, home=tmp_path)
+    assert done.returncode == BROKEN_ASSETS and done.stderr.count(str(used)) == 1
+
+
 def test_kiosk_sh_by_hand_does_not_restart_a_missing_card(tmp_path: Path) -> None:
     """The real game under the real kiosk.sh: one run, the file named once, its code."""
     root = art_copy(tmp_path)
