@@ -250,6 +250,26 @@ def test_a_pi_is_told_by_its_device_tree(tmp_path: Path) -> None:
     assert raspberry_pi(tmp_path / "absent") is None
 
 
+@pytest.mark.parametrize("text", [b"Raspberry Pi 5 Model B Rev 1.0\0",
+                                  b"Raspberry Pi Compute Module 4 Rev 1.1\0",
+                                  b"raspberry pi 400 rev 1.0\0", b"Pine64 RockPro64 v2.1\0",
+                                  b"QEMU Virt Machine (Raspberry Pi lookalike)\0", b"\0"])
+def test_a_pi_is_told_as_arcade_tells_it(tmp_path: Path, text: bytes,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arcade opens OpenGL ES on whatever it takes for a Pi, asked or not: a machine we took
+    for no Pi would get ES with the desktop plan's multisampling and log. Both read one file
+    here, by Arcade's own function."""
+    import arcade.utils
+
+    model = tmp_path / "model"
+    model.write_bytes(text)
+    monkeypatch.setattr(arcade.utils, "Path", lambda _path: model)
+    arcade_says, _arch, arcade_model = arcade.utils.get_raspberry_pi_info()
+    ours = raspberry_pi(model)
+    assert (ours is not None) == arcade_says
+    assert ours is None or ours == arcade_model.strip("\0")
+
+
 def test_the_pi_profile_is_chosen_on_a_pi_and_by_the_setting() -> None:
     pi = "Raspberry Pi 5 Model B Rev 1.0"
     on_pi = choose(TableSettings(resolution="2160p"), pi)

@@ -38,7 +38,8 @@ log = logging.getLogger(__name__)
 
 SAMPLES = 4
 """Multisampling where it is on."""
-PI_MODEL = Path("/proc/device-tree/model")
+PI_MODEL = Path("/sys/firmware/devicetree/base/model")
+"""Where a Pi names its model: the file Arcade 3.3 reads (/proc/device-tree links to it)."""
 PI_SIZE = (1920, 1080)
 """The largest screen the Pi profile's estimate holds for (README, "Raspberry Pi")."""
 PI_RESOLUTION = "1080p"
@@ -99,12 +100,16 @@ class RenderPlan:
 
 
 def raspberry_pi(model_file: Path = PI_MODEL) -> str | None:
-    """The Pi's model ("Raspberry Pi 4 Model B Rev 1.4"), or None on any other machine."""
+    """The Pi's model ("Raspberry Pi 4 Model B Rev 1.4"), or None on any other machine, told
+    as Arcade 3.3 tells it (Linux, the model naming a Raspberry Pi in any case), because on a
+    Pi Arcade opens OpenGL ES whatever it is asked: the plan must know it will."""
+    if not sys.platform.startswith("linux"):
+        return None
     try:
         model = model_file.read_bytes().decode("utf-8", "replace").strip("\0\n ")
     except OSError:
         return None
-    return model if model.startswith("Raspberry Pi") else None
+    return model if "raspberry pi" in model.lower() else None
 
 
 def software_only(devices: Path = DEVICES,
