@@ -27,8 +27,10 @@ def test_bench_busy_table_draws_in_few_calls_and_makes_no_textures(
     # Every frame ended as play ends it: nothing the views let go of waits to be freed
     # (without SeigneursWindow.end_frame, 155 objects were left after 300 frames).
     assert report["gl_objects_left_to_free"] == 0
-    # The run's own peak, in MiB: a window with its textures, under the process's peak.
-    assert 40 <= report["peak_memory_mb"] <= after + 0.1
+    # The run's own peak, in MiB: a window with its textures, not over the process's peak
+    # (VmHWM and getrusage read the kernel's per-CPU page counters, each as it stands: they
+    # may differ by a few hundred KiB, 0.17 MiB seen)
+    assert 40 <= report["peak_memory_mb"] <= after + 2
     # Thread CPU, update and draw apart: half the frames took at least the medians, and the
     # thread cannot have spent more than the whole run's time (fps_drawn).
     for part in ("update", "draw"):
