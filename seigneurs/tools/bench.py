@@ -132,9 +132,10 @@ def thread_cpu_ms(work: Callable[[], object]) -> float:
 def peak_memory(proc: Path = PROC_SELF) -> Callable[[], int]:
     """Start the process's peak resident memory afresh and return how to read it, in KiB,
     from then on. On Linux the peak is reset (5 into clear_refs, then VmHWM), so each run of a
-    `--fingers-sweep` reports its own peak, not the highest of the runs before it (getrusage's
-    ru_maxrss never falls, and keeps the peak of any thread that ended, such as a closed
-    window's renderer threads); where it cannot be reset, the process's peak so far."""
+    `--fingers-sweep` reports its own peak, not the highest of the runs before it (what it
+    reported before; getrusage's ru_maxrss also keeps the peak any thread that ended saw,
+    such as a closed window's renderer threads); where it cannot be reset, the process's peak
+    so far."""
     try:
         (proc / "clear_refs").write_text("5")
     except OSError:
