@@ -17,10 +17,11 @@ from PIL import Image, ImageChops
 from seigneurs.kiosk.config import TableSettings
 from seigneurs.tools.screenshot import VIEWS, screenshot
 from seigneurs.ui.arcade_gles import precisions_at
-from seigneurs.ui.gl_setup import (
+from seigneurs.ui.gl_setup import SOFTWARE_RENDERERS
+from seigneurs.ui.render_plan import (
     NO_OPENGL,
     PI_RESOLUTION,
-    SOFTWARE_RENDERERS,
+    art_here,
     choose,
     raspberry_pi,
     software_only,
@@ -173,6 +174,49 @@ def test_with_neither_opengl_the_table_stops_in_one_line_naming_both(tmp_path: P
     assert "desktop OpenGL 3.3:" in line and "OpenGL ES 3.1:" in line
 
 
+PI_WINDOW = ("import arcade.application, sys\nfrom pathlib import Path\n"
+             "from seigneurs.kiosk.config import TableSettings\n"
+             "from seigneurs.ui.gl_setup import NoOpenGL, open_window\n"
+             "arcade.application.is_raspberry_pi = lambda: True  # as Arcade finds a Pi\n"
+             "w = arcade.Window.__new__(arcade.Window)\n"
+             "try:\n"
+             "    open_window(w, TableSettings(), 64, 64, visible=False,"
+             " model_file=Path({model!r}))\n"
+             "except NoOpenGL as error:\n"
+             "    print(error); sys.exit(3)\n"
+             "print('opened', w.ctx.gl_api)")
+
+
+def test_on_a_pi_without_gles_the_table_stops_naming_es_alone(tmp_path: Path) -> None:
+    """Arcade opens ES on a Pi whatever it is asked, so a second try "through desktop
+    OpenGL" was ES again, and the line said desktop OpenGL had failed too (a Pi 3's VC4 gives
+    ES 2.0 only, as Mesa is made to here): the table stops at once, naming ES and the Pi."""
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 3 Model B Rev 1.2\0")
+    done = _python(PI_WINDOW.format(model=str(model)), MESA_GLES_VERSION_OVERRIDE="2.0")
+    assert done.returncode == 3, done.stderr[-800:]
+    assert "OpenGL ES 3.1:" in done.stdout and "a Raspberry Pi (Raspberry Pi 3" in done.stdout
+    assert "desktop OpenGL" not in done.stdout + done.stderr
+    opened = _python(PI_WINDOW.format(model=str(model)))
+    assert opened.stdout.split() == ["opened", "opengles"], opened.stderr[-800:]
+
+
+def test_play_looks_at_the_pi_profiles_art_before_any_window_library_loads(
+        tmp_path: Path) -> None:
+    """The card art `seigneurs play` looks at first is the one the window will load, told
+    without Arcade (a broken picture stops the table before it loads its libraries)."""
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
+    assert art_here(TableSettings(resolution="2160p"), model) == PI_RESOLUTION
+    assert art_here(TableSettings(resolution="2160p", profile="full"), model) == "2160p"
+    assert art_here(TableSettings(resolution="2160p", profile="pi"), tmp_path / "none") == \
+        PI_RESOLUTION
+    assert art_here(TableSettings(resolution="2160p"), tmp_path / "none") == "2160p"
+    done = _python("import sys\nimport seigneurs.ui.render_plan\n"
+                   "print(sorted(m for m in ('arcade', 'pyglet') if m in sys.modules))")
+    assert done.stdout.split() == ["[]"], done.stderr[-800:]
+
+
 def test_multisampling_is_on_for_desktop_gl_and_off_by_the_setting() -> None:
     assert choose(TableSettings(), None).samples == 4
     assert choose(TableSettings(multisampling=False), None).samples == 0
@@ -241,6 +285,7 @@ def test_a_real_window_multisamples_only_where_a_gpu_device_is(tmp_path: Path) -
     assert ("set multisampling = false" in gpu.stderr) == software
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Pi runs Linux")
 def test_a_pi_is_told_by_its_device_tree(tmp_path: Path) -> None:
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
@@ -250,10 +295,12 @@ def test_a_pi_is_told_by_its_device_tree(tmp_path: Path) -> None:
     assert raspberry_pi(tmp_path / "absent") is None
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Pi runs Linux")
 @pytest.mark.parametrize("text", [b"Raspberry Pi 5 Model B Rev 1.0\0",
                                   b"Raspberry Pi Compute Module 4 Rev 1.1\0",
                                   b"raspberry pi 400 rev 1.0\0", b"Pine64 RockPro64 v2.1\0",
-                                  b"QEMU Virt Machine (Raspberry Pi lookalike)\0", b"\0"])
+                                  b"QEMU Virt Machine (Raspberry Pi lookalike)\0", b"\0",
+                                  b"Raspberry Pi \xff\0"])
 def test_a_pi_is_told_as_arcade_tells_it(tmp_path: Path, text: bytes,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Arcade opens OpenGL ES on whatever it takes for a Pi, asked or not: a machine we took

@@ -94,10 +94,9 @@ def _play_held(args: argparse.Namespace, parser: argparse.ArgumentParser, player
     first_frame: Callable[[], None] | None = None
     if args.first_frame:  # a start timed by `bench --startup`
         from seigneurs.tools.first_frame import report_first_frame as first_frame
-    from seigneurs.ui.gl_setup import NO_OPENGL, NoOpenGL, plan_here
+    from seigneurs.ui.render_plan import NO_OPENGL, NoOpenGL, art_here
 
-    # the art the window will load: the Pi profile's, not the setting's, where they differ
-    check_art(plan_here(settings)[0].resolution, settings.colour_marks)
+    check_art(art_here(settings), settings.colour_marks)
 
     try:
         return play(args.window, args.variant, players, bots, args.level,

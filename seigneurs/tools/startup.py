@@ -102,7 +102,7 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     our modules, about 0.13 s that no installed table pays), and one unmeasured run of each
     writes it and warms the file cache."""
     from seigneurs.kiosk.config import TableSettings
-    from seigneurs.ui.gl_setup import plan_here
+    from seigneurs.ui.render_plan import plan_here
 
     plan, _ = plan_here(TableSettings())  # the table's own, with nothing set
     source = bare_source(plan.samples > 0, plan.api == "gles")
