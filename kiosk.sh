@@ -187,6 +187,10 @@ ensure_venv() {
     fi
     if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
         log "installing seigneurs${extra:+[$extra]} into $venv"
+        if must_build; then  # pip says nothing while it compiles
+            log "compiling pymunk from its source (no wheel for $(uname -m)): some minutes on a" \
+                "Raspberry Pi, with nothing shown until it is done"
+        fi
         # setuptools' "Editable installation" notice (ten lines of asterisks about folders
         # named like the package) is for developers: a librarian would take it for an error.
         if ! { "$venv/bin/python" -m pip install --quiet --upgrade pip &&
@@ -376,14 +380,17 @@ run_loop() {
             log "no display yet; the boot session waits for one: trying again in ${delay} s"
             note_restart "$code" no-display 0 "$(( SECONDS - started ))"
         elif [[ $code -eq 2 ]] || (( code >= 64 && code <= 78 )); then
+            local why="the game refused its arguments or configuration"
+            if [[ $code -eq 71 ]]; then  # NO_OPENGL (EX_OSERR)
+                why="the game found no OpenGL to draw with (a graphics driver to install)"
+            fi
             if [[ -z "${SEIGNEURS_SESSION:-}" ]]; then
-                log "the game refused its arguments or configuration (code $code, message" \
-                    "above): not restarting, a restart cannot fix that"
+                log "$why (code $code, message above): not restarting, a restart cannot fix" \
+                    "that"
                 exit "$code"
             fi
-            log "the game refused its arguments or configuration (code $code, message above):" \
-                "the boot session rests ${rest} s, then tries again (after a fix, or" \
-                "systemctl restart seigneurs)"
+            log "$why (code $code, message above): the boot session rests ${rest} s, then" \
+                "tries again (after a fix, or systemctl restart seigneurs)"
             note_restart "$code" refused 0 "$(( SECONDS - started ))"
             rest_a_while "$rest"
             continue

@@ -51,6 +51,20 @@ def test_a_usage_or_configuration_error_stops_with_the_games_message(
     assert "restarting in" not in result.stderr
 
 
+def test_no_opengl_is_told_as_a_driver_to_install_not_a_refused_configuration(
+        tmp_path: Path) -> None:
+    """Issue 27: `play`'s exit 71 (neither OpenGL, or a Pi without ES 3.1) was logged as "the
+    game refused its arguments or configuration", sending the adult to the wrong file."""
+    result, runs = kiosk(tmp_path, 'echo "seigneurs play: error: no OpenGL" >&2; exit 71')
+    assert result.returncode == 71 and runs == 1
+    assert "found no OpenGL to draw with (a graphics driver to install) (code 71" in \
+        result.stderr
+    assert "refused its arguments" not in result.stderr
+    session, runs = kiosk(tmp_path, "(( n < 3 )) && exit 71; exit 0", SEIGNEURS_SESSION="1")
+    assert session.returncode == 0
+    assert "found no OpenGL to draw with" in session.stderr and "rests 0 s" in session.stderr
+
+
 def test_the_boot_session_rests_after_a_usage_error_instead_of_stopping(
         tmp_path: Path) -> None:
     """In the boot session stopping would only make systemd start it again at once."""
@@ -204,6 +218,31 @@ def test_the_compiler_is_asked_for_only_until_the_venv_has_pymunk(
         assert result.returncode == 0 and result.stdout == "the doctor ran: doctor\n", result.stderr
     else:
         assert result.returncode == 69 and "needs: gcc python3-dev." in result.stderr
+
+
+@pytest.mark.parametrize(("machine", "told"), [("aarch64", True), ("x86_64", False)])
+def test_a_compile_says_beforehand_that_it_takes_minutes(
+        tmp_path: Path, machine: str, told: bool) -> None:
+    """pip is quiet while it compiles pymunk (163 s emulated, minutes on a Pi): a librarian
+    who saw "installing" and then nothing would take the Pi for hung."""
+    folder = bare_checkout(tmp_path)
+    bin_ = folder / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "python").write_text(  # a venv python without pymunk whose pip installs
+        '#!/usr/bin/env bash\n[[ "$2" == "import pymunk" ]] && exit 1\nexit 0\n')
+    (bin_ / "seigneurs").write_text("#!/usr/bin/env bash\necho \"the doctor ran: $*\"\n")
+    for made in bin_.iterdir():
+        made.chmod(0o755)
+    (folder / ".venv" / "pyvenv.cfg").touch()
+    env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, None), machine)}
+    env.pop("SEIGNEURS_COMMAND", None)
+    result = subprocess.run([str(folder / "kiosk.sh"), "doctor"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout == "the doctor ran: doctor\n", result.stderr
+    notice = f"compiling pymunk from its source (no wheel for {machine}): some minutes"
+    assert (notice in result.stderr) == told, result.stderr
+    if told:
+        assert result.stderr.index("installing seigneurs") < result.stderr.index(notice)
 
 
 def test_a_half_made_venv_is_removed_and_a_failed_one_leaves_nothing(tmp_path: Path) -> None:
