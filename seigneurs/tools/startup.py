@@ -104,7 +104,7 @@ def measure_startup(repeats: int = 5) -> StartupReport:
     from seigneurs.kiosk.config import TableSettings
     from seigneurs.ui.render_plan import plan_here
 
-    plan, _ = plan_here(TableSettings())  # the table's own, with nothing set
+    plan = plan_here(TableSettings())  # the table's own, with nothing set
     source = bare_source(plan.samples > 0, plan.api == "gles")
     bare: list[Start] = []
     table: list[Start] = []

@@ -42,7 +42,7 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
     """Open `window` (`arcade.Window.__init__` with `args` and `options`) as the settings and
     the machine ask, else through the other API; returns the plan in force, and says it in
     the log. NoOpenGL when neither opens."""
-    plan, pi = plan_here(settings, model_file, devices)
+    plan = plan_here(settings, model_file, devices)
     mend()  # Arcade's two ES faults (a no-op under desktop GL)
     opened: Any = arcade.Window.__init__
     try:
@@ -68,7 +68,7 @@ def open_window(window: arcade.Window, settings: TableSettings, *args: Any,
     log.info("drawing through %s (%s), %s, %s cards, %s profile%s",
              info.get_version_string(), renderer,
              plan.sampling,
-             plan.resolution, plan.profile, f" ({pi})" if pi else "")
+             plan.resolution, plan.profile, f" ({plan.pi})" if plan.pi else "")
     if plan.samples and any(name in renderer for name in SOFTWARE_RENDERERS):
         log.warning("drawing in software (%s) with %dx multisampling, which a software "
                     "rasteriser pays for at every sample: set multisampling = false in the "

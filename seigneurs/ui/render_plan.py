@@ -39,14 +39,13 @@ PI_MODEL = Path("/sys/firmware/devicetree/base/model")
 PI_SIZE = (1920, 1080)
 """The largest screen the Pi profile's estimate holds for (README, "Raspberry Pi")."""
 PI_RESOLUTION = "1080p"
-PI_ASKS = "a Raspberry Pi"
-"""What asks for ES on a Pi, in the log (`RenderPlan.asked_by`)."""
 DEVICES = Path("/dev")
 NO_OPENGL = 71
 """`play`'s exit code when the machine gives neither desktop OpenGL 3.3 nor OpenGL ES 3.1
 (EX_OSERR: kiosk.sh does not restart it when run by hand; the boot session rests and tries
 again, as after a driver is mended)."""
 NAMES = {"gl": "desktop OpenGL 3.3", "gles": "OpenGL ES 3.1"}
+
 
 class NoOpenGL(RuntimeError):
     """Neither desktop OpenGL 3.3 nor OpenGL ES 3.1 could open the window (both reasons said)."""
@@ -67,6 +66,8 @@ class RenderPlan:
     asked_by: str
     """What chose `api` ('render = "gl"', a Raspberry Pi...), said if it cannot be had; ""
     for `render = "auto"`'s desktop OpenGL, whose fallback to ES is no surprise."""
+    pi: str | None
+    """The Pi's model, where this machine is one."""
 
     def window_options(self) -> dict[str, Any]:
         """`arcade.Window`'s keywords for this plan."""
@@ -84,10 +85,10 @@ class RenderPlan:
         """The same plan through the other API, should this one not open (no multisampling);
         None on a Raspberry Pi, where Arcade opens ES whatever it is asked (a second try
         would be ES again, and say desktop OpenGL failed)."""
-        if self.asked_by.startswith(PI_ASKS):
+        if self.pi:
             return None
         return RenderPlan("gl" if self.api == "gles" else "gles", 0, self.resolution,
-                          self.profile, "")
+                          self.profile, "", None)
 
     def missing(self, error: Exception, other: RenderPlan) -> str:
         """The log's line when this plan's API cannot be had and `other` is tried."""
@@ -135,7 +136,7 @@ def choose(settings: TableSettings, pi: str | None, software: bool = False) -> R
     `software`: whether it draws without a GPU)."""
     profile = settings.profile if settings.profile != "auto" else ("pi" if pi else "full")
     if pi:
-        api, asked_by = "gles", f"{PI_ASKS} ({pi})"
+        api, asked_by = "gles", f"a Raspberry Pi ({pi})"
     elif settings.render == "gles":
         api, asked_by = "gles", 'render = "gles"'
     elif profile == "pi":
@@ -144,7 +145,7 @@ def choose(settings: TableSettings, pi: str | None, software: bool = False) -> R
         api, asked_by = "gl", 'render = "gl"' if settings.render == "gl" else ""
     samples = SAMPLES if settings.multisampling and api == "gl" and not software else 0
     resolution = PI_RESOLUTION if profile == "pi" else settings.resolution
-    return RenderPlan(api, samples, resolution, profile, asked_by)
+    return RenderPlan(api, samples, resolution, profile, asked_by, pi)
 
 
 def art_here(settings: TableSettings, model_file: Path = PI_MODEL) -> str:
@@ -154,9 +155,8 @@ def art_here(settings: TableSettings, model_file: Path = PI_MODEL) -> str:
 
 
 def plan_here(settings: TableSettings, model_file: Path = PI_MODEL,
-              devices: Path = DEVICES) -> tuple[RenderPlan, str | None]:
+              devices: Path = DEVICES) -> RenderPlan:
     """The plan for these settings on this machine, as read from it (a Pi's device tree, its
-    GPU devices), and the Pi's model if it is one: the window's plan, and the startup bench's
-    yardstick window's, which must draw alike."""
-    pi = raspberry_pi(model_file)
-    return choose(settings, pi, software_only(devices)), pi
+    GPU devices): the window's plan, and the startup bench's yardstick window's, which must
+    draw alike."""
+    return choose(settings, raspberry_pi(model_file), software_only(devices))
