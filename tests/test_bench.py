@@ -115,9 +115,7 @@ def test_each_run_of_a_sweep_reports_its_own_peak_memory(
     since = peak_memory()
     at_reset = since()
     assert at_reset / 1024 < with_ballast - 250
-    held = bytearray(100 * 1024 * 1024)
-    held[::4096] = b"\x01" * len(held[::4096])
-    del held
+    _resident(100)  # held, then freed
     assert since() / 1024 >= at_reset / 1024 + 95  # the peak after the reset is seen
     # and the bench's own run: 800 MiB before it are no part of its peak
     with_ballast = _touched_and_freed(800)
@@ -127,11 +125,17 @@ def test_each_run_of_a_sweep_reports_its_own_peak_memory(
 
 def _touched_and_freed(mib: int) -> float:
     """The process's peak in MiB (getrusage) with `mib` MiB more resident, then freed."""
-    ballast = bytearray(mib * 1024 * 1024)
-    ballast[::4096] = b"\x01" * len(ballast[::4096])  # every page touched: resident
+    ballast = _resident(mib)
     peak = peak_mib()
     del ballast
     return peak
+
+
+def _resident(mib: int) -> bytearray:
+    """`mib` MiB with every page touched: resident, not only reserved."""
+    block = bytearray(mib * 1024 * 1024)
+    block[::4096] = b"\x01" * len(block[::4096])
+    return block
 
 
 @pytest.mark.parametrize("other", ["--decoders", "--startup", "--opcodes"])

@@ -191,6 +191,20 @@ def test_where_pymunk_has_no_wheel_the_one_line_names_the_compiler_too(
     assert f"lacks Debian packages the game needs: {wanted}. Install them with: " in line
 
 
+def fake_venv(folder: Path, has_pymunk: bool) -> None:
+    """A .venv in `folder` whose python has pip (every other command of it succeeds, a pip
+    install too) and pymunk or not, and whose seigneurs says what it was asked to run."""
+    bin_ = folder / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "python").write_text(
+        f'#!/usr/bin/env bash\n[[ "$2" == "import pymunk" ]] && exit {0 if has_pymunk else 1}\n'
+        "exit 0\n")
+    (bin_ / "seigneurs").write_text("#!/usr/bin/env bash\necho \"the doctor ran: $*\"\n")
+    for made in bin_.iterdir():
+        made.chmod(0o755)
+    (folder / ".venv" / "pyvenv.cfg").touch()
+
+
 @pytest.mark.parametrize("has_pymunk", [True, False])
 def test_the_compiler_is_asked_for_only_until_the_venv_has_pymunk(
         tmp_path: Path, has_pymunk: bool) -> None:
@@ -199,15 +213,7 @@ def test_the_compiler_is_asked_for_only_until_the_venv_has_pymunk(
     import hashlib
 
     folder = bare_checkout(tmp_path)
-    bin_ = folder / ".venv" / "bin"
-    bin_.mkdir(parents=True)
-    (bin_ / "python").write_text(  # a venv python that has pip, and pymunk or not
-        f'#!/usr/bin/env bash\n[[ "$2" == "import pymunk" ]] && exit {0 if has_pymunk else 1}\n'
-        "exit 0\n")
-    (bin_ / "seigneurs").write_text("#!/usr/bin/env bash\necho \"the doctor ran: $*\"\n")
-    for made in bin_.iterdir():
-        made.chmod(0o755)
-    (folder / ".venv" / "pyvenv.cfg").touch()
+    fake_venv(folder, has_pymunk)
     (folder / ".venv" / ".installed-base").write_text(
         hashlib.sha256((folder / "pyproject.toml").read_bytes()).hexdigest() + "\n")
     env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, set()), "aarch64")}
@@ -226,14 +232,7 @@ def test_a_compile_says_beforehand_that_it_takes_minutes(
     """pip is quiet while it compiles pymunk (163 s emulated, minutes on a Pi): a librarian
     who saw "installing" and then nothing would take the Pi for hung."""
     folder = bare_checkout(tmp_path)
-    bin_ = folder / ".venv" / "bin"
-    bin_.mkdir(parents=True)
-    (bin_ / "python").write_text(  # a venv python without pymunk whose pip installs
-        '#!/usr/bin/env bash\n[[ "$2" == "import pymunk" ]] && exit 1\nexit 0\n')
-    (bin_ / "seigneurs").write_text("#!/usr/bin/env bash\necho \"the doctor ran: $*\"\n")
-    for made in bin_.iterdir():
-        made.chmod(0o755)
-    (folder / ".venv" / "pyvenv.cfg").touch()
+    fake_venv(folder, has_pymunk=False)  # not marked installed: pip runs
     env = {**os.environ, "PATH": fake_machine(fake_dpkg(tmp_path, None), machine)}
     env.pop("SEIGNEURS_COMMAND", None)
     result = subprocess.run([str(folder / "kiosk.sh"), "doctor"], env=env, capture_output=True,
