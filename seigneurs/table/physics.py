@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pymunk
 
 from seigneurs.rect import Rect
+from seigneurs.table import chipmunk
 
 STEP = 1 / 120
 REST_SPEED = 1 / 64
@@ -109,12 +110,11 @@ class CardPhysics:
 
     def poses(self, cards: Iterable[int]) -> Iterator[tuple[int, float, float, float]]:
         """Each of `cards`' (card, x, y, angle in radians); cards off the table are left out."""
-        bodies = self.bodies
+        bodies, pose = self.bodies, chipmunk.pose
         for card in cards:
             body = bodies.get(card)
             if body is not None:
-                x, y = body.position
-                yield card, x, y, body.angle
+                yield card, *pose(body)
 
     def grab(self, touch: int, card: int, x: float, y: float) -> None:
         """Finger `touch` takes hold of `card` at (x, y), wherever on the card that is.
@@ -141,7 +141,7 @@ class CardPhysics:
         """Move finger `touch` to (x, y); its card follows at the next step."""
         grip = self._grips.get(touch)
         if grip is not None:
-            grip.finger.position = (x, y)
+            chipmunk.set_position(grip.finger, x, y)
 
     def release(self, touch: int) -> int | None:
         """Let go; the card keeps its momentum and slides to rest. Returns the card."""
@@ -221,13 +221,13 @@ class CardPhysics:
         while self._spare >= STEP:
             for card, (tx, ty) in list(self._homing.items()):
                 body = self.bodies[card]
-                px, py = body.position
+                px, py = chipmunk.position(body)
                 dx, dy = tx - px, ty - py
                 if dx * dx + dy * dy < 1.0:
                     del self._homing[card]
-                    body.velocity = (0, 0)
+                    chipmunk.set_velocity(body, 0.0, 0.0)
                 else:
-                    body.velocity = (dx * 12, dy * 12)
+                    chipmunk.set_velocity(body, dx * 12, dy * 12)
             self.space.step(STEP)
             self._spare -= STEP
             steps += 1
@@ -239,9 +239,7 @@ class CardPhysics:
         """Let the cards no finger holds that have come (nearly) to rest,
         or sleep (frozen with what little speed they had), out of `astir`."""
         held = {grip.card for grip in self._grips.values()}
+        bodies, resting = self.bodies, chipmunk.resting
         for card in [c for c in self._astir if c not in held]:  # sent: faster than 12 px/s
-            body = self.bodies[card]
-            vx, vy = body.velocity
-            if body.is_sleeping or (vx * vx + vy * vy < REST_SPEED * REST_SPEED
-                                    and abs(body.angular_velocity) < REST_SPIN):
+            if resting(bodies[card], REST_SPEED, REST_SPIN):
                 self._astir.discard(card)
