@@ -93,3 +93,46 @@ def test_a_ratio_pairs_the_runs_of_one_round_so_a_drift_between_rounds_cancels()
     assert paired(first, first) == [1.0, 1.0]
     with pytest.raises(ValueError):  # rounds that do not pair are refused, not cut short
         paired(later[:1], first)
+
+
+def test_callgrind_total_reads_the_summary_and_refuses_what_is_no_callgrind_file() -> None:
+    read = _script().callgrind_total
+    assert read("events: Ir\nfn=x\n0 5\nsummary: 1234\ntotals: 1234\n") == 1234
+    assert read("events: Ir\ntotals: 77\n") == 77
+    with pytest.raises(ValueError):
+        read("Traceback (most recent call last):\n")
+
+
+def _callgrind(program: str, out: Path) -> int:
+    """The instructions callgrind counts inside operator.call while Python runs `program`."""
+    subprocess.run(["valgrind", "--tool=callgrind", f"--toggle-collect={_script().TOGGLE}",
+                    f"--callgrind-out-file={out}", sys.executable, "-c", program],
+                   capture_output=True, check=True, timeout=300)
+    total: int = _script().callgrind_total(out.read_text())
+    return total
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_callgrind_counts_only_what_runs_inside_operator_call(tmp_path: Path) -> None:
+    """--instructions counts the update alone: the work inside operator.call, none of the
+    work around it, and the same work the same count."""
+    inside = "import operator; operator.call(sum, range({}))"
+    outside = "import operator; sum(range(200_000)); operator.call(sum, range(1_000))"
+    small = _callgrind(inside.format(1_000), tmp_path / "small")
+    if small == 0:
+        pytest.skip(f"this Python ({sys.executable}) keeps no symbol table: callgrind cannot "
+                    "find operator.call's C function")
+    large = _callgrind(inside.format(200_000), tmp_path / "large")
+    assert large > 100 * small
+    assert _callgrind(outside, tmp_path / "outside") < 2 * small
+    assert abs(_callgrind(inside.format(1_000), tmp_path / "again") - small) < small // 10
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_a_revisions_update_is_counted_in_machine_instructions(tmp_path: Path) -> None:
+    """The whole --instructions path: the run under callgrind, its count read back as the
+    mean a frame, on this checkout's table (minutes under valgrind: a few frames)."""
+    runs = runs_of(".", "--instructions", "--frames", "3", "--fingers", "2", "--rounds", "1")
+    [run] = runs
+    assert Path(str(run["table_from"])) == ROOT
+    assert 10_000 < float(run["mean"]) < 100_000_000  # a frame's update, C included
