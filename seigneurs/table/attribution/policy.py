@@ -121,7 +121,8 @@ class SeatPolicy:
                 return Occupied()
         # the other seats that carry nothing; the carries read only as far as it takes to see
         # every seat carry a card, as on a crowded table: then none is free
-        free = {s for s in self.guesser.candidates if s != seat}
+        free = set(self.guesser.candidates)
+        free.discard(seat)
         for carry in self.hands.carries.values():
             if not free:
                 break
