@@ -26,7 +26,7 @@ from seigneurs.input.evdev_device import (
     Protocol,
     ShapeAxes,
 )
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, MOVE, UP, TouchEvent, TouchPhase
 
 MAX_SLOTS = 64
 """Slots a protocol B panel may name (the kernel's own panels have at most 60)."""
@@ -68,7 +68,7 @@ class Touches:
     def event(self, touch: int, phase: TouchPhase, x: int, y: int, t: float,
               shape: list[int | None] | None = None) -> TouchEvent:
         contact = self._shapes.contact(shape) if self._shapes is not None and \
-            shape is not None and phase is not TouchPhase.UP else None
+            shape is not None and phase is not UP else None
         return TouchEvent(touch, phase, self.x_range.normalise(x),
                           1.0 - self.y_range.normalise(y), t, None, contact)
 
@@ -176,11 +176,11 @@ class SlotReader:
                 continue
             slot.changed = False
             if slot.ending >= 0:
-                out.append(event(slot.ending, TouchPhase.UP, slot.x, slot.y, t))
+                out.append(event(slot.ending, UP, slot.x, slot.y, t))
                 slot.ending = -1
                 slot.shown = None
             if slot.touch >= 0:
-                phase = TouchPhase.DOWN if slot.new else TouchPhase.MOVE
+                phase = DOWN if slot.new else MOVE
                 slot.new = False
                 out.append(event(slot.touch, phase, slot.x, slot.y, t, slot.shape))
                 slot.shown = (slot.touch, slot.tracking, slot.x, slot.y)
@@ -207,13 +207,13 @@ class SlotReader:
             if shown is not None and held and shown[1] == tracking:
                 touch = shown[0]  # the same contact: it goes on
                 if (shown[2], shown[3]) != (x, y):
-                    out.append(event(touch, TouchPhase.MOVE, x, y, t))
+                    out.append(event(touch, MOVE, x, y, t))
             else:
                 if shown is not None:
-                    out.append(event(shown[0], TouchPhase.UP, shown[2], shown[3], t))
+                    out.append(event(shown[0], UP, shown[2], shown[3], t))
                 if held:
                     touch = new_id()
-                    out.append(event(touch, TouchPhase.DOWN, x, y, t))
+                    out.append(event(touch, DOWN, x, y, t))
             slot.touch, slot.tracking, slot.x, slot.y = touch, tracking, x, y
             slot.changed, slot.new, slot.ending = False, False, -1
             slot.shown = (touch, tracking, x, y) if touch >= 0 else None
@@ -225,9 +225,9 @@ class SlotReader:
         out = []
         for slot in self._slots:
             if slot.ending >= 0:
-                out.append(event(slot.ending, TouchPhase.UP, slot.x, slot.y, t))
+                out.append(event(slot.ending, UP, slot.x, slot.y, t))
             if slot.touch >= 0 and not slot.new:  # an unreported contact never went down
-                out.append(event(slot.touch, TouchPhase.UP, slot.x, slot.y, t))
+                out.append(event(slot.touch, UP, slot.x, slot.y, t))
             slot.touch, slot.changed, slot.new, slot.ending = -1, False, False, -1
             slot.tracking, slot.shown = -1, None
         return out
@@ -293,14 +293,14 @@ class ListReader:
                             + (previous[tid][2] - y) ** 2)
             if match is None:
                 touch = new_id()
-                out.append(event(touch, TouchPhase.DOWN, x, y, t, shape))
+                out.append(event(touch, DOWN, x, y, t, shape))
             else:
                 touch = match
                 del previous[match]
-                out.append(event(touch, TouchPhase.MOVE, x, y, t, shape))
+                out.append(event(touch, MOVE, x, y, t, shape))
             current[touch] = (tracking, x, y)
         for touch, (_tracking, x, y) in previous.items():
-            out.append(event(touch, TouchPhase.UP, x, y, t))
+            out.append(event(touch, UP, x, y, t))
         self._down = current
         return out
 
@@ -312,7 +312,7 @@ class ListReader:
 
     def release_all(self, t: float) -> list[TouchEvent]:
         event = self._touches.event
-        out = [event(touch, TouchPhase.UP, x, y, t)
+        out = [event(touch, UP, x, y, t)
                for touch, (_tracking, x, y) in self._down.items()]
         self._down = {}
         self._frame, self._shapes = [], []
@@ -358,12 +358,12 @@ class SingleReader:
         if self._down and not self._was_down:
             self._touch = self._touches.new_id()
             self._was_down = True
-            return [event(self._touch, TouchPhase.DOWN, x, y, t)]
+            return [event(self._touch, DOWN, x, y, t)]
         if self._down:
-            return [event(self._touch, TouchPhase.MOVE, x, y, t)]
+            return [event(self._touch, MOVE, x, y, t)]
         if self._was_down:
             self._was_down = False
-            return [event(self._touch, TouchPhase.UP, x, y, t)]
+            return [event(self._touch, UP, x, y, t)]
         return []
 
     def resynchronise(self, state: KernelState | None, t: float) -> list[TouchEvent]:
@@ -375,12 +375,12 @@ class SingleReader:
         x, y = (state.x[0], state.y[0]) if state.x and state.y else (self._x, self._y)
         out = []
         if self._was_down and not down:
-            out.append(event(self._touch, TouchPhase.UP, self._x, self._y, t))
+            out.append(event(self._touch, UP, self._x, self._y, t))
         elif down and not self._was_down:
             self._touch = self._touches.new_id()
-            out.append(event(self._touch, TouchPhase.DOWN, x, y, t))
+            out.append(event(self._touch, DOWN, x, y, t))
         elif down and (x, y) != (self._x, self._y):
-            out.append(event(self._touch, TouchPhase.MOVE, x, y, t))
+            out.append(event(self._touch, MOVE, x, y, t))
         self._was_down = self._down = down
         self._x, self._y, self._changed = x, y, False
         return out
@@ -389,7 +389,7 @@ class SingleReader:
         if not self._was_down:
             return []
         self._was_down = False
-        return [self._touches.event(self._touch, TouchPhase.UP, self._x, self._y, t)]
+        return [self._touches.event(self._touch, UP, self._x, self._y, t)]
 
 
 READERS: dict[Protocol, type[SlotReader] | type[ListReader] | type[SingleReader]] = {

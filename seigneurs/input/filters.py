@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, MOVE, UP, TouchEvent
 from seigneurs.input.sources import TouchSource
 from seigneurs.rect import Rect
 
@@ -103,12 +103,12 @@ class Dejitter:
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
         for event in events:
-            if event.phase is TouchPhase.MOVE:
+            if event.phase is MOVE:
                 last = self._last.get(event.id)
                 if last is not None and abs(event.x - last[0]) < self.threshold and abs(
                         event.y - last[1]) < self.threshold:
                     continue
-            if event.phase is TouchPhase.UP:
+            if event.phase is UP:
                 self._last.pop(event.id, None)
             else:
                 self._last[event.id] = (event.x, event.y)
@@ -133,11 +133,11 @@ class IgnorePalms:
     def __call__(self, events: Sequence[TouchEvent], now: float = 0.0) -> list[TouchEvent]:
         palms, kept = self._palms, []
         for event in events:
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 large = event.contact is not None and event.contact.major > self.longest
                 (palms.add if large else palms.discard)(event.id)
             if event.id in palms:
-                if event.phase is TouchPhase.UP:
+                if event.phase is UP:
                     palms.discard(event.id)
                 continue
             kept.append(event)
@@ -161,13 +161,13 @@ class IgnoreRegions:
     def __call__(self, events: list[TouchEvent], now: float) -> list[TouchEvent]:
         out = []
         for event in events:
-            if event.phase is TouchPhase.DOWN:  # a down always starts afresh, ids may come again
+            if event.phase is DOWN:  # a down always starts afresh, ids may come again
                 if any(r.contains(event.x, event.y) for r in self.regions):
                     self._ignored.add(event.id)
                 else:
                     self._ignored.discard(event.id)
             if event.id in self._ignored:
-                if event.phase is TouchPhase.UP:
+                if event.phase is UP:
                     self._ignored.discard(event.id)
                 continue
             out.append(event)
@@ -204,21 +204,21 @@ class ReleaseStuck:
         seen = self._seen
         for event in events:
             touch, phase = event.id, event.phase
-            if phase is TouchPhase.DOWN:
+            if phase is DOWN:
                 lost = seen.get(touch)
                 if lost is not None:
-                    out.append(lost._replace(phase=TouchPhase.UP, t=event.t))
+                    out.append(lost._replace(phase=UP, t=event.t))
                 seen[touch] = event._replace(t=now)
                 self._released.pop(touch, None)
             elif touch not in seen:  # a released touch's late news, or a touch never seen
                 if touch in self._released:
                     del self._released[touch]
-                    if phase is TouchPhase.MOVE:  # it was down all along: a new touch
-                        event = event._replace(phase=TouchPhase.DOWN)
+                    if phase is MOVE:  # it was down all along: a new touch
+                        event = event._replace(phase=DOWN)
                         seen[touch] = event._replace(t=now)
                         out.append(event)
                 continue
-            elif phase is TouchPhase.UP:
+            elif phase is UP:
                 del seen[touch]
             else:
                 seen[touch] = event._replace(t=now)
@@ -236,7 +236,7 @@ class ReleaseStuck:
             if len(self._released) > self.RECALL:
                 del self._released[next(iter(self._released))]
             log.warning("touch %s had no update for %.0f s: released", touch, self.timeout)
-            out.append(last._replace(phase=TouchPhase.UP, t=now))
+            out.append(last._replace(phase=UP, t=now))
         return out
 
 
@@ -269,7 +269,7 @@ class StormGuard:
         crowded = False  # none was stale enough at `now`: no need to look again this frame
         for event in events:
             touch = event.id
-            if event.phase is TouchPhase.DOWN:  # a down always starts afresh
+            if event.phase is DOWN:  # a down always starts afresh
                 blocked.discard(touch)
                 live.pop(touch, None)
                 if len(live) < self.max_touches or (
@@ -279,21 +279,21 @@ class StormGuard:
                     crowded = True
                     blocked.add(touch)
             if touch in blocked:
-                if event.phase is TouchPhase.MOVE and (len(live) < self.max_touches or (
+                if event.phase is MOVE and (len(live) < self.max_touches or (
                         not crowded and self._make_room(event, now, out))):
                     blocked.discard(touch)  # room at last: it comes back as a new touch
-                    event = event._replace(phase=TouchPhase.DOWN)
+                    event = event._replace(phase=DOWN)
                     live[touch] = (event, now)
                     out.append(event)
                     continue
-                crowded = crowded or event.phase is TouchPhase.MOVE
+                crowded = crowded or event.phase is MOVE
                 self.dropped += 1
-                if event.phase is TouchPhase.UP:
+                if event.phase is UP:
                     blocked.discard(touch)
                 continue
-            if event.phase is TouchPhase.UP:
+            if event.phase is UP:
                 live.pop(touch, None)
-            elif event.phase is TouchPhase.MOVE:
+            elif event.phase is MOVE:
                 if len(out) >= self.max_events:
                     self.dropped += 1
                     continue  # moves may be skipped in a flood; downs and ups never are
@@ -316,7 +316,7 @@ class StormGuard:
         self.replaced += 1
         log.info("touch %s, silent for %.1f s, gave its place to a new finger", stalest,
                  now - self._news(stalest, heard))
-        out.append(last._replace(phase=TouchPhase.UP, t=newcomer.t))
+        out.append(last._replace(phase=UP, t=newcomer.t))
         return True
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from seigneurs.input.evdev_source import EvdevSource
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, MOVE, TouchEvent
 from seigneurs.input.filters import Pipeline, ReleaseStuck, StormGuard
 from seigneurs.input.sources import TouchSource
 from seigneurs.input.tuio import TuioSource
@@ -48,7 +48,7 @@ class TouchLog:
         for event in events:
             trace = self.traces.get(event.id)
             where = (event.x, 1.0 - event.y)
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 if trace is not None and trace.up_t is None:
                     self.problems.append(f"touch {event.id} went down twice")
                 self.traces[event.id] = TouchTrace(event.id, event.t, where, where, seat=seat,
@@ -58,7 +58,7 @@ class TouchLog:
                 self.problems.append(f"touch {event.id}: {event.phase} without a down")
                 continue
             trace.end = where
-            if event.phase is TouchPhase.MOVE:
+            if event.phase is MOVE:
                 trace.moves += 1
             else:
                 trace.up_t = event.t

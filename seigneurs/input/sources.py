@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from seigneurs.input.events import EVENT_TIME, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, EVENT_TIME, MOVE, UP, TouchEvent, TouchPhase
 
 
 class TouchSource(Protocol):
@@ -31,13 +31,13 @@ class ScriptedSource:
         self._queue.append(event)
 
     def down(self, touch: int, x: float, y: float, t: float, user: int | None = None) -> None:
-        self.push(TouchEvent(touch, TouchPhase.DOWN, x, y, t, user))
+        self.push(TouchEvent(touch, DOWN, x, y, t, user))
 
     def move(self, touch: int, x: float, y: float, t: float, user: int | None = None) -> None:
-        self.push(TouchEvent(touch, TouchPhase.MOVE, x, y, t, user))
+        self.push(TouchEvent(touch, MOVE, x, y, t, user))
 
     def up(self, touch: int, x: float, y: float, t: float, user: int | None = None) -> None:
-        self.push(TouchEvent(touch, TouchPhase.UP, x, y, t, user))
+        self.push(TouchEvent(touch, UP, x, y, t, user))
 
     def poll(self) -> list[TouchEvent]:
         events, self._queue = self._queue, []
@@ -81,19 +81,19 @@ class MouseSource:
         if right:
             if pin is not None:  # lift the pin
                 del self.pins[pin]
-                self._event(pin, TouchPhase.UP, x, y)
+                self._event(pin, UP, x, y)
             else:
                 pin = self._next_pin = self._next_pin + 1
                 self.pins[pin] = (x, y)
-                self._event(pin, TouchPhase.DOWN, x, y)
+                self._event(pin, DOWN, x, y)
             return
         if self._active is not None and self._active == self.FINGER:  # a lost release
-            self._event(self.FINGER, TouchPhase.UP, x, y)
+            self._event(self.FINGER, UP, x, y)
         if pin is not None:
             self._active = pin
             return
         self._active = self.FINGER
-        self._event(self.FINGER, TouchPhase.DOWN, x, y)
+        self._event(self.FINGER, DOWN, x, y)
 
     def drag(self, x: float, y: float) -> None:
         """The pointer moved with the left button held."""
@@ -101,12 +101,12 @@ class MouseSource:
             return
         if self._active in self.pins:
             self.pins[self._active] = (x, y)
-        self._event(self._active, TouchPhase.MOVE, x, y)
+        self._event(self._active, MOVE, x, y)
 
     def release(self, x: float, y: float) -> None:
         """The left button went up."""
         if self._active == self.FINGER:
-            self._event(self.FINGER, TouchPhase.UP, x, y)
+            self._event(self.FINGER, UP, x, y)
         self._active = None
 
     def poll(self) -> list[TouchEvent]:
@@ -140,12 +140,12 @@ class TouchMux:
         """`event` of the touch `key` (source number, the source's id), with its global id."""
         phase = event.phase
         global_id = self._ids.get(key)
-        if global_id is None or phase is TouchPhase.DOWN:  # new, or an id come again
+        if global_id is None or phase is DOWN:  # new, or an id come again
             global_id = self._next
             self._next += 1
-            if phase is not TouchPhase.UP:
+            if phase is not UP:
                 self._ids[key] = global_id
-        elif phase is TouchPhase.UP:
+        elif phase is UP:
             del self._ids[key]
         return TouchEvent(global_id, *event[1:])  # _replace's keywords cost 3x, per event
 
@@ -157,10 +157,10 @@ class TouchMux:
         for number, source in enumerate(self.sources):
             for event in source.poll():
                 key = (number, event.id)
-                if event.phase is TouchPhase.UP:
+                if event.phase is UP:
                     touching.discard(key)
                 else:
-                    began = began or event.phase is TouchPhase.DOWN
+                    began = began or event.phase is DOWN
                     touching.add(key)
                 out.append(self._global(key, event))
         if self.mouse is not None:
@@ -180,19 +180,19 @@ class TouchMux:
         if touching and self._mouse_down:
             first = min((e.t for e in out), default=0.0)
             for own, last in self._mouse_down.items():
-                echoes.append(last._replace(phase=TouchPhase.UP, t=min(last.t, first)))
+                echoes.append(last._replace(phase=UP, t=min(last.t, first)))
                 del self._ids[(-1, own)]
                 self._muted.add(own)
             self._mouse_down.clear()
         for event in events:
-            if event.id in self._muted or (touching and event.phase is TouchPhase.DOWN):
-                if event.phase is TouchPhase.UP:
+            if event.id in self._muted or (touching and event.phase is DOWN):
+                if event.phase is UP:
                     self._muted.discard(event.id)
                 else:
                     self._muted.add(event.id)
                 continue
             mapped = self._global((-1, event.id), event)
-            if event.phase is TouchPhase.UP:
+            if event.phase is UP:
                 self._mouse_down.pop(event.id, None)
             else:
                 self._mouse_down[event.id] = mapped

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, MOVE, UP, Contact, TouchEvent
 
 log = logging.getLogger(__name__)
 RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, never a late frame
@@ -23,7 +23,6 @@ LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trac
 MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
 UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
 Admission = Literal["next", "restart", "late"]
-DOWN, MOVE, UP = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ from typing import Any
 
 from seigneurs.game import Action
 from seigneurs.game.factory import AnyGame
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, UP, TouchEvent
 from seigneurs.kiosk.admin_lock import PinGuard
 from seigneurs.kiosk.history import HISTORY_FILE, GameRecord, record_of
 from seigneurs.kiosk.journal import Journal, Pending, bots_of, journal_game
@@ -78,9 +78,9 @@ class CornerGesture:
         """Follow the frame's touches; True once, on the frame the hold completes."""
         near = self.reach * min(self.width, self.height)
         for event in events:
-            if event.phase is TouchPhase.UP:
+            if event.phase is UP:
                 self._corners.pop(event.id, None)
-            elif event.phase is TouchPhase.DOWN:
+            elif event.phase is DOWN:
                 corner = self._corner_at(event.x * self.width, event.y * self.height, near)
                 if corner is not None:
                     self._corners[event.id] = corner
@@ -384,7 +384,7 @@ class Keeper:
         if self.gesture.feed(events, now) and screen is not Screen.ADMIN:
             self.records.suspended()
             return Step.ADMIN
-        if screen is Screen.DEMO and any(e.phase is TouchPhase.DOWN for e in events):
+        if screen is Screen.DEMO and any(e.phase is DOWN for e in events):
             return Step.LOBBY  # any touch ends the demo
         step = self.idle.step(now, screen)
         if step is Step.LOBBY and screen is not Screen.DEMO:

@@ -35,7 +35,7 @@ from seigneurs.game import (
 from seigneurs.game.bots import BotLevel, BotLoop, bots_random
 from seigneurs.game.engine import Phase
 from seigneurs.game.kinds import make_bot
-from seigneurs.input.events import EVENT_TIME, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, EVENT_TIME, MOVE, UP, TouchEvent
 from seigneurs.rect import Rect
 from seigneurs.rules import Start
 from seigneurs.table import events
@@ -272,11 +272,11 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             targets, winners = self.grabs.frame(
                 instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
             won_by = {e.id: e for e in instant if e.id in winners.values()} if winners else {}
-            lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
+            lifting = {e.id for e in instant if e.phase is UP}
             for event in instant:
                 x, y = event.x * width, event.y * height
                 t = self.play.event_time(event)
-                if event.phase is TouchPhase.DOWN:
+                if event.phase is DOWN:
                     # a fingertip of the hand that got its card at this instant takes nothing
                     card = targets.get(event.id)
                     winner = won_by.get(winners.get(card, event.id)) if card is not None \
@@ -284,7 +284,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                     if winner is None or winner.id == event.id or not self._one_hand(
                             event, winner, width, height):
                         self._down(event, x, y, t, card, winners)
-                elif event.phase is TouchPhase.MOVE:
+                elif event.phase is MOVE:
                     self._move(event.id, x, y, t)
                 else:
                     self._up(event.id, x, y, t, lifting)
@@ -478,15 +478,15 @@ class DuoController(Control[DuoGame, DuoGeometry]):
     def touches(self, frame: Sequence[TouchEvent], width: float, height: float) -> None:
         """A frame's events, in order, in display fractions of a `width` x `height` table."""
         for instant in _instants(frame):
-            lifting = {e.id for e in instant if e.phase is TouchPhase.UP}
+            lifting = {e.id for e in instant if e.phase is UP}
             for event in instant:
                 x, y = event.x * width, event.y * height
                 t = self.play.event_time(event)
                 self.hands.track(event, x, y, t)
                 self.took = {f: s for f, s in self.took.items() if f in self.hands.fingertips}
-                if event.phase is TouchPhase.DOWN:
+                if event.phase is DOWN:
                     self._down(event.id, x, y, t)
-                elif event.phase is TouchPhase.MOVE:
+                elif event.phase is MOVE:
                     self._move(event.id, x, y, t)
                 else:
                     self._up(event.id, x, y, self.play.action_time(t), lifting)

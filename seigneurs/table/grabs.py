@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.table.attribution.hands import Hands
 from seigneurs.table.geometry import Point, RaceGeometry
 
@@ -57,7 +57,7 @@ class FairGrabs:
         reaching: dict[int, list[TouchEvent]] = {}
         targets = {}
         for event in events:
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 card = card_under(event)
                 if card is not None:
                     targets[event.id] = card

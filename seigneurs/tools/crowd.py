@@ -24,7 +24,7 @@ from typing import Any, Protocol, cast
 from seigneurs.game import DuoGame, GameConfig, Phase, RaceGame
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
 from seigneurs.game.duo import ROWS
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, MOVE, UP, Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline, Transform
 from seigneurs.input.setup import InputSettings, production_filters
 from seigneurs.input.sources import ScriptedSource
@@ -303,7 +303,7 @@ class Crowd:
     def _event(self, finger: int, phase: TouchPhase, x: float, y: float,
                contact: Contact | None = None, user: int | None = None) -> None:
         self.last[finger] = (x, y)
-        if phase is TouchPhase.UP:
+        if phase is UP:
             del self.last[finger]
             self.scorer.lifted(finger, lambda seat: self.kind.zone_at(x, y) == seat)
         self.source.push(TouchEvent(finger, phase, min(1.0, max(0.0, x / self.width)),
@@ -319,7 +319,7 @@ class Crowd:
         """A contact off the glass: its lift reported, or never (the panel forgot it)."""
         self.down.discard(finger)
         if lifted:
-            self._event(finger, TouchPhase.UP, *self.last[finger])
+            self._event(finger, UP, *self.last[finger])
         else:
             del self.last[finger]
             self.table.lost(finger)
@@ -343,7 +343,7 @@ class Crowd:
         self.intent[finger] = intent
         user = self.panel.user(child, self.children)
         tip = ADULT_FINGERTIP_CM if child.adult else FINGERTIP_CM
-        self._event(finger, TouchPhase.DOWN, x, y, self.panel.contact(hand.base, x, y, tip), user)
+        self._event(finger, DOWN, x, y, self.panel.contact(hand.base, x, y, tip), user)
         for _ in range(fingers - 1):
             gap = rng.uniform(*FINGER_GAP_CM) * self.px_per_cm
             turn = rng.uniform(0, math.tau)
@@ -351,7 +351,7 @@ class Crowd:
             other = self._finger(child)
             hand.extra.append((other, offset))
             self.scorer.press_of[other] = finger
-            self._event(other, TouchPhase.DOWN, x + offset[0], y + offset[1],
+            self._event(other, DOWN, x + offset[0], y + offset[1],
                         self.panel.contact(hand.base, x + offset[0], y + offset[1], tip), user)
         hand.tip_lifts = fingers > 1 and self.tips.random() < TIP_LIFTS
         if rng.random() < PALM and not child.adult:
@@ -376,27 +376,27 @@ class Crowd:
         self.intent[palm] = None
         hand.palm = (palm, offset)
         px, py = x + offset[0], y + offset[1]
-        self._event(palm, TouchPhase.DOWN, px, py, self.panel.contact(hand.base, px, py, size),
+        self._event(palm, DOWN, px, py, self.panel.contact(hand.base, px, py, size),
                     user)
 
     def follow(self, hand: Hand, x: float, y: float) -> None:
         """The hand moves to (x, y), all its fingertips (and palm) with it."""
         assert hand.finger is not None
-        self._event(hand.finger, TouchPhase.MOVE, x, y)
+        self._event(hand.finger, MOVE, x, y)
         for finger, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
-            self._event(finger, TouchPhase.MOVE, x + dx, y + dy)
+            self._event(finger, MOVE, x + dx, y + dy)
 
     def lift(self, hand: Hand, x: float, y: float) -> None:
         finger = hand.finger
         assert finger is not None
         self.down.discard(finger)
         if not hand.lose_lift:  # a lost lift: the panel never says the finger went
-            self._event(finger, TouchPhase.UP, x, y)
+            self._event(finger, UP, x, y)
         else:
             self.table.lost(finger)
         for other, (dx, dy) in [*hand.extra, *([hand.palm] if hand.palm else [])]:
             self.down.discard(other)
-            self._event(other, TouchPhase.UP, x + dx, y + dy)
+            self._event(other, UP, x + dx, y + dy)
         hand.finger, hand.path, hand.extra, hand.palm = None, [], [], None
         hand.look_until, hand.tip_lifts, hand.tip_lifts_at = math.inf, False, -1
 
@@ -430,7 +430,7 @@ class Crowd:
         finger = hand.finger
         assert finger is not None
         self.down.discard(finger)
-        self._event(finger, TouchPhase.UP, x, y)
+        self._event(finger, UP, x, y)
         other, (dx, dy) = hand.extra.pop(0)
         self.main.add(other)
         self.intent[other] = self.intent.get(finger)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from seigneurs.input.events import Contact, TouchPhase
+from seigneurs.input.events import DOWN, Contact, TouchPhase
 
 Point = tuple[float, float]
 
@@ -128,5 +128,5 @@ class Panel:
         self.ghost_at = now + rng.expovariate(1 / GHOST_EVERY_S)
         finger = touch()
         x, y = rng.uniform(0, self.width), rng.uniform(0, self.height)
-        report(finger, TouchPhase.DOWN, x, y, self.contact((x, y - 1.0), x, y, (0.3, 3.0)))
+        report(finger, DOWN, x, y, self.contact((x, y - 1.0), x, y, (0.3, 3.0)))
         self.ghosts.append((finger, rng.randint(0, 5), rng.random() > 0.2))

@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from seigneurs.game import GameConfig
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, UP, TouchEvent
 from seigneurs.input.setup import InputSettings, tuio_pipeline
 from seigneurs.input.tuio import TuioSource
 from seigneurs.table import events
@@ -157,7 +157,7 @@ class TuioTable:
 
     def _track(self, event: TouchEvent) -> None:
         """What the tracker sees of one of the crowd's events."""
-        if event.phase is TouchPhase.DOWN:
+        if event.phase is DOWN:
             session = self.sessions[event.id] = self.next_session
             self.next_session += 1
             self.pointers[session] = pointer(event, event.user)
@@ -166,7 +166,7 @@ class TuioTable:
         session = self.sessions.get(event.id, 0)
         if session in self.pointers:
             self.pointers[session] = self.pointers[session]._replace(x=event.x, y=1.0 - event.y)
-        if event.phase is TouchPhase.UP:
+        if event.phase is UP:
             self.lost(event.id)
 
     def lost(self, finger: int) -> None:
@@ -188,7 +188,7 @@ class TuioTable:
     def read(self, frame: Sequence[TouchEvent]) -> None:
         """The touches the session read: each new one is the finger sent down there."""
         for event in frame:
-            if event.phase is not TouchPhase.DOWN:
+            if event.phase is not DOWN:
                 continue
             match = next((w for w in self.waiting if abs(w[1] - event.x) < SAME_PLACE
                           and abs(w[2] - event.y) < SAME_PLACE), None)

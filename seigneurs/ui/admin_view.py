@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.kiosk.i18n import game_line, next_language, text
 from seigneurs.ui.base import BaseView
 
@@ -79,7 +79,7 @@ class ButtonView(BaseView):
     def touches(self, events: Sequence[TouchEvent]) -> None:
         width, height = self.app.width, self.app.height
         for event in events:
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 for button in self.buttons:
                     if button.hit(event.x * width, event.y * height):
                         button.action()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from seigneurs.game.config import SeatConfig
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, UP, TouchEvent
 from seigneurs.rect import Rect
 from seigneurs.rules import LOCOMOTIVES, VARIANTS, Rule, WagonType
 from seigneurs.table.layout import Place, TableLayout
@@ -292,7 +292,7 @@ class LobbyView(BaseView):
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 self.hints.touched(self.clock)
                 x, y = event.x * layout.width, event.y * layout.height
                 held = self.held_button(x, y)
@@ -300,7 +300,7 @@ class LobbyView(BaseView):
                     self.tap(x, y)
                 else:
                     self.lobby.press(event.id, *held, self.clock)
-            elif event.phase is TouchPhase.UP:
+            elif event.phase is UP:
                 self.lobby.lift(event.id)
 
     def tick(self, dt: float) -> None:

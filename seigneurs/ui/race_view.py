@@ -15,7 +15,7 @@ import arcade
 
 from seigneurs.game import CallStop, RaceGame
 from seigneurs.game.engine import Phase
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.rules import Start
 from seigneurs.table import events
 from seigneurs.table.geometry import LAMP
@@ -110,7 +110,7 @@ class RaceView(BaseView):
     # Touches: all to the controller; then draw what it reports.
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        if any(event.phase is TouchPhase.DOWN for event in events):
+        if any(event.phase is DOWN for event in events):
             self.hints.touched(self.clock)  # hints go at the first touch
         self.session.touches(events)
         self._draw_events()

@@ -20,7 +20,7 @@ import arcade
 
 from seigneurs.art.palette import INK
 from seigneurs.game import AnyGame
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck
 from seigneurs.ui.base import BaseView, fit, hit
 from seigneurs.ui.counts import draw_marks
@@ -196,7 +196,7 @@ class ResultsView(BaseView):
     def touches(self, events: Sequence[TouchEvent]) -> None:
         layout = self.app.layout
         for event in events:
-            if event.phase is not TouchPhase.DOWN or not self.done:
+            if event.phase is not DOWN or not self.done:
                 continue
             x, y = event.x * layout.width, event.y * layout.height
             if any(hit(again, x, y) for again in self.again):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, UP, TouchEvent
 from seigneurs.input.report import TouchLog
 from seigneurs.table.attribution import SeatGuesser
 from seigneurs.ui.base import BaseView, zone_sprite
@@ -46,13 +46,13 @@ class TouchTestView(BaseView):
         layout = self.app.layout
         for event in events:
             point = (event.x * layout.width, event.y * layout.height)
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 by_user = self.guesser.by_user(event.user)
                 self.seats[event.id] = self.guesser.nearest(*point) if by_user is None \
                     else by_user
             seat = self.seats.get(event.id)  # None: a touch that began before the view
             self.log.add([event], seat)
-            if event.phase is TouchPhase.DOWN:
+            if event.phase is DOWN:
                 self.live[event.id] = [point]
                 self.labels[event.id] = arcade.Text(f"{event.id}·{seat}", point[0] + RING,
                                                     point[1] + RING, arcade.color.WHITE, 18,
@@ -62,10 +62,10 @@ class TouchTestView(BaseView):
                 trail.append(point)
                 del trail[:-TRAIL]
                 self.labels[event.id].position = (point[0] + RING, point[1] + RING)
-                if event.phase is TouchPhase.UP:
+                if event.phase is UP:
                     del self.live[event.id]
                     self.labels.pop(event.id).text = ""
-            if event.phase is TouchPhase.UP:
+            if event.phase is UP:
                 self.seats.pop(event.id, None)
 
     def on_draw(self) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from seigneurs.game import Pick, RaceGame, Reason
 from seigneurs.game.engine import Phase
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, Contact, TouchEvent
 from seigneurs.table.attribution.guess import HEADING, SeatGuesser
 from seigneurs.table.attribution.hands import Carry, Hands
 from seigneurs.table.attribution.policy import GiveWay, Occupied, Reguess, SeatPolicy
@@ -122,7 +122,7 @@ class Attribution:
         """Keep where each finger is (`Hands.track`); a finger landing at (x, y) tells that
         the child nearest it is not still now."""
         named = None  # a move or a lift: the id is not asked
-        if event.phase is TouchPhase.DOWN:
+        if event.phase is DOWN:
             if self.humans:
                 self.downs[self.guesser.nearest(x, y)] = clock
             named = self.guesser.by_user(event.user)

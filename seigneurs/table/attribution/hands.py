@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.input.events import DOWN, UP, Contact, TouchEvent
 from seigneurs.table.geometry import Point
 
 FLING_CM_S = 120.0
@@ -122,12 +122,12 @@ class Hands:
               named: int | None = None) -> None:
         """Keep where each finger is and when it landed (a lifted one for HAND_WINDOW);
         `clock`: the event's own time; `named`: the seat its user id names."""
-        if event.phase is TouchPhase.DOWN:
+        if event.phase is DOWN:
             self.fingertips = {touch: tip for touch, tip in self.fingertips.items()
                                if not tip.lifted or clock - tip.down_at <= HAND_WINDOW}
             self.fingertips[event.id] = Fingertip(x, y, clock, named=named, landed=(x, y))
         elif (tip := self.fingertips.get(event.id)) is not None:
-            tip.x, tip.y, tip.lifted = x, y, event.phase is TouchPhase.UP
+            tip.x, tip.y, tip.lifted = x, y, event.phase is UP
 
     def same_hand(self, x: float, y: float, clock: float, takers: Mapping[int, T]) -> T | None:
         """What a fingertip among `takers` took, if it is of the hand that just landed at
