@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from seigneurs.game import RaceGame
 from seigneurs.game.bots import BotLoop
+from seigneurs.table import chipmunk
 from seigneurs.table.attribution.guess import SeatGuesser
 from seigneurs.table.geometry import Point, RaceGeometry
 from seigneurs.table.physics import CardPhysics
@@ -37,16 +38,16 @@ class BotHands:
 
     def pick(self, seat: int, card: int) -> Point:
         """`seat`'s bot takes `card` toward its zone; where the card was."""
-        body = self.physics.bodies[card].position
+        x, y = chipmunk.position(self.physics.bodies[card])
         self.physics.raise_card(card)
-        self.physics.grab(bot_finger(seat), card, body.x, body.y)
+        self.physics.grab(bot_finger(seat), card, x, y)
         self.targets[seat] = self.geometry.seats[seat].pile  # onto its train
-        return body.x, body.y
+        return x, y
 
     def carry_cm(self, seat: int, card: int) -> float:
         """How far `seat`'s bot carries `card` to its pile: the bot waits until it is there."""
-        body = self.physics.bodies[card].position
-        return math.dist(body, self.geometry.seats[seat].pile) / self.geometry.px_per_cm
+        at = chipmunk.position(self.physics.bodies[card])
+        return math.dist(at, self.geometry.seats[seat].pile) / self.geometry.px_per_cm
 
     def let_go(self, seat: int) -> None:
         """`seat`'s bot stacked or puts back its card: the hand goes away."""
@@ -55,7 +56,7 @@ class BotHands:
     def put_back_spot(self, card: int) -> Point:
         """A card a child can use goes back on that child's side, never out of reach; and
         never onto another card, which it would hide (issue 18)."""
-        x, y = self.physics.bodies[card].position
+        x, y = chipmunk.position(self.physics.bodies[card])
         for seat in self.humans:
             if self.game.fits(seat, card):
                 ax, ay = self.geometry.seats[seat].anchor
@@ -71,20 +72,19 @@ class BotHands:
             card = self.physics.holding(finger)
             if card is None:
                 continue
-            body = self.physics.bodies[card].position
-            dx, dy = tx - body.x, ty - body.y
+            x, y = chipmunk.position(self.physics.bodies[card])
+            dx, dy = tx - x, ty - y
             distance = math.hypot(dx, dy)
             if distance > 1:
                 speed = self.loop.bots[seat].level.hand_cm_s * self.geometry.px_per_cm
                 reach = min(distance, speed * dt)
-                self.physics.drag(finger, body.x + dx / distance * reach,
-                                  body.y + dy / distance * reach)
+                self.physics.drag(finger, x + dx / distance * reach, y + dy / distance * reach)
 
     def near(self, seat: int) -> int:
         """The cards on `seat`'s side of the table, as a mask (a bot searches there first)."""
         mask = 0
         for card, body in self.physics.bodies.items():
-            if self.everyone.nearest(body.position.x, body.position.y) == seat:
+            if self.everyone.nearest(*chipmunk.position(body)) == seat:
                 mask |= 1 << card
         return mask
 
@@ -95,7 +95,8 @@ class BotHands:
         reach, loose_mask = self.guesser.reach * 0.8, loose()
         for card, body in self.physics.bodies.items():
             if loose_mask >> card & 1 and any(
-                    self.game.fits(s, card) and self.guesser.distance(s, *body.position) > reach
+                    self.game.fits(s, card) and
+                    self.guesser.distance(s, *chipmunk.position(body)) > reach
                     for s in self.humans):
                 mask |= 1 << card
         return mask

@@ -10,8 +10,9 @@ These reach two names pymunk does not publish, `pymunk._chipmunk_cffi.lib` and
 `Body._body`, which hold still while Arcade 3.3 pins pymunk to 6.9.x (`pymunk~=6.9.0`,
 with this project's `arcade<3.4`). `tests/test_chipmunk.py` checks each function against
 the public property it stands for, and that pymunk is still 6.9: an upgrade that changes
-either fails there, saying to look here, not at a table. Everything else goes through
-pymunk's public API.
+either fails there, saying to look here, not at a table. The table reads where a card is,
+and moves a finger's body, only through these; bodies are made and placed through pymunk's
+public API.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from seigneurs.game.kinds import make_bot
 from seigneurs.input.events import DOWN, EVENT_TIME, MOVE, UP, TouchEvent
 from seigneurs.rect import Rect
 from seigneurs.rules import Start
-from seigneurs.table import events
+from seigneurs.table import chipmunk, events
 from seigneurs.table.attribution import (
     REACH_CM,
     Attribution,
@@ -333,7 +333,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
                       grip=(down.x - home[0], down.y - home[1]),
                       other_hand_of=take.other_hand_of, named=take.named, user=down.user,
                       contact=down.contact, taken_at=down.clock,
-                      angle=self.physics.bodies[down.card].angle)
+                      angle=chipmunk.angle(self.physics.bodies[down.card]))
         carry.trail.append((down.clock, down.x, down.y))
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)

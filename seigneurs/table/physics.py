@@ -164,7 +164,7 @@ class CardPhysics:
         """Where a card comes to rest: where it slides to, else where it lies (the same at
         any frame rate, unlike where it is mid-slide)."""
         body = self.bodies[card]
-        return self._homing.get(card, (body.position.x, body.position.y))
+        return self._homing.get(card, chipmunk.position(body))
 
     def send(self, card: int, x: float, y: float) -> None:
         """Slide a card by itself to (x, y) (a refused card going back, a bot's move)."""

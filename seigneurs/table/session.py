@@ -19,6 +19,7 @@ from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
 from seigneurs.input.filters import PALM_CM, IgnorePalms
+from seigneurs.table import chipmunk
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.events import Event
 from seigneurs.table.geometry import DuoGeometry, Point, RaceGeometry
@@ -147,7 +148,7 @@ class RaceSession(_Play):
             if fitting:
                 for c in fitting:
                     if c not in at:
-                        at[c] = bodies[c].position
+                        at[c] = chipmunk.position(bodies[c])
                 card = min(fitting, key=lambda c: control.guesser.distance(seat, *at[c]))
                 x, y = at[card]
                 glowing[card] = ((x, y), since + wait)
