@@ -27,7 +27,6 @@ PYMUNK = "6.9."
 """The pymunk releases these were checked against (Arcade 3.3's pin)."""
 
 
-
 class _Vect(Protocol):
     """Chipmunk's cpVect, as cffi hands it back."""
 
