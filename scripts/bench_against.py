@@ -192,6 +192,7 @@ def measure(tree: Path, frames: int, fingers: int, clip: bool, measured: str,
                 sys.exit(f"bench_against: callgrind counted nothing inside {TOGGLE}: this "
                          f"Python ({sys.executable}) keeps no symbol table to find it by")
             result["mean"] = counted / frames
+            del result["p50"], result["p99"]  # the update was counted, not timed
     if Path(str(result["table_from"])).resolve() != tree.resolve():
         sys.exit(f"bench_against: the run meant for {tree} played {result['table_from']}'s table")
     return result

@@ -216,3 +216,26 @@ def test_bench_clipped_makes_the_same_draw_calls_and_shows_one_pixel(
     assert "clipped" in clipped_drawing and "clipped" not in full_drawing
     assert main(["bench", "--frames", "60", "--fingers", "2", "--clip-pixels", "--json"]) == 0
     assert "clipped" in json.loads(capsys.readouterr().out)["drawing"]
+
+
+def test_a_separate_draw_measure_takes_every_draw_and_no_update() -> None:
+    """`bench_against.py --instructions` counts the update alone: with `draw_measure`, each
+    frame's update goes to `measure` and its draw (the view's `on_draw`, which sets GL state)
+    to `draw_measure`, never the other way round."""
+    from seigneurs.tools.bench import play_busy_table
+
+    frames = 20
+    updates: list[bool] = []
+    draws: list[bool] = []
+
+    def drawing_now(work: Callable[[], object], seen: list[bool]) -> float:
+        name = getattr(work, "__name__", "")
+        seen.append(name == "on_draw")
+        work()
+        return float(len(seen))
+
+    run = play_busy_table(frames, (320, 180), 3, lambda work: drawing_now(work, updates),
+                          draw_measure=lambda work: drawing_now(work, draws))
+    assert len(updates) == len(draws) == frames
+    assert not any(updates) and all(draws)
+    assert run.update == [float(n) for n in range(1, frames + 1)] == run.draw

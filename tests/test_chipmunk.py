@@ -53,9 +53,11 @@ def test_resting_is_asleep_or_slower_than_both_limits() -> None:
     speed, spin = 1 / 64, 1 / 4096
     body.velocity, body.angular_velocity = (0.0, 0.0), 0.0
     assert chipmunk.resting(body, speed, spin)
-    body.velocity = (speed * 0.7, speed * 0.7)  # under the speed, its length too
+    body.velocity = (speed * 0.6, speed * 0.79)  # under the speed, its length too
     assert chipmunk.resting(body, speed, spin)
-    body.velocity = (speed * 0.8, speed * 0.8)  # each part under it, the length over
+    body.velocity = (speed * 0.6, speed * 0.81)  # each part under it, the length over
+    assert not chipmunk.resting(body, speed, spin)
+    body.velocity = (speed * 0.81, speed * 0.6)  # the same, the other way round
     assert not chipmunk.resting(body, speed, spin)
     body.velocity, body.angular_velocity = (0.0, 0.0), -spin * 1.01
     assert not chipmunk.resting(body, speed, spin)

@@ -188,7 +188,7 @@ class CardPhysics:
         turned now, would lie on no other card, at rest or on its way somewhere; (x, y)
         clamped if the table has no such room (issue 18: a card put back hides nothing)."""
         probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        probe.angle = self.bodies[card].angle
+        probe.angle = chipmunk.angle(self.bodies[card])
         shape = pymunk.Poly.create_box(probe, (self.card_w, self.card_h))
         shape.filter = pymunk.ShapeFilter(categories=_CARD | _WALL, mask=_CARD)  # cards see it
         others = {id(b) for c, b in self.bodies.items() if c != card}
