@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from helpers import until
 
 from seigneurs.cli import main
 from seigneurs.game.bots import AIMS, BOT_LEVELS, BotLoop, RaceBot, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
 from seigneurs.game.kinds import make_bot
-from seigneurs.game.race import RaceGame
-from seigneurs.table.geometry import RaceGeometry
 from seigneurs.table.layout import TableLayout
 from seigneurs.tools.ages import AGES, AgeProfile
 from seigneurs.tools.matchup import (
@@ -26,7 +22,6 @@ from seigneurs.tools.matchup import (
     TABLE,
     TIES_AT_MOST,
     ChildModel,
-    Stacks,
     cell,
     engine_child,
     lurches,
@@ -190,27 +185,10 @@ class HoldThenRush(RaceBot):
         return not self.rushing and not self.endgame()
 
 
-def bot_wagon_times(bot_at: Callable[[RaceGame, random.Random], RaceBot],
-                    seed: int) -> list[float]:
-    """The game-clock times of the bot's wagons in a Kids game against a 5-year-old."""
-    config = GameConfig.for_players("kids", 2, seed)
-    layout = TableLayout.build(*TABLE)
-    game = new_game(config)
-    assert isinstance(game, RaceGame)
-    geometry = RaceGeometry.build(layout, tuple(layout.places[i] for i in layout.spread(2)),
-                                  False)
-    rng = bots_random(seed)
-    child = engine_child(AGES["5"])(game, geometry, rng)
-    loop = BotLoop({1: bot_at(game, rng)})
-    stacks = Stacks(game)
-    for _ in until(lambda: game.over, 100_000):
-        t = min(loop.next_due(), child.due)
-        if child.due <= t:
-            child.step(t)
-        for action in loop.actions(t):
-            game.apply(action)
-        stacks.look(t)
-    return stacks.times[1]
+def bot_wagon_times(bot: type[RaceBot], seed: int) -> tuple[float, ...]:
+    """The game-clock times of a close `bot`'s wagons in a Kids game against a 5-year-old."""
+    return play(GameConfig.for_players("kids", 2, seed), BOT_LEVELS["close"],
+                engine_child(AGES["5"]), TableLayout.build(*TABLE), bot).bot_times
 
 
 def test_the_pace_mark_fails_for_a_bot_that_holds_back_then_rushes() -> None:
@@ -219,10 +197,8 @@ def test_the_pace_mark_fails_for_a_bot_that_holds_back_then_rushes() -> None:
     ahead and then hurries level lurches far more often."""
     close, lurcher = (0, 0), (0, 0)
     for seed in range(6):
-        paced = lurches(bot_wagon_times(
-            lambda game, rng: RaceBot(game, 1, BOT_LEVELS["close"], rng), seed))
-        rushed = lurches(bot_wagon_times(
-            lambda game, rng: HoldThenRush(game, 1, BOT_LEVELS["close"], rng), seed))
+        paced = lurches(bot_wagon_times(RaceBot, seed))
+        rushed = lurches(bot_wagon_times(HoldThenRush, seed))
         close = (close[0] + paced[0], close[1] + paced[1])
         lurcher = (lurcher[0] + rushed[0], lurcher[1] + rushed[1])
     assert close[1] >= 100 and lurcher[1] >= 100

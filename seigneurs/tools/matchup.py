@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, bots_random
+from seigneurs.game.bots import BOT_LEVELS, Bot, BotLevel, BotLoop, bot_level, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import new_game
@@ -253,16 +253,21 @@ Seat0 = Callable[[RaceGame, RaceGeometry, random.Random], Player]
 """Seats a model's child of one age at seat 0 of a dealt game."""
 
 
-def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayout) -> Game:
+BotAt = Callable[[RaceGame, int, BotLevel, random.Random], Bot]
+"""Seats a bot of a level at a seat of a dealt game (the game's kind's bot, or a test's)."""
+
+
+def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayout,
+         bot_at: BotAt = make_bot) -> Game:
     """One game through the engine: the child `child_at` seats at seat 0, a bot of `level` at
-    seat 1."""
+    seat 1 (`bot_at` makes it)."""
     game = new_game(config)
     assert isinstance(game, RaceGame), "matchups are race games"
     places = tuple(layout.places[i] for i in layout.spread(2))
     geometry = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
     rng = bots_random(config.seed)
     child = child_at(game, geometry, rng)
-    loop = BotLoop({1: make_bot(game, 1, level, rng)})
+    loop = BotLoop({1: bot_at(game, 1, level, rng)})
     loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),
                                               geometry.seats[seat].anchor) / geometry.px_per_cm
     if game.variant.start is Start.WHISTLE:
