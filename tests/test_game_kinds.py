@@ -6,6 +6,7 @@ table holding back while it leads the child (issue 18)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from helpers import pick, started_race
 
@@ -88,16 +89,21 @@ def test_r32_the_duo_record_names_each_locomotive_its_rows_lengths_and_winner() 
 
 def test_issue18_a_close_duo_bot_holds_back_while_it_leads_the_child() -> None:
     """Level with the child it plays; a wagon ahead it waits; once the child has caught up it
-    takes the next wagon the child's own seconds a wagon after the child's (issues 18, 33)."""
+    takes the next wagon the child's own seconds a wagon after its own last one (issues 18,
+    33, 52: its rhythm is the child's, not a dash after each of the child's wagons)."""
     game = duo_dealt(WagonType.COAL)
     assert game.apply(Whistle(0, 0.0)).ok
-    bot = DuoBot(game, 1, BOT_LEVELS["close"], random.Random(1))
-    bot.people = (0,)
+    bot = DuoBot(game, 1, replace(BOT_LEVELS["close"], aims=(0,)), random.Random(1))
+    bot.people = (0,)  # (heading for level: no aim stretches its rhythm here)
     first = bot.next_action(2.0)  # level, 0 each: nothing to wait for (it watches from 2 s)
     assert isinstance(first, Lay) and game.apply(first).ok
     assert bot.next_action(3.0) is None  # one wagon ahead of the child: it waits
     assert game.apply(Lay(0, 4.0, 0)).ok  # classic Duo: any row is accepted
     assert bot.progress(0) == bot.progress(1) == 1  # level: the child took 2 s for its wagon
-    assert bot.next_action(4.0) is None and bot.next_action(5.9) is None  # not sooner
-    again = bot.next_action(6.0)  # the child's 2 s after the child's wagon
+    again = bot.next_action(4.0)  # the child's 2 s after the bot's own first wagon
     assert isinstance(again, Lay) and game.apply(again).ok
+    assert bot.next_action(4.5) is None  # a wagon ahead again
+    assert game.apply(Lay(0, 5.0, 0)).ok  # 1.5 s a wagon so far: the next at 4.0 + 1.5
+    assert bot.next_action(5.0) is None and bot.next_action(5.45) is None  # not sooner
+    third = bot.next_action(5.5)
+    assert isinstance(third, Lay) and game.apply(third).ok

@@ -306,7 +306,7 @@ def test_a_card_a_bot_puts_back_lies_on_no_other_card() -> None:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("scenario", ["lords-tie", "duo", "six"])
+@pytest.mark.parametrize("scenario", ["lords-tie", "kids-tie", "duo", "six"])
 def test_results_numbers_and_badges_lie_in_their_band_over_no_card(
         size: tuple[int, int], scenario: str) -> None:
     from seigneurs.game.config import GameConfig

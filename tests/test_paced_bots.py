@@ -29,7 +29,9 @@ from seigneurs.tools.ages import AGES
 from seigneurs.tools.fitts_child import HANDS, FittsChild, Hands, fitts_s
 from seigneurs.tools.matchup import (
     BEFORE,
+    MOSTLY_NEAR,
     TABLE,
+    TIES_AT_MOST,
     ChildModel,
     card_at,
     cell,
@@ -60,7 +62,8 @@ def test_the_old_toddler_beats_a_slow_three_year_old_the_paced_one_does_not() ->
     after = cell("kids", BOT_LEVELS["toddler"], "3", GAMES, 0, fitts(SLOW_THREE))
     assert 2.2 < before.child_wpm < 2.8 and before.bot_wpm > before.child_wpm
     assert before.child_wins < 0.3
-    assert 0.35 <= after.child_wins <= 0.65 and after.close_share >= 0.85
+    assert 0.35 <= after.child_wins <= 0.65 and after.near_share >= MOSTLY_NEAR
+    assert after.tie_share <= TIES_AT_MOST  # issue 52: apart by a few, not level
 
 
 @pytest.mark.parametrize("model", ["engine", "fitts"])
@@ -70,16 +73,20 @@ def test_a_three_year_old_beats_the_toddler_about_half_the_time(model: str) -> N
 
 
 @pytest.mark.parametrize("model", ["engine", "fitts"])
-def test_the_toddler_stays_gentle_for_a_five_year_old(model: str) -> None:
-    """Paced to the child, but its own pace is a toddler's: older children outrun it."""
-    assert cell("kids", BOT_LEVELS["toddler"], "5", 12, 0, model).child_wins > 0.9
+@pytest.mark.parametrize("age", ["5", "8"])
+def test_the_toddler_keeps_up_with_older_children_but_not_an_adult(model: str, age: str) -> None:
+    """Issue 52: the toddler is paced to the child up to an 8-year-old's pace (its hand still
+    a child's, its glance quick enough for their rhythm); an adult outruns it."""
+    result = cell("kids", BOT_LEVELS["toddler"], age, GAMES, 0, model)
+    assert 0.3 <= result.decided_child_wins <= 0.7 and result.tie_share <= TIES_AT_MOST
+    assert cell("kids", BOT_LEVELS["toddler"], "adult", 12, 0, model).child_wins > 0.9
 
 
 @pytest.mark.parametrize("model, age", [("fitts", "3"), ("fitts", "adult"), ("engine", "5")])
-def test_the_close_bot_ends_within_two_under_the_model_it_was_not_tuned_to(model: str,
+def test_the_close_bot_ends_a_few_apart_under_the_model_it_was_not_tuned_to(model: str,
                                                                            age: str) -> None:
     result = cell("kids", BOT_LEVELS["close"], age, GAMES, 0, model)
-    assert result.close_share >= 0.85 and result.unfinished == 0
+    assert result.near_share >= MOSTLY_NEAR and result.unfinished == 0
 
 
 def endgame_stacks(level: BotLevel, seed: int) -> list[float]:
@@ -175,9 +182,10 @@ def test_the_third_model_reads_no_figure_of_the_other_two() -> None:
 
 
 def test_the_crowds_child_plays_the_bot_level_asked_for() -> None:
-    """The crowd model through the real input path: the bot at the table is the level asked."""
-    game = play_crowd(GameConfig.for_players("kids", 2, 1), BOT_LEVELS["toddler"], "8")
-    assert game.finished and game.child > game.bot
+    """The crowd model through the real input path: the bot at the table is the level asked
+    (the expert outruns an 8-year-old; the toddler, paced, keeps up with them since issue 52)."""
+    game = play_crowd(GameConfig.for_players("kids", 2, 1), BOT_LEVELS["expert"], "8")
+    assert game.finished and game.bot > game.child
 
 
 @pytest.mark.parametrize("share, n, low, high", [(0.5, 100, 0.404, 0.596),

@@ -5,6 +5,7 @@ with a sound per card, the break marked, the winner celebrated, the reason with 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 
 import arcade
@@ -19,7 +20,7 @@ from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.rect import Rect
 from seigneurs.rules import WAGONS, WinReason
 from seigneurs.table.layout import TableLayout
-from seigneurs.tools.scenarios import SCENARIOS, duo_tie_break, training_tie
+from seigneurs.tools.scenarios import SCENARIOS, duo_tie_break, kids_tie_break, training_tie
 from seigneurs.ui.admin_view import AdminMenu
 from seigneurs.ui.results_layout import (
     CARD_GAP,
@@ -193,6 +194,71 @@ def test_issue12_results_cards_are_at_least_15_mm_and_nothing_covers_them(
             assert not overlaps(shrunk(box(a)), shrunk(box(b)))
 
 
+def test_r22_a_kids_tie_lifts_the_wagons_of_the_type_the_rules_name_one_by_one(
+        driver: Driver) -> None:
+    """Issue 52: 27 to 27 in Kids, decided by the wagons of the locomotive's type (R22). After
+    both trains are checked, the results replay the moment: in each tied train the wagons the
+    rules count (their ids, from the outcome) lift and glow one by one with a count's sound,
+    a dot lighting beside the locomotive's picture for each, the others dim; no digits."""
+    game = kids_tie_break(1)
+    view = show(driver, game)
+    broken = view.outcome.details.of_type
+    assert broken is not None and broken.rule == "R22" and broken.seats == (0, 1)
+    assert view.outcome.lengths == (27, 27)
+    tie = view.groups[-1]
+    assert not tie.rows and len(tie.lifts) == 2
+    media = driver.window.media
+    for seat, lift in zip(broken.seats, tie.lifts, strict=True):
+        named = [media.wagons[card] for card in broken.wagons[seat]]
+        assert [w.texture for w in lift.wagons] == named  # exactly the cards the rules name
+    checked = len(view.groups) - 1
+    heard = driver.heard
+    while view.timeline.current < checked:  # every train checked first, nothing lifted
+        driver.frames()
+        assert all(lift.lifted < 0 for lift in tie.lifts)
+    heard.clear()
+    laid = [[w.position for w in lift.wagons] for lift in tie.lifts]
+    run_to_crown(driver, view)
+    most = max(broken.count(seat) for seat in broken.seats)
+    assert heard.count("count") == most  # one beat per wagon lifted, side by side
+    for seat, lift, spots in zip(broken.seats, tie.lifts, laid, strict=True):
+        assert [dot.visible for dot in lift.dots] == [True] * broken.count(seat)
+        assert all(glow.visible for lights in lift.glows for glow in lights)
+        assert math.hypot(*lift.lift) > 0 and all(  # lifted, bright, on their glow
+            w.alpha == 255 and w.position == pytest.approx((x + lift.lift[0], y + lift.lift[1]))
+            and all(glow.position == w.position for glow in lights)
+            for w, (x, y), lights in zip(lift.wagons, spots, lift.glows, strict=True))
+        assert lift.picture.visible
+    assert view.outcome.winners == broken.winners
+    assert not [label for label in view.numbers if label.text and label.visible
+                and label.text not in {"0", "27"}]  # the dots count, not a digit
+    driver.shot("results-kids-tie")
+
+
+def gold_pixels(driver: Driver) -> int:
+    """How many pixels of the window are the tie-break's gold frame."""
+    from seigneurs.art.palette import GOLD
+
+    image = driver.window.snapshot().convert("RGB")
+    return sum(n for n, colour in image.getcolors(1 << 22) or [] if colour == GOLD)
+
+
+def test_r22_the_drawn_tie_break_is_not_in_a_game_the_lengths_decide(driver: Driver) -> None:
+    """Issue 52, in the pixels: a Kids tie decided by the type draws the gold frames of the
+    lifted wagons; a Kids game one train longer than the other draws none."""
+    view = show(driver, kids_tie_break(1))
+    run_to_crown(driver, view)
+    driver.window.step(dt=0.0)
+    tied = gold_pixels(driver)
+    game = kids_tie_break(1)
+    game.trains[0].pop()  # one wagon fewer: the lengths decide, 26 to 27
+    view = show(driver, game)
+    assert view.outcome.details.of_type is None
+    run_to_crown(driver, view)
+    driver.window.step(dt=0.0)
+    assert gold_pixels(driver) == 0 < 2000 < tied
+
+
 # Duo.
 
 def test_r33_r34_duo_results_show_each_locomotive_won_and_the_count(driver: Driver) -> None:
@@ -209,11 +275,16 @@ def test_r33_r34_duo_results_show_each_locomotive_won_and_the_count(driver: Driv
         assert len(inside_tally) == outcome.details.won[seat]
     tie = next(k for k, r in enumerate(outcome.details.locomotives)
                if r.reason is WinReason.MOST_OF_TYPE)
-    for seat, row in enumerate(view.groups[tie].rows):  # why (R33, D5): one number per row,
+    broken = outcome.details.locomotives[tie].of_type
+    assert broken is not None and broken.rule == "R33"
+    for seat, (row, lift) in enumerate(zip(view.groups[tie].rows, view.groups[tie].lifts,
+                                           strict=True)):  # why (R33, D5), as pictures:
         of_type = outcome.details.locomotives[tie].checks[seat].of_type  # wagons of the type
-        assert row.count.text == str(of_type)
+        assert row.count.text == str(row.check.length)  # the count stays the row's length
         bright = [s for s in row.sprites[1:] if s.alpha == 255]
-        assert len(bright) == of_type  # the others dim
+        assert len(bright) == of_type == broken.count(seat)  # the others dim
+        assert lift.complete and [d.visible for d in lift.dots] == [True] * of_type
+        assert lift.wagons == [row.sprites[1 + k] for k in broken.positions[seat]]
     numbers = [label for group in view.groups for label in group.reasons
                if isinstance(label, arcade.Text)]
     assert not numbers  # Duo: no second number beside a row (issue 18)

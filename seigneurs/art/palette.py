@@ -20,5 +20,7 @@ PAPER: RGB = (255, 249, 236)
 LOCO_PAPER: RGB = (222, 230, 240)
 LOCO_BORDER: RGB = (28, 42, 84)
 FELT: RGB = (31, 94, 59)
+GOLD: RGB = (255, 204, 40)
+"""The frame of a wagon a tie-break lifts (R22, R33): the trophy's warm light."""
 WOOD: RGB = (139, 90, 43)
 WOOD_END: RGB = (222, 184, 135)

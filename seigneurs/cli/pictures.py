@@ -28,7 +28,7 @@ def _screenshot_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), default=None,
                         help="results only: a finished game that shows a Training tie after "
                              "a stop call, Duo locomotives won (one on a tie-break), or a "
-                             "Seigneurs tie decided by the locomotives' types")
+                             "Seigneurs or a Kids tie decided by the locomotives' types")
     parser.add_argument("--render", choices=RENDERS, default="auto",
                         help="desktop OpenGL or OpenGL ES (the setting of the same name)")
     parser.add_argument("--diagonal", type=inches, default=TableSettings().diagonal_inches,

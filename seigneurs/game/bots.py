@@ -4,7 +4,8 @@ hand's pace, and sometimes err.
 Levels run from toddler to expert (mean and spread of reaction time in seconds, the chance of a
 mistake in classic mode, whether they remember cards they have already turned, how fast their
 hand carries a card); `close` paces itself to the children at the table so the game stays close
-(`seigneurs matchup` measures each level against children of an age). The table app uses them
+(`seigneurs matchup` measures each level against children of an age); a paced bot heads for
+a margin drawn per game, so the race decides, not a tie-break (issue 52). The table app uses them
 for solo play and the attract demo; the simulator for statistics and speed.
 """
 
@@ -32,6 +33,10 @@ from seigneurs.rules.cards import WAGONS, Card
 from seigneurs.rules.matching import Rule
 from seigneurs.rules.registry import lookup
 
+AIMS = (-3, -2, -1, 1, 2, 3)
+"""A paced bot's aims, alike likely either way: the child wins about half the games the
+trains decide, by a few wagons, and a game ends level only where the cards force it."""
+
 
 @dataclass(frozen=True, slots=True)
 class BotLevel:
@@ -45,23 +50,29 @@ class BotLevel:
     hand_cm_s: float
     """How fast the bot's hand carries a card home across the table (a child's pace when gentle)."""
     paced: bool = False
-    """Never faster than the children at the table: never more than a wagon ahead of the best
-    of them, no faster than their wagons per minute so far, and in the endgame (the last cards
-    fit only bots) still at that pace, ending as near level as the cards allow (issue 33).
-    Alone with bots: its own pace. A race against one child is steep, so a fixed pace wins
-    or loses nearly always against a child a little slower or faster than it (issue 33)."""
+    """Plays to the children at the table: at the best child's wagons per minute so far, a
+    little slower or quicker to head for this game's aim (`aims`), and in the endgame (the
+    last cards fit only bots) still at that pace, ending as near its aim as the cards allow
+    (issues 33, 52). Alone with bots: its own pace. A race against one child is steep, so a
+    fixed pace wins or loses nearly always against a child a little slower or faster than
+    it (issue 33)."""
     close: bool = False
     """The lobby's robot with a heart: paced, with a hand quick enough to keep up with anyone."""
     looks_ahead: bool = False
     """Against one child, with LAST_CARDS or fewer left, plays the last cards out in advance
-    and takes the card (or lets the child go first) that most likely ends within 2 wagons:
-    neither it nor the child is left alone with a run of last cards (issue 33)."""
+    and takes the card (or lets the child go first) that most likely ends within 2 wagons of
+    its aim: neither it nor the child is left alone with a run of last cards (issue 33)."""
+    aims: tuple[int, ...] = AIMS
+    """The final margins (the child's wagons minus the bot's) a paced bot heads for, one drawn
+    per game from the bots' chance: a spread, so the race decides, not a tie-break (issue 52).
+    `(0,)` is a mirror: it heads for level, and a tie-break decides most games."""
 
 
 BOT_LEVELS: dict[str, BotLevel] = {
     level.name: level
     for level in (
-        BotLevel("toddler", 5.0, 1.8, 0.30, memory=False, hand_cm_s=12.0, paced=True),
+        BotLevel("toddler", 5.0, 1.8, 0.30, memory=False, hand_cm_s=18.0, paced=True,
+                 looks_ahead=True),
         BotLevel("child", 3.5, 1.2, 0.12, memory=True, hand_cm_s=18.0),
         BotLevel("adult", 0.9, 0.3, 0.03, memory=True, hand_cm_s=50.0),
         BotLevel("expert", 0.45, 0.12, 0.0, memory=True, hand_cm_s=90.0),
@@ -69,6 +80,21 @@ BOT_LEVELS: dict[str, BotLevel] = {
                  looks_ahead=True),
     )
 }
+KEEP_UP = 0.1
+"""A paced bot looks at the table at least this often, in the best child's wagon times (its
+reaction, when quicker, stays): a slow bot's glance never lags a quick child's rhythm."""
+PACE_GAIN = 0.2
+"""How much a paced bot's gap between wagons stretches (or shrinks) per wagon it is ahead of
+(behind) its plan: the margin drifts to the aim through the whole game, never in a lurch."""
+PACE_RANGE = (0.55, 1.6)
+"""Its gap at least and at most these shares of the child's own gap between wagons."""
+AHEAD_AT_MOST = 1
+"""How many wagons ahead of its plan a paced bot waits for the child, whatever its rhythm
+says: a child who slows down (the last cards are far, or they look about) is not left
+behind."""
+AIM_BY = 0.6
+"""The share of the deck stacked by when a paced bot's plan reaches its aim (the last cards
+then keep the margin there rather than make it)."""
 START_S = 1.0
 """The longest a bot takes to turn its locomotive over (R23)."""
 CARRY_CM = 35.0
@@ -120,10 +146,13 @@ class Bot:
         self.seat = seat
         self.level = level
         self.rng = rng
-        self._floor = level.reaction_mean * 0.2
         self.people: tuple[int, ...] = ()  # the seats no bot plays (the BotLoop tells)
         self.playing_since: float | None = None
         self.last_progress = 0.0  # when this bot last stacked or laid
+        self.picked_at = 0.0  # when this bot took the card it holds (or held last)
+        self.last_picked = 0.0  # when it took the card of its last wagon: its rhythm's beat
+        self.aim = rng.choice(level.aims) if level.paced else 0
+        """The margin (child minus bot) this game heads for (issue 52)."""
         self.child_best = 0  # the best child's wagons when the bot last looked...
         self.child_stacked = 0.0  # ...and when it saw them grow
 
@@ -140,25 +169,45 @@ class Bot:
         return True
 
     def waits(self, t: float) -> bool:
-        """A paced bot holds back while it leads the best child. Level with them or a wagon
-        behind, it races them for the next wagon at their own pace: it takes it their seconds
-        per wagon so far after their last one, so either is as likely to get it first (issues
-        18, 33); two or more behind, it hurries at its own pace. In the endgame, when no child
-        can place a wagon any more, it keeps that pace (at most ENDGAME_PACE_S a wagon): it
-        never sprints away with the last cards (issue 33)."""
+        """A paced bot plays to the best child's rhythm: it takes each wagon's card their
+        seconds per wagon so far after the last one's, that gap stretched a little while it
+        is ahead of its plan and shrunk while behind (PACE_GAIN, within PACE_RANGE), so the
+        margin drifts toward this game's aim as the game goes on (the plan: the aim times
+        the share of the wagons placed) and the pace stays even (issue 52: a bot level with
+        the child at every wagon ends most games level). A child slower now than so far (no
+        wagon for longer than their mean) slows it too. AHEAD_AT_MOST ahead of its plan, or
+        before the child's first wagon once it has one, it waits. In the endgame,
+        when no child can place a wagon any more, it keeps their pace (at most
+        ENDGAME_PACE_S a wagon): it never sprints away with the last cards (issue 33)."""
         if not self.level.paced or not self.people or self.holding():
             return False
         if self.playing_since is None:
-            self.playing_since = self.last_progress = self.child_stacked = t
+            self.playing_since = self.last_progress = self.last_picked = self.child_stacked = t
         mine, best = self.progress(self.seat), self.best_child()
         if best > self.child_best:
             self.child_best, self.child_stacked = best, t
         per_wagon = self.per_wagon()
         if self.endgame():
             return t - self.last_progress < min(per_wagon, ENDGAME_PACE_S)
-        if mine != best:
+        if not per_wagon:
             return mine > best
-        return t - max(self.child_stacked, self.last_progress) < per_wagon
+        behind = best - mine - self.plan(mine, best)
+        if behind <= -AHEAD_AT_MOST:
+            return True
+        low, high = PACE_RANGE
+        stretch = min(high, max(low, 1 - PACE_GAIN * behind))
+        slowed = max(per_wagon, t - self.child_stacked)  # a child slowing now is slower
+        return t - self.last_picked < slowed * stretch
+
+    def plan(self, mine: int, best: int) -> float:
+        """The margin (child minus bot) the bot heads for by now: its aim, in proportion to
+        how much of the deck the two trains hold."""
+        return self.aim * min(1.0, (mine + best) / (len(WAGONS) * AIM_BY))
+
+    def ending(self, margin: int) -> tuple[bool, int, bool]:
+        """How a game ending `margin` apart (child minus bot) ranks for this bot, best least:
+        a tie only when it aims at level, then the nearest its aim, then the child ahead."""
+        return (self.aim != 0 and margin == 0, abs(margin - self.aim), margin < self.aim)
 
     def per_wagon(self) -> float:
         """The best child's seconds per wagon so far (0 before their first)."""
@@ -176,9 +225,14 @@ class Bot:
 
     def delay(self) -> float:
         """Seconds until this bot acts again (never less than a fifth of its mean); before
-        play, at most START_S: a gentle bot never keeps children waiting to begin."""
-        wait = self.rng.gauss(self.level.reaction_mean, self.level.reaction_spread)
-        wait = wait if wait > self._floor else self._floor
+        play, at most START_S: a gentle bot never keeps children waiting to begin. A paced
+        bot with children looks again within KEEP_UP of their wagon time."""
+        mean, spread = self.level.reaction_mean, self.level.reaction_spread
+        keep_up = KEEP_UP * self.per_wagon() if self.level.paced and self.people else 0.0
+        if 0 < keep_up < mean:
+            mean, spread = keep_up, spread * keep_up / mean
+        wait = self.rng.gauss(mean, spread)
+        wait = wait if wait > mean * 0.2 else mean * 0.2
         return wait if self.game.phase is Phase.PLAYING else min(wait, START_S)
 
     def erring(self, assisted: bool) -> bool:
@@ -252,7 +306,7 @@ class RaceBot(Bot):
     def __init__(self, game: RaceGame, seat: int, level: BotLevel, rng: random.Random) -> None:
         super().__init__(game, seat, level, rng)
         self.seen = 0  # cards turned and found useless (remembered if the level has memory)
-        self.last_cards = LastCards(LAST_SEARCH)
+        self.last_cards = LastCards(LAST_SEARCH, self.aim)
 
     def progress(self, seat: int) -> int:
         return len(self.game.trains[seat])
@@ -273,7 +327,7 @@ class RaceBot(Bot):
         if held != NOBODY:
             stack = Stack(seat, t)
             if game.can(stack) and (game.fits(seat, held) or self.erring(game.assisted[seat])):
-                self.last_progress = t
+                self.last_progress, self.last_picked = t, self.picked_at
                 return stack  # it fits, or a mistake classic mode lets through (D8)
             if self.level.memory:
                 self.seen |= 1 << held
@@ -291,20 +345,25 @@ class RaceBot(Bot):
             if ahead == PASS:
                 return None
             if ahead is not None:
-                return Pick(seat, t, ahead)
+                return self._pick(t, ahead)
             choose = self._ending_near_level if self.endgame() else self._leaving_room
-            return Pick(seat, t, choose(fitting, near))
+            return self._pick(t, choose(fitting, near))
         if fitting:
-            return Pick(seat, t, random_bit(fitting & near or fitting, self.rng))
+            return self._pick(t, random_bit(fitting & near or fitting, self.rng))
         face_down = on_table & ~face_up
         candidates = (face_down & ~self.seen) or face_down
         candidates = candidates & near or candidates or fetch & game.pickable(seat)
-        return Pick(seat, t, random_bit(candidates, self.rng)) if candidates else None
+        return self._pick(t, random_bit(candidates, self.rng)) if candidates else None
+
+    def _pick(self, t: float, card: int) -> Pick:
+        self.picked_at = t
+        return Pick(self.seat, t, card)
 
     def _leaving_room(self, fitting: int, near: int) -> int:
         """A paced bot's card before the endgame. With few cards left (LATE_CARDS) the one
         after which the longest trains each side could still grow end nearest level (so
-        neither the bot nor a child is left alone with a long run of last cards). Otherwise,
+        neither the bot nor a child is left alone with a long run of last cards), or nearest
+        its aim when it has one (`ending`). Otherwise,
         and among equals: one no child can use if it can (it never takes a child's last
         fitting card), then one on its own side (`near`), then the one that leaves its own
         train the most cards to follow."""
@@ -317,14 +376,14 @@ class RaceBot(Bot):
         late = loose.bit_count() <= LATE_CARDS
         gap = self.best_child() - self.progress(self.seat) - 1
 
-        def cost(card: int) -> tuple[int, bool, bool, int, float]:
+        def cost(card: int) -> tuple[tuple[bool, int, bool], bool, bool, int, float]:
             left = loose & ~(1 << card)
             room = rule.mask(locomotive, WAGONS[card]) & left
-            margin = 0
+            margin = (False, 0, False)
             if late:
                 mine = max(chain_ends(rule, locomotive, WAGONS[card], left, LATE_SEARCH))
                 theirs = max(self._child_run(seat, left) for seat in self.people)
-                margin = abs(gap + theirs - mine)
+                margin = self.ending(gap + theirs - mine)
             return (margin, bool(wanted >> card & 1), not near >> card & 1, -room.bit_count(),
                     self.rng.random())
 
@@ -360,18 +419,17 @@ class RaceBot(Bot):
 
     def _ending_near_level(self, fitting: int, near: int) -> int:
         """The fitting card from which the bot's train can end (nothing fits it any more, so
-        the game is over, D4) nearest the best child's length: level first, then the child a
-        wagon ahead, then one on its own side (`near`). The children cannot place a wagon, so
-        only the bot's chain moves it."""
+        the game is over, D4) nearest its aim (`ending`; a mirror's: level first, then the
+        child a wagon ahead), then one on its own side (`near`). The children cannot place a
+        wagon, so only the bot's chain moves it."""
         game = self.game
         rule, locomotive = game.rules[self.seat], game.locomotives[self.seat]
         loose = ALL_CARDS & ~game.stacked_mask
         gap = self.best_child() - self.progress(self.seat)
 
-        def cost(card: int) -> tuple[int, bool, bool]:
+        def cost(card: int) -> tuple[tuple[bool, int, bool], bool]:
             ends = chain_ends(rule, locomotive, WAGONS[card], loose & ~(1 << card))
-            best = min((abs(gap - 1 - more), gap - 1 - more < 0) for more in ends)
-            return (*best, not near >> card & 1)
+            return min(self.ending(gap - 1 - more) for more in ends), not near >> card & 1
 
         return min(cards_in(fitting), key=cost)
 
@@ -405,7 +463,7 @@ class DuoBot(Bot):
         for step in range(ROWS):
             row = (first + step) % ROWS
             if game.fits(seat, row, card):  # the first fitting row from the glance (R29)
-                self.last_progress = t
+                self.last_progress = self.last_picked = t
                 return Lay(seat, t, row)
         return Under(seat, t)  # R30: it fits no row (so the game always accepts it)
 

@@ -5,7 +5,8 @@ who takes the bot's last fitting card runs on alone with a chain only they can u
 left alone with a forced chain runs away however slowly it plays it. So the bot looks ahead:
 turn by turn, the child takes any card fitting them (each alike likely), and the bot takes the
 card, or lets the child go first, that leaves the final margin most likely within
-`CLOSE_MARGIN`. Nothing here knows about time: the bot's pace decides when a turn comes.
+`CLOSE_MARGIN` of its aim (issue 52: apart by a few wagons, a tie only where it aims at one).
+Nothing here knows about time: the bot's pace decides when a turn comes.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class LastCards:
 
     budget: int
     """How many new states one question may look at before giving up."""
+    aim: int = 0
+    """The final margin (the child's wagons minus the bot's) the bot heads for."""
     seen: dict[tuple[int, Card, Card, int, bool], float] = field(default_factory=dict)
     _left: int = 0
 
@@ -65,9 +68,9 @@ class LastCards:
         return min(options, key=lambda option: option[0])[1]
 
     def _value(self, bot: Train, child: Train, loose: int, lead: int, bots_turn: bool) -> float:
-        """How far from close the game is expected to end: the chance it ends more than
-        CLOSE_MARGIN apart, plus a thousandth of the expected distance (so, among equally
-        safe ways, the one ending nearest level)."""
+        """How far from its aim the game is expected to end: the chance it ends more than
+        CLOSE_MARGIN from the aim (or level when the aim is not), plus a thousandth of the
+        expected distance (so, among equally safe ways, the one ending nearest the aim)."""
         key = (loose, bot.top, child.top, lead, bots_turn)
         known = self.seen.get(key)
         if known is not None:
@@ -77,7 +80,8 @@ class LastCards:
             raise TooManyStates
         mine, theirs = bot.fitting(loose), child.fitting(loose)
         if not mine and not theirs:
-            value = (abs(lead) > CLOSE_MARGIN) + abs(lead) / 1000
+            off = abs(lead - self.aim)
+            value = (off > CLOSE_MARGIN or (self.aim != 0 and lead == 0)) + off / 1000
         elif bots_turn and mine:
             value = min(self._value(bot.on(c), child, loose & ~(1 << c), lead - 1, False)
                         for c in cards_in(mine))

@@ -25,6 +25,40 @@ class WinReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class OfType:
+    """A tie broken by the wagons of the locomotive's type (R22 and D5 in a race, R33 at a
+    Duo locomotive): which rule, and for each tied seat the wagons that count, so a results
+    screen can lift exactly those and show how many, deciding nothing itself."""
+
+    rule: str
+    """The rule that broke the tie: "R22" or "R33"."""
+    seats: tuple[int, ...]
+    """The tied seats, in seat order."""
+    positions: tuple[tuple[int, ...], ...]
+    """For each tied seat, where its counted wagons of the type are in its train (or row)."""
+    wagons: tuple[tuple[int, ...], ...]
+    """...and those wagons' card ids (`Card.index`)."""
+    winners: tuple[int, ...]
+    """Who the wagons of the type decide for: one seat, or every tied seat still level."""
+
+    def count(self, seat: int) -> int:
+        """How many wagons of the type count for `seat`."""
+        return len(self.wagons[self.seats.index(seat)])
+
+
+def of_type(rule: str, seats: Sequence[int], checks: Sequence[TrainCheck],
+            wagons: Sequence[Sequence[Card]]) -> OfType:
+    """The tie-break of the tied `seats` by their counted wagons of the locomotive's type
+    (`checks` and `wagons` are every seat's): the most win, equal ones share."""
+    positions = tuple(checks[s].of_type_at for s in seats)
+    ids = tuple(tuple(wagons[s][k].index for k in at) for s, at in zip(seats, positions,
+                                                                         strict=True))
+    best = max(len(at) for at in positions)
+    winners = tuple(s for s, at in zip(seats, positions, strict=True) if len(at) == best)
+    return OfType(rule, tuple(seats), positions, ids, winners)
+
+
+@dataclass(frozen=True, slots=True)
 class RaceDetails:
     """What a race outcome adds: each seat's checked train and how a tie was broken."""
 
@@ -33,6 +67,8 @@ class RaceDetails:
     """The seats that tied for the longest train, when a tie-break was needed."""
     stop_caller: int | None = None
     """Training: the seat that called stop (R16), None when the game ended by itself."""
+    of_type: OfType | None = None
+    """Where the wagons of the type broke (or tried to break) the tie (R22, D5), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +79,8 @@ class LocomotiveResult:
     checks: tuple[TrainCheck, TrainCheck]
     winner: int | None
     reason: WinReason | None
+    of_type: OfType | None = None
+    """Where the rows tied on length and the wagons of the type decided (R33), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +158,21 @@ def race_outcome(variant_name: str, trains: Sequence[Train], *,
         return Outcome(tied, WinReason.LONGEST, lengths,
                        RaceDetails(checks, stop_caller=stop_caller))
     winners, reason = _BREAKERS[spec.tie_break](tied, checks, stop_caller)
-    return Outcome(winners, reason, lengths, RaceDetails(checks, tied, stop_caller))
+    broken = (of_type("R22", tied, checks, [wagons for _loco, wagons in trains])
+              if spec.tie_break is TieBreak.MOST_OF_TYPE else None)
+    return Outcome(winners, reason, lengths, RaceDetails(checks, tied, stop_caller, broken))
 
 
 def _locomotive_result(loco: Card, rows: tuple[Sequence[Card], Sequence[Card]]
                        ) -> LocomotiveResult:
     checks = (check_train(Rule.AT_LEAST_ONE, loco, rows[0]),
               check_train(Rule.AT_LEAST_ONE, loco, rows[1]))  # R29, R32
-    for a, b, reason in ((checks[0].length, checks[1].length, WinReason.LONGEST),
-                         (checks[0].of_type, checks[1].of_type, WinReason.MOST_OF_TYPE)):
-        if a != b:
-            return LocomotiveResult(loco, checks, 0 if a > b else 1, reason)
+    if checks[0].length != checks[1].length:
+        return LocomotiveResult(loco, checks, 0 if checks[0].length > checks[1].length else 1,
+                                WinReason.LONGEST)
+    broken = of_type("R33", (0, 1), checks, rows)
+    if len(broken.winners) == 1:
+        return LocomotiveResult(loco, checks, broken.winners[0], WinReason.MOST_OF_TYPE, broken)
     return LocomotiveResult(loco, checks, None, None)
 
 

@@ -14,16 +14,18 @@ play as they do on the table, their hand carrying each card home at their level'
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from seigneurs.game.actions import NotApplied, Pick, PutBack, Stack, TurnLocomotive, Whistle
-from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, bot_level, bots_random
+from seigneurs.game.bots import BOT_LEVELS, Bot, BotLevel, BotLoop, bot_level, bots_random
 from seigneurs.game.config import GameConfig
 from seigneurs.game.engine import Phase
 from seigneurs.game.factory import new_game
@@ -49,6 +51,19 @@ BEFORE = BotLevel("toddler-before-33", 7.8, 2.5, 0.30, memory=False, hand_cm_s=8
 fail (`--levels toddler-before-33`); the lobby never offers it."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""
+TIES_AT_MOST = 1 / 6
+"""Issue 52: a game against a fair bot ends tied at most one time in six (a tie goes to a
+tie-break, R22, that the race itself did not decide)..."""
+CHILD_WINS = (0.4, 0.6)
+"""...the child wins this share of the games the trains' lengths decide..."""
+NEAR_MARGINS = (1, 4)
+"""...and the trains mostly end this many wagons apart (at least `MOSTLY_NEAR` of games)."""
+MOSTLY_NEAR = 0.75
+LURCH = 3.0
+"""A wait then a rush: a gap between two of one player's wagons at least this many times the
+next gap. A child's own rhythm has some; a bot that holds back then hurries has many."""
+LURCHES_AT_MOST = 0.15
+"""The share of a bot's gaps that may be lurches for its pace to look natural."""
 
 
 def wilson(share: float, n: int) -> tuple[float, float]:
@@ -207,26 +222,57 @@ class Game:
     child_won: float  # 1 a win, 0.5 a shared win, 0 a loss
     seconds: float
     finished: bool
+    child_times: tuple[float, ...] = ()
+    """The game-clock times of the child's stacked wagons..."""
+    bot_times: tuple[float, ...] = ()
+    """...and of the bot's (the pace a child sees)."""
+
+
+def lurches(times: Sequence[float]) -> tuple[int, int]:
+    """How many of the gaps between `times` are a lurch (a gap LURCH times the next one or
+    longer: a wait, then a rush), out of how many gaps that have a next one."""
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    pairs = list(itertools.pairwise(gaps))
+    return sum(wait >= LURCH * max(rush, 1e-9) for wait, rush in pairs), len(pairs)
+
+
+class Stacks:
+    """The times each seat's train grew, watched from outside the players (any model)."""
+
+    def __init__(self, game: RaceGame) -> None:
+        self.game = game
+        self.times: tuple[list[float], list[float]] = ([], [])
+
+    def look(self, t: float) -> None:
+        """Note a wagon for each seat whose train has grown since the last look."""
+        for seat, times in enumerate(self.times):
+            times.extend([t] * (len(self.game.trains[seat]) - len(times)))
 
 
 Seat0 = Callable[[RaceGame, RaceGeometry, random.Random], Player]
 """Seats a model's child of one age at seat 0 of a dealt game."""
 
 
-def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayout) -> Game:
+BotAt = Callable[[RaceGame, int, BotLevel, random.Random], Bot]
+"""Seats a bot of a level at a seat of a dealt game (the game's kind's bot, or a test's)."""
+
+
+def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayout,
+         bot_at: BotAt = make_bot) -> Game:
     """One game through the engine: the child `child_at` seats at seat 0, a bot of `level` at
-    seat 1."""
+    seat 1 (`bot_at` makes it)."""
     game = new_game(config)
     assert isinstance(game, RaceGame), "matchups are race games"
     places = tuple(layout.places[i] for i in layout.spread(2))
     geometry = RaceGeometry.build(layout, places, bool(game.variant.min_wagons_to_stop))
     rng = bots_random(config.seed)
     child = child_at(game, geometry, rng)
-    loop = BotLoop({1: make_bot(game, 1, level, rng)})
+    loop = BotLoop({1: bot_at(game, 1, level, rng)})
     loop.carry = lambda seat, card: math.dist(card_at(geometry, game, card),
                                               geometry.seats[seat].anchor) / geometry.px_per_cm
     if game.variant.start is Start.WHISTLE:
         game.apply(Whistle(0, 0.0))
+    stacks = Stacks(game)
     while not game.over:
         t = min(loop.next_due(), child.due)
         if t > MAX_GAME_S:
@@ -235,13 +281,15 @@ def play(config: GameConfig, level: BotLevel, child_at: Seat0, layout: TableLayo
             child.step(t)
         for action in loop.actions(t):
             game.apply(action)
-    return _result(game)
+        stacks.look(t)
+    return _result(game, stacks)
 
 
-def _result(game: RaceGame) -> Game:
+def _result(game: RaceGame, stacks: Stacks) -> Game:
     outcome = game.outcome()
     won = 0.0 if 0 not in outcome.winners else 1.0 / len(outcome.winners)
-    return Game(outcome.lengths[0], outcome.lengths[1], won, game.clock, game.over)
+    return Game(outcome.lengths[0], outcome.lengths[1], won, game.clock, game.over,
+                *map(tuple, stacks.times))
 
 
 def play_crowd(config: GameConfig, level: BotLevel, age: str) -> Game:
@@ -254,9 +302,11 @@ def play_crowd(config: GameConfig, level: BotLevel, age: str) -> Game:
     crowd = Crowd(config, settings, random.Random(config.seed), Score())
     game = crowd.game
     assert isinstance(game, RaceGame), "matchups are race games"
+    stacks = Stacks(game)
     while not game.over and crowd.now <= MAX_GAME_S:  # a slow child's long search is no stall
         crowd.step()
-    return _result(game)
+        stacks.look(crowd.now)
+    return _result(game, stacks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,23 +360,74 @@ class Cell:
     child_wpm: float
     bot_wpm: float
     margins: tuple[int, ...]
+    """Each game's child's wagons minus the bot's."""
     unfinished: int
+    lurches: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    """The child's and the bot's lurches, out of their gaps with a next one (`lurches`)."""
 
     @property
     def close_share(self) -> float:
         """The share of games ending within 2 wagons either way."""
         return sum(abs(m) <= 2 for m in self.margins) / len(self.margins)
 
+    @property
+    def tie_share(self) -> float:
+        """The share of games whose trains end level (a tie-break decides them, R22)."""
+        return self.margins.count(0) / len(self.margins)
+
+    @property
+    def decided(self) -> int:
+        """How many games the trains' lengths decided."""
+        return len(self.margins) - self.margins.count(0)
+
+    @property
+    def decided_child_wins(self) -> float:
+        """The share of the games decided by the trains' lengths that the child won."""
+        return sum(m > 0 for m in self.margins) / self.decided if self.decided else 0.0
+
+    @property
+    def near_share(self) -> float:
+        """The share of games ending NEAR_MARGINS apart (1-4 wagons, either way)."""
+        low, high = NEAR_MARGINS
+        return sum(low <= abs(m) <= high for m in self.margins) / len(self.margins)
+
+    def lurch_share(self, who: int) -> float:
+        """The share of the child's (0) or the bot's (1) gaps that are lurches."""
+        lurched, gaps = self.lurches[who]
+        return lurched / gaps if gaps else 0.0
+
+    def misses(self) -> tuple[str, ...]:
+        """Which of issue 52's marks for a fair bot this cell misses (none: it meets them)."""
+        low, high = CHILD_WINS
+        marks = {"ties": self.tie_share <= TIES_AT_MOST,
+                 "child wins": low <= self.decided_child_wins <= high,
+                 "margins": self.near_share >= MOSTLY_NEAR,
+                 "pace": self.lurch_share(1) <= LURCHES_AT_MOST}
+        return tuple(name for name, met in marks.items() if not met)
+
+    def histogram(self) -> dict[int, int]:
+        """How many games ended with each margin (child minus bot), smallest first."""
+        return dict(sorted(Counter(self.margins).items()))
+
     def to_json(self) -> dict[str, Any]:
         """A plain dict for `seigneurs matchup --json`, each share with its 95 % interval."""
-        wins, close = wilson(self.child_wins, self.games), wilson(self.close_share, self.games)
+        def share(name: str, value: float, n: int) -> dict[str, Any]:
+            low, high = wilson(value, n)
+            return {name: round(value, 3), f"{name}_95": [round(low, 3), round(high, 3)]}
+
         return {"model": self.model, "level": self.level, "age": self.age, "games": self.games,
-                "child_wins": round(self.child_wins, 3),
-                "child_wins_95": [round(wins[0], 3), round(wins[1], 3)],
+                **share("child_wins", self.child_wins, self.games),
                 "child_wpm": round(self.child_wpm, 2), "bot_wpm": round(self.bot_wpm, 2),
                 "median_margin": statistics.median(self.margins),
-                "within_2": round(self.close_share, 3),
-                "within_2_95": [round(close[0], 3), round(close[1], 3)],
+                **share("within_2", self.close_share, self.games),
+                **share("ties", self.tie_share, self.games),
+                "decided": self.decided,
+                **share("decided_child_wins", self.decided_child_wins, self.decided),
+                **share("near", self.near_share, self.games),
+                "margins": {str(m): n for m, n in self.histogram().items()},
+                "child_lurches": round(self.lurch_share(0), 3),
+                "bot_lurches": round(self.lurch_share(1), 3),
+                "misses": list(self.misses()),
                 "unfinished": self.unfinished}
 
 
@@ -342,7 +443,17 @@ def cell(variant_name: str, level: BotLevel, age: str, games: int, seed: int,
     minutes = sum(r.seconds for r in results) / 60
     return Cell(model.name, level.name, age, games, sum(r.child_won for r in results) / games,
                 sum(r.child for r in results) / minutes, sum(r.bot for r in results) / minutes,
-                tuple(r.child - r.bot for r in results), sum(not r.finished for r in results))
+                tuple(r.child - r.bot for r in results), sum(not r.finished for r in results),
+                (_pooled(r.child_times for r in results), _pooled(r.bot_times for r in results)))
+
+
+def _pooled(runs: Iterable[Sequence[float]]) -> tuple[int, int]:
+    """The lurches over many games' wagon times, and the gaps they are out of."""
+    lurched = gaps = 0
+    for times in runs:
+        more, out_of = lurches(times)
+        lurched, gaps = lurched + more, gaps + out_of
+    return lurched, gaps
 
 
 def measured_level(name: str) -> BotLevel:
@@ -356,8 +467,10 @@ def child_model(name: str) -> ChildModel:
 
 
 def matchups(variant_name: str, models: Sequence[ChildModel], levels: Sequence[BotLevel],
-             ages: Sequence[str], games: int, seed: int) -> Iterator[Cell]:
-    """Every level against every age of every model."""
+             ages: Sequence[str], games: int, seed: int,
+             crowd_games: int | None = None) -> Iterator[Cell]:
+    """Every level against every age of every model (`crowd_games` a cell for the crowd's
+    children, whose games are slow to play, when given)."""
     if variant(variant_name).duo:
         raise ValueError("matchups are race games: Duo has no search to measure")
     layout = TableLayout.build(*TABLE)
@@ -367,7 +480,8 @@ def matchups(variant_name: str, models: Sequence[ChildModel], levels: Sequence[B
                 if age not in model.ages:
                     raise ValueError(f"unknown age {age!r} for the {model.name} children; "
                                      f"expected one of {', '.join(model.ages)}")
-                yield cell(variant_name, level, age, games, seed, model, layout)
+                played = crowd_games if model.name == "crowd" and crowd_games else games
+                yield cell(variant_name, level, age, played, seed, model, layout)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -381,6 +495,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ages", default=",".join(AGES),
                         help=f"ages, comma-separated ({', '.join(AGES)})")
     parser.add_argument("--games", type=int, default=200, help="games per level and age")
+    parser.add_argument("--crowd-games", type=int, default=None,
+                        help="games per cell of the crowd's children (each about a hundred "
+                             "engine games' time); default: --games")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game; then +1")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -391,27 +508,35 @@ def _percent(share: float, interval: list[float]) -> str:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play every cell and print the table (or JSON)."""
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or (args.crowd_games is not None and args.crowd_games < 1):
+        parser.error("--games and --crowd-games must be at least 1")
     try:
         models = [child_model(n.strip()) for n in args.models.split(",")]
         levels = [measured_level(n.strip()) for n in args.levels.split(",")]
         ages = [n.strip() for n in args.ages.split(",")]
-        cells = list(matchups(args.variant, models, levels, ages, args.games, args.seed))
+        cells = list(matchups(args.variant, models, levels, ages, args.games, args.seed,
+                              args.crowd_games))
     except ValueError as error:
         parser.error(str(error))
     if args.json:
         print(json.dumps({"variant": args.variant, "games": args.games, "seed": args.seed,
                           "cells": [c.to_json() for c in cells]}))
         return 0
-    print(f"{variant(args.variant).title}, one child against one bot, {args.games} games a cell")
-    print("| children | bot | age | child wins (95 %) | child wagons/min | bot wagons/min "
-          "| median margin | within 2 (95 %) |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
+    print(f"{variant(args.variant).title}, one child against one bot, {args.games} games a cell"
+          + (f" ({args.crowd_games} for the crowd's)" if args.crowd_games else ""))
+    print("| children | bot | age | games | child wins (95 %) | ties (95 %) "
+          "| child wins of decided (95 %) | 1-4 apart | margins (child - bot: games) "
+          "| lurches bot / child | wagons/min child / bot | misses |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|")
     for c in cells:
         row = c.to_json()
-        print(f"| {c.model} | {c.level} | {c.age} | "
-              f"{_percent(row['child_wins'], row['child_wins_95'])} | {row['child_wpm']:.1f} | "
-              f"{row['bot_wpm']:.1f} | {row['median_margin']:+g} | "
-              f"{_percent(row['within_2'], row['within_2_95'])} |")
+        margins = " ".join(f"{m:+d}:{n}" for m, n in c.histogram().items())
+        print(f"| {c.model} | {c.level} | {c.age} | {c.games} | "
+              f"{_percent(row['child_wins'], row['child_wins_95'])} | "
+              f"{_percent(row['ties'], row['ties_95'])} | "
+              f"{_percent(row['decided_child_wins'], row['decided_child_wins_95'])} | "
+              f"{c.near_share:.0%} | {margins} | "
+              f"{c.lurch_share(1):.0%} / {c.lurch_share(0):.0%} | "
+              f"{row['child_wpm']:.1f} / {row['bot_wpm']:.1f} | "
+              f"{', '.join(c.misses()) or '-'} |")
     return 0

@@ -53,17 +53,32 @@ def duo_tie_break(seed: int = 1, tries: int = 300) -> DuoGame:
     raise LookupError(f"no Duo game from seed {seed} to {seed + tries - 1} had a tie-break")
 
 
-def lords_tie_break(seed: int = 1, tries: int = 300) -> RaceGame:
-    """A game of Seigneurs for three adult bots in which the longest trains tie and the one
-    with more wagons of its locomotive's type wins (R22, D5): the first such from `seed` on."""
+def race_tie_break(variant_name: str, players: int, seed: int = 1,
+                   tries: int = 300) -> RaceGame:
+    """A race of `variant_name` for `players` adult bots in which the longest trains tie and
+    the one with more wagons of its locomotive's type wins (R22, D5): the first such from
+    `seed` on."""
     for game_seed in range(seed, seed + tries):
-        game = new_game(GameConfig.for_players("lords", 3, game_seed), RaceGame)
-        play_out(game, [BOT_LEVELS["adult"]] * 3)
+        game = new_game(GameConfig.for_players(variant_name, players, game_seed), RaceGame)
+        play_out(game, [BOT_LEVELS["adult"]] * players)
         if game.outcome().reason is WinReason.MOST_OF_TYPE:
             return game
-    raise LookupError(f"no Seigneurs game from seed {seed} to {seed + tries - 1} had a tie-break")
+    raise LookupError(f"no {variant_name} game from seed {seed} to {seed + tries - 1} had a "
+                      f"tie-break")
+
+
+def lords_tie_break(seed: int = 1) -> RaceGame:
+    """Seigneurs for three, a tie decided by the locomotives' types (R22)."""
+    return race_tie_break("lords", 3, seed)
+
+
+def kids_tie_break(seed: int = 1) -> RaceGame:
+    """Kids for two, 27 to 27 (the whole deck stacked), decided by the locomotives' types
+    (R22): the game issue 52's child saw end, and could not see why."""
+    return race_tie_break("kids", 2, seed)
 
 
 SCENARIOS: dict[str, Callable[[int], AnyGame]] = {
     "training-tie": training_tie, "duo": duo_tie_break, "lords-tie": lords_tie_break,
+    "kids-tie": kids_tie_break,
 }

@@ -1,6 +1,7 @@
 """The results of a Duo game: the locomotives down the middle, each player's rows on their
 side, checked one locomotive at a time, each won locomotive sliding into its winner's tally
-(R32-R34)."""
+(R32-R34); a locomotive whose rows tie on length goes by the wagons of its type (R33): each
+row's counted wagons lift and glow one by one, a dot lighting for each beside the row."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ import arcade
 
 from seigneurs.art.palette import INK
 from seigneurs.game import DuoGame
-from seigneurs.rules import DuoDetails, DuoOutcome, WinReason
+from seigneurs.rules import DuoDetails, DuoOutcome
 from seigneurs.ui.base import fit
 from seigneurs.ui.results_layout import Band, snake
-from seigneurs.ui.results_timeline import Dimmer, Group, TypeCount
-from seigneurs.ui.results_view import ResultsView
+from seigneurs.ui.results_timeline import Group
+from seigneurs.ui.results_view import LIFT_BY, ResultsView, dot_spots
 
 
 @dataclass(slots=True)
@@ -72,10 +73,16 @@ def lay_out_duo(view: ResultsView, game: DuoGame) -> DuoOutcome:
             row.sprites[0].visible = False
             row.revealed = 1  # the locomotive is already drawn in the middle
             group.rows.append(row)
-            if result.reason is WinReason.MOST_OF_TYPE:  # one number per row: the count
-                picture = view.icon(loco_texture, column * 0.75,  # turns to the type's
-                                    (edge + sign * (column * 0.95 + gap), y), angle)
-                group.reasons.extend((picture, TypeCount(row), Dimmer(row)))
+            broken = result.of_type  # the rules say which wagons decide (R33), if any
+            if broken is not None:
+                beside = edge + sign * (column * 0.95 + gap)
+                picture = view.icon(loco_texture, column * 0.75, (beside, y), angle)
+                middle = beside + sign * (column * 0.75 + gap)  # the dots past the picture
+                dots = [(middle + sign * along, y + across)
+                        for along, across in dot_spots(broken.count(seat), column * 0.34)]
+                up = -1 if seat == 1 else 1  # toward this player (they face each other)
+                group.lifts.append(view.tie_lift(row, broken.positions[seat], picture, dots,
+                                                 (0.0, up * line.card_w * LIFT_BY)))
         view.groups.append(group)
     return outcome
 

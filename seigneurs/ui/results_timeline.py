@@ -55,17 +55,69 @@ class CheckRow:
     def complete(self) -> bool:
         return self.revealed >= len(self.sprites)
 
+    @property
+    def counted(self) -> int:
+        """The count shown so far (what the next beat's pitch climbs from)."""
+        return int(self.count.text or 0)
 
+
+@dataclass(slots=True)
+class TieLift:
+    """A tie broken by the wagons of the locomotive's type, replayed for one tied row (R22,
+    R33): the locomotive's picture appears and the other wagons dim; then one counted wagon
+    after another lifts (up, as its player sees it, within the gap to the next line: issue
+    12's cards stay uncovered) and glows in a gold frame, and a dot lights
+    beside the picture for each, so a child sees which and how many without reading."""
+
+    row: CheckRow
+    wagons: list[arcade.Sprite]
+    """The row's counted wagons of the type, from the locomotive (the rules name them)."""
+    glows: list[tuple[arcade.Sprite, ...]]
+    """What lights under each counted wagon as it lifts (a soft glow, a gold frame)."""
+    dots: list[arcade.Sprite]
+    picture: arcade.Sprite
+    lift: tuple[float, float]
+    """How far a lifted wagon moves on the table (up, for its player)."""
+    lifted: int = -1  # -1: the moment has not begun
+
+    def step(self) -> str | None:
+        """The next beat: the picture and the dimming (silent), then a wagon lifted with a
+        'count'; None once every counted wagon is up."""
+        if self.lifted >= len(self.wagons):
+            return None
+        if self.lifted < 0:
+            self.picture.visible = True
+            Dimmer(self.row).visible = True
+            self.lifted = 0
+            return ""
+        wagon, glow, dot = (self.wagons[self.lifted], self.glows[self.lifted],
+                            self.dots[self.lifted])
+        wagon.position = (wagon.center_x + self.lift[0], wagon.center_y + self.lift[1])
+        for light in glow:
+            light.position, light.visible = wagon.position, True
+        dot.visible = True
+        self.lifted += 1
+        return "count"
+
+    @property
+    def complete(self) -> bool:
+        return self.lifted >= len(self.wagons)
+
+    @property
+    def counted(self) -> int:
+        return max(0, self.lifted)
 
 
 @dataclass(slots=True)
 class Group:
-    """Rows checked side by side (a Duo locomotive's two rows), what appears once they are
-    (the reason of that locomotive), and what happens then."""
+    """Rows checked side by side (a Duo locomotive's two rows), then the tie-break's lifts
+    (R22, R33) if the wagons of the type decided, what appears once they are done (the
+    reason of that locomotive), and what happens then."""
 
     rows: list[CheckRow]
     reasons: list[Shown] = field(default_factory=list)
     then: Callable[[], None] | None = None
+    lifts: list[TieLift] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -86,23 +138,7 @@ class Dimmer:
                 sprite.alpha = 120
 
 
-@dataclass(slots=True)
-class TypeCount:
-    """Shown with a Duo tie-break: the row's count becomes its wagons of the type (R33)."""
-
-    row: CheckRow
-
-    @property
-    def visible(self) -> bool:
-        return self.row.count.text == str(self.row.check.of_type)
-
-    @visible.setter
-    def visible(self, shown: bool) -> None:
-        if shown:
-            self.row.count.text = str(self.row.check.of_type)
-
-
-Shown = arcade.Sprite | arcade.Text | Dimmer | TypeCount
+Shown = arcade.Sprite | arcade.Text | Dimmer
 """Something that appears with the winners' reason."""
 
 
@@ -168,14 +204,17 @@ class Timeline:
         return self.current >= len(self.groups)
 
     def advance(self, clock: float) -> Beat | None:
-        """Reveal what is due at `clock`: the next card of the current group's rows, or, the
-        group done, its reasons (and what follows it) after a pause."""
+        """Reveal what is due at `clock`: the next card of the current group's rows, then the
+        next wagon its tie-break lifts, or, the group done, its reasons (and what follows
+        it) after a pause."""
         if clock < self.next_at or self.checked:
             return None
         group = self.groups[self.current]
         rows = group.rows
         sounds = [s for row in rows if (s := row.step()) is not None]
-        if all(row.complete for row in rows) and not sounds:
+        if not sounds and all(row.complete for row in rows):
+            sounds = [s for lift in group.lifts if (s := lift.step()) is not None]
+        if not sounds:
             self.current += 1
             self.next_at = clock + ROW_PAUSE
             for shown in group.reasons:
@@ -187,7 +226,7 @@ class Timeline:
         if "refuse" in sounds:
             return Beat("refuse")
         if "count" in sounds:
-            counted = max(int(row.count.text or 0) for row in rows)
+            counted = max([row.counted for row in rows] + [lift.counted for lift in group.lifts])
             return Beat("count", min(2.0, 1 + 0.05 * counted))
         return None
 

@@ -18,14 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from seigneurs.art.palette import INK
+from seigneurs.art.palette import GOLD, INK
 from seigneurs.game import AnyGame
 from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.rules import DuoOutcome, RaceOutcome, TrainCheck
 from seigneurs.ui.base import BaseView, fit, hit
 from seigneurs.ui.counts import draw_marks
 from seigneurs.ui.results_layout import MIN_RESULT_CARD_CM, Band
-from seigneurs.ui.results_timeline import CheckRow, Group, Party, Piece, Shown, Timeline
+from seigneurs.ui.results_timeline import (
+    CheckRow,
+    Group,
+    Party,
+    Piece,
+    Shown,
+    TieLift,
+    Timeline,
+)
 from seigneurs.ui.seat import SeatColour, SeatPlan
 
 if TYPE_CHECKING:
@@ -35,6 +43,28 @@ BIGGEST = 1.4
 """Results cards at most this many times the table's card width: big, to count along."""
 DIGITS = 0.42
 """A count's font size, as a share of the disc it sits on."""
+DOT = 0.3
+"""A tie-break's dot (one per counted wagon of the type), as a share of a results column."""
+LIFT_BY = 0.06
+"""How far a tie-break lifts a wagon (up, for its player), as a share of the card's width:
+less than the gap between two lines of cards (CARD_GAP), so it covers none."""
+FRAME = 1.16
+"""The gold frame under a lifted wagon, as a share of the card's width (drawn beneath the
+cards, so a neighbour hides it rather than it a neighbour)."""
+DOTS_A_LINE = 3
+"""Dots side by side before the next line: nine (the most of one type) make a square."""
+
+
+def dot_spots(count: int, pitch: float) -> list[tuple[float, float]]:
+    """Offsets (along, across) of `count` dots in lines of DOTS_A_LINE, `pitch` apart,
+    centred on (0, 0): a count a child takes in at a glance, as on a die."""
+    lines = max(1, -(-count // DOTS_A_LINE))
+    spots = []
+    for k in range(count):
+        line, place = divmod(k, DOTS_A_LINE)
+        in_line = min(DOTS_A_LINE, count - line * DOTS_A_LINE)
+        spots.append(((place - (in_line - 1) / 2) * pitch, ((lines - 1) / 2 - line) * pitch))
+    return spots
 LayOut = Callable[["ResultsView", Any], RaceOutcome | DuoOutcome]
 """A kind's results presentation: lays its game's check out on the view, returns the outcome."""
 
@@ -51,6 +81,8 @@ class ResultsView(BaseView):
         self.smallest = MIN_RESULT_CARD_CM * layout.px_per_cm
         self.column = layout.card_w * 1.15
         self.panels: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.glows: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        """The light under the wagons a tie-break lifts (R22, R33), drawn beneath the cards."""
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = window.text_batch()
@@ -123,6 +155,26 @@ class ResultsView(BaseView):
         row = CheckRow(seat, sprites, check, cross, disc, count)
         self.rows.append(row)
         return row
+
+    def tie_lift(self, row: CheckRow, positions: Sequence[int], picture: arcade.Sprite,
+                 dots_at: Sequence[tuple[float, float]], lift: tuple[float, float]) -> TieLift:
+        """The tie-break replayed on `row` (R22, R33): its wagons at `positions` (the rules'
+        counted wagons of the type) lift by `lift` and glow, one dot each at `dots_at`."""
+        wagons = [row.sprites[1 + k] for k in positions]
+        glows: list[tuple[arcade.Sprite, ...]] = []
+        for wagon in wagons:
+            glow = fit(arcade.Sprite(self.app.media.icons["glow"]), wagon.width * 2.4)
+            frame = arcade.SpriteSolidColor(int(wagon.width * FRAME),
+                                            int(wagon.height + wagon.width * (FRAME - 1)),
+                                            color=(*GOLD, 255))
+            frame.angle = wagon.angle
+            for light in (glow, frame):
+                light.visible = False
+                self.glows.append(light)
+            glows.append((glow, frame))
+        size = self.column * DOT
+        dots = [self.icon(self.app.media.icons["light"], size, at, 0) for at in dots_at]
+        return TieLift(row, wagons, glows, dots, picture, lift)
 
     def again_and_face(self, seat: int, band: Band, angle: float, middle: float) -> float:
         """A child's 'again' and face at the far end of their band, `middle` forward, facing
@@ -211,6 +263,7 @@ class ResultsView(BaseView):
     def on_draw(self) -> None:
         self.clear()
         self.panels.draw()
+        self.glows.draw()
         self.sprites.draw()
         self.marks.draw()
         self.batch.draw()
