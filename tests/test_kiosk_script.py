@@ -317,7 +317,7 @@ def test_the_kiosk_session_draws_the_game_under_cage_as_a_user() -> None:
     if os.geteuid() == 0 and subprocess.run(
             ["runuser", "-u", "nobody", "--", "test", "-r", str(REPO / "kiosk.sh")]).returncode:
         pytest.skip(f"{REPO} is not readable by the user 'nobody' (a private folder above it); "
-                    "the table's user must read the repository, as the README's kiosk section says")
+                    "the table's user must read the repository, as docs/kiosk.md says")
     tmp_path = Path(tempfile.mkdtemp(prefix="cage-"))  # pytest's own is root's alone
     tmp_path.chmod(0o755)
     packages = [p for p in site.getsitepackages() if p.endswith("site-packages")]
