@@ -29,9 +29,12 @@ def _real_folders() -> tuple[str, ...]:
     return tuple(sorted(str(Path(base, "seigneurs")) for base in bases))
 
 
-REAL_FOLDERS = _real_folders()
+REAL_FOLDERS = tuple(filter(None, os.environ.get("SEIGNEURS_TESTS_REAL_FOLDERS", "").split(
+    os.pathsep))) or _real_folders()
 """No test reads or locks these: a table running on this machine holds table.lock there (a
-test's `play` then stopped with exit 73), and its history and PIN are the library's."""
+test's `play` then stopped with exit 73), and its history and PIN are the library's. Read once
+by the first process and handed on, so pytest-xdist's workers guard the same folders."""
+os.environ["SEIGNEURS_TESTS_REAL_FOLDERS"] = os.pathsep.join(REAL_FOLDERS)
 
 SCRATCH_HOME = Path(tempfile.mkdtemp(prefix="seigneurs-tests-home-"))
 """Every test's HOME, XDG_CONFIG_HOME and XDG_DATA_HOME (this process's and every subprocess's

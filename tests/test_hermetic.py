@@ -10,15 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 
 
-def pytest_in(home: Path, *args: str, **more: str) -> subprocess.CompletedProcess[str]:
+def pytest_in(home: Path, *args: str, workers: str = "0",
+              **more: str) -> subprocess.CompletedProcess[str]:
     """pytest run with `home` as the user's real HOME (no XDG folders set, as on a table)."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "PYTEST_XDIST_WORKER")}
+           if k not in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "PYTEST_XDIST_WORKER",
+                        "SEIGNEURS_TESTS_REAL_FOLDERS")}
     env.update(HOME=str(home), ARCADE_HEADLESS="1", SEIGNEURS_STANDIN_HOME=str(home), **more)
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p",
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", workers, "-p",
                            "no:cacheprovider", *args], env=env, cwd=REPO, capture_output=True,
                           text=True, timeout=600)
 
@@ -61,8 +65,9 @@ def test_writes_its_own_scratch_data_folder():
 '''
 
 
+@pytest.mark.parametrize("workers", ["0", "2"])  # xdist's workers guard the same folders
 def test_a_test_that_touches_the_real_folder_fails_and_one_in_its_scratch_home_passes(
-        tmp_path: Path) -> None:
+        tmp_path: Path, workers: str) -> None:
     home = tmp_path / "home"
     config = home / ".config" / "seigneurs" / "config.toml"
     config.parent.mkdir(parents=True)
@@ -70,7 +75,7 @@ def test_a_test_that_touches_the_real_folder_fails_and_one_in_its_scratch_home_p
     sample = tmp_path / "test_guarded.py"
     sample.write_text(GUARDED)
     ran = pytest_in(home, "-p", "conftest", "--rootdir", str(tmp_path), str(sample),
-                    PYTHONPATH=str(REPO / "tests"))
+                    workers=workers, PYTHONPATH=str(REPO / "tests"))
     assert ran.returncode == 1, ran.stdout[-3000:]
     assert "2 passed, 1 error" in ran.stdout  # the guard fails the test at its teardown
     assert "ERROR at teardown of test_reads_the_real_configuration" in ran.stdout
