@@ -143,10 +143,43 @@ setup_system() {
     log "installed: $missing"
 }
 
+# The owner of a file in .venv that is not this user's ("" when all of it is, or we are
+# root): a venv another user made (`sudo ./kiosk.sh ...`) is theirs to mend, and removing it
+# from here only printed "rm: cannot remove ...: Permission denied" for each of its files.
+venv_owner() {
+    local theirs
+    (( EUID == 0 )) && return 0
+    theirs="$(find "$venv" ! -user "$EUID" -print -quit 2>/dev/null)"
+    if [[ -n "$theirs" ]]; then stat -c %U "$theirs"; fi
+}
+
+# A .venv this user can neither use as it is nor change: one line saying whose it is and the
+# one command that mends it; nothing is removed.
+not_our_venv() {
+    local owner="$1" why="$2" me fix="sudo rm -rf $venv"
+    me="$(id -un)"
+    command -v sudo >/dev/null 2>&1 || fix="su -c 'rm -rf $venv'"
+    if [[ ! -w "$here" ]]; then
+        log "$venv is $owner's and $why, and $here is not $me's to write either: run" \
+            "kiosk.sh from a clone of your own, or as $owner. Nothing was changed."
+    else
+        log "$venv is $owner's (made as $owner, by 'sudo ./kiosk.sh ...' or the like) and $why," \
+            "which $me cannot mend. Fix it with: $fix   — then run this again" \
+            "as $me (it is made again as $me's). Nothing was changed."
+    fi
+    exit 77
+}
+
 # A venv made by an earlier run that stopped half-way (no pip in it: ensurepip was missing,
-# or the copy was cut), or whose python has gone: removed, so it is made again whole.
+# or the copy was cut), or whose python has gone: removed, so it is made again whole. One
+# another user made is left alone (not_our_venv): its python may be theirs alone.
 drop_broken_venv() {
+    local owner
     if [[ -d "$venv" ]] && ! "$venv/bin/python" -c 'import pip' >/dev/null 2>&1; then
+        owner="$(venv_owner)"
+        if [[ -n "$owner" ]]; then
+            not_our_venv "$owner" "its python does not run with pip for $(id -un)"
+        fi
         if [[ -f "$venv/pyvenv.cfg" ]]; then
             log "removing $venv: an earlier run left it half-made (no pip in it)"
             rm -rf "$venv"
@@ -160,7 +193,7 @@ drop_broken_venv() {
 # Install (again) only when pyproject.toml changed since the last install of this extra;
 # first, the system must have what `need` needs (require_system).
 ensure_venv() {
-    local extra="$1" need="$2" stamp want
+    local extra="$1" need="$2" stamp want owner
     if [[ -z "$extra" && -n "${SEIGNEURS_COMMAND:-}" ]]; then
         return 0  # the game is given (a pipx install, the tests): no .venv of its own
     fi
@@ -186,6 +219,10 @@ ensure_venv() {
         return 0  # the test extra includes everything the game needs
     fi
     if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+        owner="$(venv_owner)"
+        if [[ -n "$owner" ]]; then
+            not_our_venv "$owner" "needs seigneurs${extra:+[$extra]} installed into it again"
+        fi
         log "installing seigneurs${extra:+[$extra]} into $venv"
         if must_build; then  # pip says nothing while it compiles
             log "compiling pymunk from its source (no wheel for $(uname -m)): some minutes on a" \

@@ -1,8 +1,14 @@
-"""Every test renders headless, run alone or in the whole suite (the CI sets it too)."""
+"""Every test renders headless, run alone or in the whole suite (the CI sets it too), in a
+scratch HOME: no test reads or locks the configuration or data of a table on this machine."""
 
+import atexit
 import json
 import os
+import pwd
+import shutil
 import signal
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -11,6 +17,63 @@ import pytest
 from hypothesis import Phase, settings
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+
+def _real_folders() -> tuple[str, ...]:
+    """The configuration and data folders of the user running the tests, as seigneurs/kiosk/paths
+    resolves them (XDG, else the home's), for the account's home and $HOME alike."""
+    homes = {pwd.getpwuid(os.getuid()).pw_dir, os.environ.get("HOME") or "/nonexistent"}
+    bases = {f"{home}/.config" for home in homes} | {f"{home}/.local/share" for home in homes}
+    bases |= {os.environ[name] for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME")
+              if os.environ.get(name)}
+    return tuple(sorted(str(Path(base, "seigneurs")) for base in bases))
+
+
+REAL_FOLDERS = tuple(filter(None, os.environ.get("SEIGNEURS_TESTS_REAL_FOLDERS", "").split(
+    os.pathsep))) or _real_folders()
+"""No test reads or locks these: a table running on this machine holds table.lock there (a
+test's `play` then stopped with exit 73), and its history and PIN are the library's. Read once
+by the first process and handed on, so pytest-xdist's workers guard the same folders."""
+os.environ["SEIGNEURS_TESTS_REAL_FOLDERS"] = os.pathsep.join(REAL_FOLDERS)
+
+SCRATCH_HOME = Path(tempfile.mkdtemp(prefix="seigneurs-tests-home-"))
+"""Every test's HOME, XDG_CONFIG_HOME and XDG_DATA_HOME (this process's and every subprocess's
+it starts): one scratch folder per test process, removed at its end."""
+
+os.environ.update(HOME=str(SCRATCH_HOME), XDG_CONFIG_HOME=str(SCRATCH_HOME / ".config"),
+                  XDG_DATA_HOME=str(SCRATCH_HOME / ".local" / "share"))
+atexit.register(shutil.rmtree, SCRATCH_HOME, True)
+
+_PATH_EVENTS = frozenset({"open", "os.listdir", "os.scandir", "os.mkdir", "os.rename",
+                          "os.remove", "os.rmdir", "os.chmod", "os.truncate", "sqlite3.connect",
+                          "shutil.rmtree", "os.symlink", "os.link"})
+touched_real_folders: list[str] = []
+"""What this test process opened (or tried to) in REAL_FOLDERS; the guard below fails the test."""
+
+
+def _refuse_the_real_folders(event: str, args: tuple[object, ...]) -> None:
+    """An audit hook: an open, listing, change or SQLite connection under REAL_FOLDERS is
+    refused and noted, whatever catches the error."""
+    if event not in _PATH_EVENTS or not args or not isinstance(args[0], str | bytes | Path):
+        return
+    path = os.fsdecode(args[0])
+    if any(path == real or path.startswith(real + "/") for real in REAL_FOLDERS):
+        touched_real_folders.append(f"{event} {path}")
+        raise PermissionError(f"a test touched the real folder {path}")
+
+
+sys.addaudithook(_refuse_the_real_folders)
+
+
+@pytest.fixture(autouse=True)
+def _never_the_real_folders() -> Iterator[None]:
+    """Fails any test that reached into the user's real configuration or data folder."""
+    touched_real_folders.clear()
+    yield
+    if touched_real_folders:
+        touched = sorted(set(touched_real_folders))
+        touched_real_folders.clear()
+        pytest.fail(f"touched the real folders {', '.join(REAL_FOLDERS)}: {'; '.join(touched)}")
 
 # Mutation testing (scripts/mutation.py, `--hypothesis-profile=mutation`): the same examples for
 # every mutant, so a verdict can be checked again, and no shrinking, which only makes the

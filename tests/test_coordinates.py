@@ -68,7 +68,7 @@ def test_touch_test_and_touch_replay_both_report_y_down(
 ])
 def test_what_the_configuration_turns_is_what_touch_test_shows(
         config: str, expected: list[tuple[float, float]]) -> None:
-    """A finger near the top-left going down: the orientation turns it as the README says, in
+    """A finger near the top-left going down: the orientation turns it as docs/touch.md says, in
     the numbers touch-test prints."""
     seen = _tuio_seen(config, [(0.2, 0.1), (0.2, 0.4)])
     assert seen == [pytest.approx(point, abs=1e-6) for point in expected]

@@ -101,7 +101,7 @@ def test_the_installed_bench_runs(installed: Path, tmp_path: Path) -> None:
 
 def test_a_shipped_recording_replays_by_name_from_the_installed_package(
         installed: Path, tmp_path: Path) -> None:
-    """Issue 17: the README's `touch-replay EP0430M09.4-finger-drag-down` outside a checkout:
+    """Issue 17: docs/touch.md's `touch-replay EP0430M09.4-finger-drag-down` outside a checkout:
     four fingers, the first where the panel put it (x 265/1279, y 520/767: y down)."""
     import json
 

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -316,7 +317,7 @@ def test_the_kiosk_session_draws_the_game_under_cage_as_a_user() -> None:
     if os.geteuid() == 0 and subprocess.run(
             ["runuser", "-u", "nobody", "--", "test", "-r", str(REPO / "kiosk.sh")]).returncode:
         pytest.skip(f"{REPO} is not readable by the user 'nobody' (a private folder above it); "
-                    "the table's user must read the repository, as the README's kiosk section says")
+                    "the table's user must read the repository, as docs/kiosk.md says")
     tmp_path = Path(tempfile.mkdtemp(prefix="cage-"))  # pytest's own is root's alone
     tmp_path.chmod(0o755)
     packages = [p for p in site.getsitepackages() if p.endswith("site-packages")]
@@ -333,3 +334,103 @@ def test_the_kiosk_session_draws_the_game_under_cage_as_a_user() -> None:
     assert "first frame drawn" in result.stdout, result.stderr
     assert "the game ended normally" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.fixture
+def second_user() -> Iterator[tuple[str, Path]]:
+    """A real user who is not root, made for the test (useradd), with a folder of their own
+    that they and root both reach; removed afterwards."""
+    import pwd
+    import tempfile
+
+    if os.geteuid() != 0 or not shutil.which("useradd"):
+        pytest.skip("needs root and useradd to make a second, real user")
+    name = f"seig{os.getpid() % 100000}"
+    subprocess.run(["useradd", "--no-create-home", "--shell", "/bin/sh", name], check=True)
+    place = Path(tempfile.mkdtemp(prefix="second-user-"))  # pytest's own is root's alone
+    place.chmod(0o755)
+    try:
+        shutil.chown(place, name)
+        if subprocess.run(["runuser", "-u", name, "--", "test", "-w", str(place)]).returncode:
+            pytest.skip(f"{name} cannot reach {place} (a private folder above it)")
+        assert pwd.getpwnam(name).pw_uid != 0
+        yield name, place
+    finally:
+        shutil.rmtree(place, ignore_errors=True)
+        subprocess.run(["userdel", name], check=False)
+
+
+def as_user(name: str, place: Path, folder: Path, *command: str) -> subprocess.CompletedProcess[
+        str]:
+    """kiosk.sh `command` in `folder`, typed by `name` in a login of their own."""
+    path = f"{fake_dpkg(place, None).split(':', 1)[0]}:/usr/bin:/bin"
+    return subprocess.run(["runuser", "-u", name, "--", "env", "-i", f"PATH={path}",
+                           f"HOME={place}", str(folder / "kiosk.sh"), *command],
+                          capture_output=True, text=True, timeout=60)
+
+
+def removal(folder: Path) -> str:
+    """The one command kiosk.sh gives to remove root's .venv: with sudo where it is."""
+    venv = folder / ".venv"
+    return f"sudo rm -rf {venv}" if shutil.which("sudo", path="/usr/bin:/bin") else \
+        f"su -c 'rm -rf {venv}'"
+
+
+@pytest.mark.parametrize("command", [(), ("doctor",)])
+def test_a_venv_root_made_is_named_as_roots_with_its_one_fix_and_never_removed(
+        second_user: tuple[str, Path], command: tuple[str, ...]) -> None:
+    """Issue 51 item 6: after `sudo ./kiosk.sh ...` made .venv, the librarian's own
+    `./kiosk.sh` and `./kiosk.sh doctor` called it half-made and tried to delete it, printing
+    hundreds of "rm: cannot remove ...: Permission denied". A venv without pip is what root's
+    private python (pyenv's under /root) gives any other user."""
+    import venv
+
+    name, place = second_user
+    folder = bare_checkout(place)
+    shutil.chown(folder, name)
+    venv.create(folder / ".venv", with_pip=False)  # made by root: no pip for anyone else
+    before = sorted(str(p) for p in (folder / ".venv").rglob("*"))
+    result = as_user(name, place, folder, *command)
+    assert result.returncode == 77 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert f"{folder}/.venv is root's" in line
+    assert f"Fix it with: {removal(folder)}   — then run this again as {name}" in line
+    assert "Permission denied" not in line and "half-made" not in line
+    assert sorted(str(p) for p in (folder / ".venv").rglob("*")) == before
+
+
+def test_a_working_venv_root_made_is_used_and_never_installed_into_by_another(
+        second_user: tuple[str, Path]) -> None:
+    """A venv root made that runs for the librarian is theirs to use while it is installed
+    (the kiosk's own: `sudo ./kiosk.sh install` makes it as root); one that needs installing
+    into again is named as root's, with the fix, instead of pip failing file by file."""
+    import hashlib
+
+    name, place = second_user
+    folder = bare_checkout(place)
+    shutil.chown(folder, name)
+    fake_venv(folder, has_pymunk=True)
+    result = as_user(name, place, folder, "doctor")
+    assert result.returncode == 77, result.stderr
+    assert "needs seigneurs installed into it again" in result.stderr
+    assert removal(folder) in result.stderr
+    (folder / ".venv" / ".installed-base").write_text(
+        hashlib.sha256((folder / "pyproject.toml").read_bytes()).hexdigest() + "\n")
+    used = as_user(name, place, folder, "doctor")
+    assert used.returncode == 0 and used.stdout == "the doctor ran: doctor\n", used.stderr
+
+
+def test_a_venv_whose_checkout_is_not_the_users_either_says_to_clone_their_own(
+        second_user: tuple[str, Path]) -> None:
+    """Where the checkout is root's too, `rm -rf .venv` would mend nothing: a clone of one's
+    own, or running as its owner, does."""
+    import venv
+
+    name, place = second_user
+    folder = bare_checkout(place)
+    venv.create(folder / ".venv", with_pip=False)
+    result = as_user(name, place, folder, "doctor")
+    assert result.returncode == 77
+    (line,) = result.stderr.splitlines()
+    assert f"is not {name}'s to write either: run kiosk.sh from a clone of your own" in line
+    assert (folder / ".venv" / "pyvenv.cfg").exists()

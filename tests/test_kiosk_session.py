@@ -1,6 +1,6 @@
 """The session is a kiosk (issue 28 item 6): cage without VT switching; kiosk.sh ends when its
 compositor ends; every signal is one line in the log, no traceback, and the game stays
-resumable; the README's by-hand session command works without XDG_RUNTIME_DIR."""
+resumable; docs/kiosk.md's by-hand session command works without XDG_RUNTIME_DIR."""
 
 from __future__ import annotations
 
@@ -149,9 +149,9 @@ def _session_game(tmp_path: Path) -> Path:
 
 @pytest.mark.skipif(not CAGE, reason="cage and Xwayland are not installed (apt install cage "
                     "xwayland)")
-def test_the_readmes_session_command_works_without_xdg_runtime_dir() -> None:
+def test_the_kiosk_guides_session_command_works_without_xdg_runtime_dir() -> None:
     """`WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 ./kiosk.sh session --first-frame`, as
-    the README writes it, in an environment without XDG_RUNTIME_DIR (sudo -u, su)."""
+    docs/kiosk.md writes it, in an environment without XDG_RUNTIME_DIR (sudo -u, su)."""
     tmp_path = Path(tempfile.mkdtemp(prefix="cage-"))
     tmp_path.chmod(0o755)
     prefix, env = _session_env(tmp_path, _session_game(tmp_path))

@@ -18,7 +18,7 @@
 # steps 1-3 but the test suite (hours under emulation), then that the table's Python is that
 # processor's and that it draws its first frame headless (issue 27).
 #
-# Each command must appear in README.md as run here (the check fails when they part).
+# Each command must appear in README.md or docs/kiosk.md as run here (the check fails when they part).
 # Usage (root, with debootstrap: apt-get install debootstrap; for arm64 also qemu-user-static):
 #   sudo tools/stock-debian.sh [bookworm] [trixie] [bookworm-arm64]   (default: the first two)
 # STOCK_DIR (default /var/tmp/seigneurs-stock) holds the roots and debootstrap's downloads;
@@ -129,11 +129,13 @@ in_root() {
 
 # step NAME EXPECTED-EXIT USER DIR 'COMMAND' [README]: run COMMAND (bash) in DIR as USER,
 # time it, keep its output in $work/SUITE-NAME.log, and record it. README: the command must
-# be written so in README.md.
+# be written so in README.md or docs/kiosk.md (the librarian's guide).
 step() {
     local name="$1" want="$2" user="$3" dir="$4" command="$5" started code seconds
-    if [[ "${6:-}" == README ]] && ! grep -q -F -- "${command#nice -n 10 }" "$repo/README.md"; then
-        say "$suite: README.md does not say '$command' (the check and the README have parted)"
+    if [[ "${6:-}" == README ]] &&
+        ! grep -q -F -- "${command#nice -n 10 }" "$repo/README.md" "$repo/docs/kiosk.md"; then
+        say "$suite: README.md and docs/kiosk.md do not say '$command' (the check and the" \
+            "docs have parted)"
         echo "$suite $name FAILED (not in README: $command)" >>"$results"
         failed=1
         return 0

@@ -20,7 +20,7 @@ for _topic in TOPICS:
 ABOUT = """\
 Les Seigneurs des Rails on a touch table, for children from age 3.
 
-Setting up a table (see the README's kiosk section):
+Setting up a table (see docs/kiosk.md):
   seigneurs doctor                 is everything the table needs there? one line per check
   seigneurs devices                which touch panels are found, and which are usable
   seigneurs touch-test             touch the table: every finger drawn with its seat

@@ -36,7 +36,9 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                              "configuration's bot_level)")
     parser.add_argument("--locked", action="store_true",
                         help="kiosk mode: no key leaves; adults hold two opposite corners 3 s")
-    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--first-frame", action="store_true",
+                        help="draw the lobby's first frame, print its peak memory and CPU, and "
+                             "exit (a check of a new install)")
     parser.add_argument("--soak", type=int, default=0, help=argparse.SUPPRESS)  # seigneurs soak
     input_args(parser)
 

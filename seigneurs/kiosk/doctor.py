@@ -164,7 +164,7 @@ def card_size(settings: TableSettings, mode: tuple[int, int] | None = None) -> C
     """A card's size on the configured panel, by the layout the game draws with, at the
     panel's own picture (`mode`, read from the kernel) or, when unknown, 1920x1080. A panel
     too small for MIN_CARD_CM cards gets smaller ones (`table.layout`): the check then fails,
-    with the panel that gives them (README, "Cards for small fingers")."""
+    with the panel that gives them (docs/kiosk.md, "Cards for small fingers")."""
     width, height = mode or ASSUMED
     layout = TableLayout.build(width, height, settings.diagonal_inches, settings.layout)
     cm = layout.px_per_cm

@@ -27,7 +27,7 @@ def unit_text(repo: Path, user: str, tty: int = 1, watchdog_seconds: int = 30) -
     return f"""\
 [Unit]
 Description=Seigneurs touch table (Les Seigneurs des Rails)
-Documentation=file://{repo}/README.md
+Documentation=file://{repo}/docs/kiosk.md
 After=systemd-user-sessions.service plymouth-quit-wait.service
 Conflicts=getty@tty{tty}.service
 

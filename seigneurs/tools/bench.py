@@ -17,7 +17,7 @@ drawn and the run's own peak memory (`peak_memory`).
 With `clip` (`--clip-pixels`), every draw call is still made but its pixels are clipped to one
 (a 1x1 scissor): a stand-in for a GPU. Where Mesa draws in software, its rasteriser runs on the
 same cores as the table and leaves the update's data out of the caches, the more so the larger
-the frame (README, Benchmarks); a GPU, as on a Raspberry Pi, rasterises off the CPU. The clear
+the frame (docs/measurements.md); a GPU, as on a Raspberry Pi, rasterises off the CPU. The clear
 still fills the whole frame and the GL calls still run here, so a clipped figure is still over
 what a GPU machine would spend.
 """
@@ -47,7 +47,7 @@ PROC_SELF = Path("/proc/self")
 
 @dataclass(frozen=True, slots=True)
 class BenchReport:
-    """The figures `seigneurs bench` prints (and the README quotes)."""
+    """The figures `seigneurs bench` prints (and docs/measurements.md quotes)."""
 
     frames: int
     fingers: int

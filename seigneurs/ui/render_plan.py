@@ -14,8 +14,9 @@ GPU has no driver): a software rasteriser pays for every sample, and at 1920x108
 cores 4x multisampling held the busy table at 49-70 frames a second, where 120-155 were
 drawn without it (`seigneurs bench --frames 600 --size 1920x1080`, issue 27).
 
-The Pi profile (README, "Raspberry Pi") is what keeps a Pi 4 at 60 frames a second by our
-estimate: ES, no multisampling, 1080p card art, and a screen of at most 1920x1080.
+The Pi profile (docs/measurements.md, "Raspberry Pi estimate") is what keeps a Pi 4 at 60
+frames a second by our estimate: ES, no multisampling, 1080p card art, and a screen of at most
+1920x1080.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ SAMPLES = 4
 PI_MODEL = Path("/sys/firmware/devicetree/base/model")
 """Where a Pi names its model: the file Arcade 3.3 reads (/proc/device-tree links to it)."""
 PI_SIZE = (1920, 1080)
-"""The largest screen the Pi profile's estimate holds for (README, "Raspberry Pi")."""
+"""The largest screen the Pi profile's estimate holds for (docs/measurements.md, "Raspberry Pi
+estimate")."""
 PI_RESOLUTION = "1080p"
 DEVICES = Path("/dev")
 NO_OPENGL = 71
