@@ -11,6 +11,7 @@ import io
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import unicodedata
@@ -219,6 +220,21 @@ def test_the_test_command_is_what_ci_runs() -> None:
         assert command in (REPO / runner).read_text().splitlines()
 
 
+def run_in_own_group(line: str, work: Path,
+                     env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run a page's command in a process group of its own, so a command that never ends (a
+    game started by mistake) is ended whole at the time-out instead of left running."""
+    with subprocess.Popen(["bash", "-c", line], cwd=work, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
+        try:
+            out, err = child.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            raise
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
+
+
 MAY_FAIL = {"doctor": (0, 1)}
 """The doctor exits 1 in a scratch home (the admin PIN is the default, no panel, no service)."""
 
@@ -236,8 +252,7 @@ def test_every_command_not_marked_runs_as_written(page: Path, tmp_path: Path) ->
     for command in to_run(page):
         line = re.sub(r"(^|\s)\./kiosk\.sh", rf"\1{REPO}/kiosk.sh", command)
         line = re.sub(r"(^|\s)\.venv/bin/seigneurs", rf"\1{seigneurs}", line)
-        ran = subprocess.run(["bash", "-c", line], cwd=work, env=env, capture_output=True,
-                             text=True, timeout=300)
+        ran = run_in_own_group(line, work, env)
         allowed = next((codes for word, codes in MAY_FAIL.items() if word in words(command)),
                        (0,))
         assert ran.returncode in allowed, (command, ran.stdout[-2000:], ran.stderr[-2000:])
