@@ -116,17 +116,17 @@ def test_storm_of_palms_is_capped_and_never_stalls() -> None:
 
 
 def test_at_the_cap_a_new_finger_takes_the_place_of_the_stalest_touch() -> None:
-    """Issue 17: a touch silent (not moved, not vouched for) for half a second or more gives
-    its place; among several, the one silent longest, and one its source vouches for last."""
+    """Issue 17: a touch silent (not moved, not named by its source) for `stale_after` or more
+    gives its place; among several, the one silent longest, and one its source named last."""
     said_alive = {2: 0.9}
-    guard = StormGuard(max_touches=3, vouch=said_alive.get)
+    guard = StormGuard(max_touches=3, vouch=said_alive.get, stale_after=0.5)
     assert len(guard([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2), ev(3, D, 0.3, 0.3)], 0.0)) == 3
     assert guard([ev(3, M, 0.35, 0.3)], 0.6) == [ev(3, M, 0.35, 0.3)]
     came = guard([ev(4, D, 0.4, 0.4, t=1.0)], 1.0)  # 1 silent 1 s; 2 vouched at 0.9; 3 moved
     assert [(e.id, e.phase) for e in came] == [(1, U), (4, D)] and guard.replaced == 1
     assert guard([ev(1, U, 0.5, 0.5)], 1.1) == []  # its late lift
     assert [(e.id, e.phase) for e in guard([ev(5, D, 0.5, 0.5)], 2.0)] == [(3, U), (5, D)]
-    fresh = StormGuard(max_touches=2)
+    fresh = StormGuard(max_touches=2, stale_after=0.5)
     fresh([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
     assert fresh([ev(3, D, 0.3, 0.3), ev(3, U, 0.3, 0.3)], 0.4) == []  # none stale: a palm
     assert fresh.dropped == 2 and fresh.replaced == 0
@@ -258,8 +258,16 @@ def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[T
                            orientation=orientation)
     now = 0.0
     vouch_until = 0.0
-    chain = production_filters(config, Transform(invert_y=True),
-                     lambda touch: min(now, vouch_until) if touch in vouched else None)
+
+    class Word:
+        """A source vouching for some touches while it sends, naming them in its frames."""
+
+        def vouched(self, touch: int) -> float | None:
+            return min(now, vouch_until) if touch in vouched else None
+
+        heard = vouched
+
+    chain = production_filters(config, Transform(invert_y=True), Word())
     out: list[TouchEvent] = []
 
     def run(events: list[TouchEvent]) -> list[TouchEvent]:

@@ -85,7 +85,7 @@ def receive(source: TuioSource, expect: int = 1,
 def chain(source: TuioSource, clock: Clock) -> Pipeline:
     """The production filter chain behind the source, on the test's clock."""
     settings = InputSettings()
-    chain = production_filters(settings, settings.tuio_transform, source.decoder.vouched)
+    chain = production_filters(settings, settings.tuio_transform, source.decoder)
     return Pipeline(source, chain, clock=clock)
 
 

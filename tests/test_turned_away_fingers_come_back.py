@@ -16,8 +16,8 @@ def ev(touch: int, phase: TouchPhase, x: float = 0.5, t: float = 0.0) -> TouchEv
 def test_a_finger_turned_away_at_the_cap_comes_in_once_a_touch_is_stale() -> None:
     """At the cap with every touch fresh (a dead tracker's ghosts a moment ago), a new finger
     waits; its moves are asked again, and the first one after a ghost has been silent for
-    half a second takes that ghost's place, as a new touch where the finger is then."""
-    guard = StormGuard(max_touches=2)
+    `stale_after` takes that ghost's place, as a new touch where the finger is then."""
+    guard = StormGuard(max_touches=2, stale_after=0.5)
     guard([ev(1, D), ev(2, D)], 0.0)
     assert guard([ev(3, D, 0.3)], 0.1) == []  # both fresh: it waits
     assert guard([ev(3, M, 0.35)], 0.3) == []
@@ -31,7 +31,7 @@ def test_a_finger_turned_away_at_the_cap_comes_in_once_a_touch_is_stale() -> Non
 def test_a_touch_ended_for_a_newcomer_comes_back_when_it_moves_and_there_is_room() -> None:
     """A finger held still at the cap gave its place; when it moves after another lifted, it
     is a new touch again, not lost for its whole life. Its lift while away is dropped."""
-    guard = StormGuard(max_touches=2)
+    guard = StormGuard(max_touches=2, stale_after=0.5)
     guard([ev(1, D), ev(2, D)], 0.0)
     guard([ev(2, M, 0.55)], 0.9)
     assert [(e.id, e.phase) for e in guard([ev(3, D)], 1.0)] == [(1, U), (3, D)]

@@ -178,6 +178,19 @@ Vouch = Callable[[int], float | None]
 """A source's word on a touch: when it last said the touch is still down (TUIO's alive list)."""
 
 
+class Vouching(Protocol):
+    """What a source can say of its touches where its protocol lets it (TUIO's alive lists)."""
+
+    def vouched(self, touch: int) -> float | None:
+        """When it last said the touch is down: a still finger is not a stuck one."""
+        ...
+
+    def heard(self, touch: int) -> float | None:
+        """When it last sent a frame naming the touch: at the cap, a touch nobody updates is
+        silent, however sure the source is that it is down."""
+        ...
+
+
 @dataclass(slots=True)
 class ReleaseStuck:
     """A touch with no news for `timeout` seconds is released (a lost touch-up, a dead tracker).
@@ -246,8 +259,10 @@ class StormGuard:
     most `max_events` events, so nothing stalls.
 
     At the cap a new finger takes the place of the stalest touch, the one that has not moved
-    nor been vouched for by its source the longest, if that is `stale_after` seconds or more
-    (a dead tracker's ghosts, a lift the panel lost): the stale touch ends. Otherwise (every
+    nor been named by its source (`vouch`: a frame of its tracker) the longest, if that is
+    `stale_after` seconds or more (a dead tracker's ghosts, a lift the panel lost, a finger
+    resting on a tracker that sends nothing while it rests): the stale touch ends, as a lift,
+    so the table lets its card go. Otherwise (every
     touch fresh: a palm, a sleeve) the new touch waits. A touch turned away (waiting, or ended
     for a newcomer) is asked again at each of its moves and comes back as a new touch when
     there is room, so no living finger is lost for good; its lift while away is dropped.
@@ -256,7 +271,7 @@ class StormGuard:
     max_touches: int = 20
     max_events: int = 2000
     vouch: Vouch | None = None
-    stale_after: float = 0.5
+    stale_after: float = 0.25  # a few frames of any tracker that is updating a touch
     dropped: int = 0
     replaced: int = 0
     _live: dict[int, tuple[TouchEvent, float]] = field(default_factory=dict)

@@ -22,7 +22,7 @@ from seigneurs.input.filters import (
     ReleaseStuck,
     StormGuard,
     Transform,
-    Vouch,
+    Vouching,
     rim,
 )
 from seigneurs.input.sources import TouchSource
@@ -83,14 +83,16 @@ def parse_kinds(text: str) -> tuple[str, ...]:
 
 
 def production_filters(settings: InputSettings, transform: Transform,
-                       vouch: Vouch | None = None) -> list[Filter]:
-    """One source's chain. ReleaseStuck comes first, so every filter that keeps per-touch state
-    sees every end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug)."""
+                       word: Vouching | None = None) -> list[Filter]:
+    """One source's chain; `word`, what the source says of its touches (TUIO). ReleaseStuck
+    comes first, so every filter that keeps per-touch state sees every end, whatever made it
+    (a lift, a tracker's restart, a stuck release, an unplug)."""
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
-    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, vouch), transform]
+    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, word.vouched if word else None),
+                           transform]
     if settings.orientation:
         steps.append(Transform(rotation=settings.orientation))
-    steps.append(StormGuard(settings.max_touches, vouch=vouch))
+    steps.append(StormGuard(settings.max_touches, vouch=word.heard if word else None))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:
@@ -103,7 +105,7 @@ def tuio_pipeline(settings: InputSettings,
     """The TUIO socket behind its filters, both on `clock` (the crowd's simulated time, or the
     wall); OSError if the port cannot be had."""
     tuio = TuioSource(settings.tuio_host, settings.tuio_port, clock)
-    chain = production_filters(settings, settings.tuio_transform, tuio.decoder.vouched)
+    chain = production_filters(settings, settings.tuio_transform, tuio.decoder)
     return Pipeline(tuio, chain, clock)
 
 

@@ -162,6 +162,10 @@ class TuioDecoder:
         """When `touch`'s tracker last said it is down (`TuioFrames.vouched`)."""
         return self.frames.vouched(touch)
 
+    def heard(self, touch: int) -> float | None:
+        """When `touch`'s tracker last sent a frame naming it (`TuioFrames.heard`)."""
+        return self.frames.heard(touch)
+
     def _tracker(self, version: str) -> Tracker:
         return self.frames.tracker(version, self._source, self._sender)
 

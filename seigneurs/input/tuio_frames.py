@@ -70,6 +70,8 @@ class Tracker:
     alive_at: float = float("-inf")  # decoder time of the last alive list applied
     live_at: float = float("-inf")  # decoder time its port was last seen open, nothing dropped
     drops: int = 0  # the kernel's drop count at its last accepted frame
+    repeats: bool = False  # it sent a new frame with no news: it speaks while its fingers rest
+    new_frame: bool = False  # the frame being read has an id not seen just before
     late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
     pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
     bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
@@ -163,13 +165,23 @@ class TuioFrames:
         return out
 
     def vouched(self, touch: int) -> float | None:
-        """When `touch`'s tracker last said it is down: named it alive, or (a local tracker)
-        held its port open with nothing dropped since its last frame; None if it is no live
-        touch of ours."""
+        """When `touch`'s tracker last said it is down: named it alive, or (a local tracker
+        that sends nothing while its fingers rest, as the reference servers do) held its port
+        open with nothing dropped since its last frame; None if it is no live touch of ours.
+        A tracker that repeats itself while still vouches by its frames alone: once those
+        stop, an open port proves nothing (a hung process holds its socket)."""
         tracker = self._holder.get(touch)
         if tracker is None:
             return None
-        return tracker.alive_at if tracker.alive_at > tracker.live_at else tracker.live_at
+        alive_at = tracker.alive_at
+        return alive_at if tracker.repeats or alive_at > tracker.live_at else tracker.live_at
+
+    def heard(self, touch: int) -> float | None:
+        """When `touch`'s tracker last sent a frame naming it alive; None if it is no live touch
+        of ours. A touch at the cap is silent by this, whatever the port says: a tracker that
+        sends nothing is not updating it, dead or resting."""
+        tracker = self._holder.get(touch)
+        return None if tracker is None else tracker.alive_at
 
     def tracker(self, version: str, source: str, sender: str) -> Tracker:
         """The tracker of a datagram: its sender, and the source name it announced. A new one
@@ -245,6 +257,7 @@ class TuioFrames:
                     or self.t - tracker.accepted_at > RESTART_AFTER):
                 self.stats.late_frames += 1
                 return "late"
+        tracker.new_frame = frame != last
         tracker.last_frame = frame
         tracker.last_tag = tag
         tracker.accepted_at = self.t
@@ -270,6 +283,7 @@ class TuioFrames:
         """A complete frame: touches not alive end, new ones begin, moved ones move."""
         self.stats.frames += 1
         out, t, touches, holder = self.out, self.t, tracker.touches, self._holder
+        before = len(out)
         if tracker.alive is not None:
             alive = set(tracker.alive)
             tracker.alive_at = t
@@ -302,4 +316,7 @@ class TuioFrames:
                 out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user, tracker.contact(session)))
             touches[session] = (touch, x, y, user)
         pending.clear()
+        if tracker.alive is not None and tracker.new_frame and touches and len(out) == before:
+            tracker.repeats = True  # a whole new frame that changed nothing
+        tracker.new_frame = False
         tracker.alive = None
