@@ -18,7 +18,7 @@ from tuio_client import RefTuio1Server, RefTuio2Server
 
 from seigneurs.input.events import TouchPhase
 from seigneurs.input.tuio import TuioSource
-from seigneurs.input.tuio_frames import open_udp_ports
+from seigneurs.input.tuio_trackers import open_udp_ports
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 Server = RefTuio1Server | RefTuio2Server
@@ -122,8 +122,8 @@ def test_a_live_trackers_still_fingers_are_kept_a_minute(version: str,
             run.read(tracker.out.sent)
             run.wait(0.5)
         assert run.events == downs and source.stats.gone == 0
-        assert source.decoder.frames.trackers and all(  # it showed it repeats itself, or not
-            t.repeats == (periodic is not None) for t in source.decoder.frames.trackers.values())
+        assert source.decoder.trackers.trackers and all(  # it showed it repeats itself, or not
+            t.repeats == (periodic is not None) for t in source.decoder.trackers.trackers.values())
         send(tracker, {s: (x, y + 0.05) for s, (x, y) in fingers.items()}, 61.0)
         moved = run.read(tracker.out.sent)
         assert [(e.id, e.phase) for e in moved] == [(e.id, M) for e in downs]

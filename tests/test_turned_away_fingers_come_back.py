@@ -3,6 +3,8 @@ turned away at the touch cap, comes back as a new touch at its next move."""
 
 from __future__ import annotations
 
+from helpers import SaidAt
+
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import ReleaseStuck, StormGuard
 
@@ -46,13 +48,9 @@ def test_a_touch_ended_for_a_newcomer_comes_back_when_it_moves_and_there_is_room
 def test_a_palm_storm_is_judged_once_a_frame() -> None:
     """A hundred waiting contacts moving every frame cost one look at the live touches, not a
     hundred: when none is stale at this moment, none will be for the rest of the frame."""
-    asked: list[int] = []
-
-    def vouch(touch: int) -> float | None:
-        asked.append(touch)
-        return None
-
-    guard = StormGuard(max_touches=20, vouch=vouch)
+    voices = SaidAt({})
+    asked = voices.asked
+    guard = StormGuard(max_touches=20, voices=voices)
     guard([ev(i, D) for i in range(120)], 0.0)
     asked.clear()
     out = guard([ev(i, M, 0.5 + i / 1000) for i in range(120)], 0.1)

@@ -19,7 +19,7 @@ from pythonosc.osc_message_builder import OscMessageBuilder
 from seigneurs.input.evdev_decode import EvdevDecoder
 from seigneurs.input.evemu import read_evemu
 from seigneurs.input.linux_input import EVENT, read_events
-from seigneurs.input.tuio import TuioDecoder
+from seigneurs.input.tuio_decoder import TuioDecoder
 
 
 def _message(address: str, *args: int | float | str) -> OscMessageBuilder:
