@@ -10,33 +10,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from seigneurs.input.tuio_checks import box, clip, fits, on_surface, sound
-from seigneurs.input.tuio_parts import Part, Reading, TuioStats
+from seigneurs.input.tuio_checks import box, clip, fits, sound
+from seigneurs.input.tuio_parts import Part, Reading, TuioStats, shapes_of
 
 
 class Tuio1Reader:
     """Reads one datagram's TUIO 1.1 messages into `reading`'s parts (one per `fseq`)."""
 
-    def __init__(self, stats: TuioStats) -> None:
+    def __init__(self, stats: TuioStats, reading: Reading) -> None:
         self.stats = stats
-        self.reading = Reading("")
-        self._part: Part | None = None  # the cursor frame being read, for reading.source
-
-    def begin(self, reading: Reading) -> None:
-        self.reading = reading
-        self._part = None
+        self.reading = reading  # its `cursors`: the cursor frame being read
 
     def finish(self) -> None:
-        """The datagram's end: a frame without its `fseq` waits in its tracker for the rest."""
-        part = self._part
+        """The datagram's end, or a new source: a frame without its `fseq` waits in its
+        tracker for the rest."""
+        reading = self.reading
+        part = reading.cursors
         if part is not None and (part.positions or part.alive is not None or part.bounds):
-            self.reading.parts.append(part)
-        self._part = None
+            reading.parts.append(part)
+        reading.cursors = None
 
     def _current(self) -> Part:
-        part = self._part
+        reading = self.reading
+        part = reading.cursors
         if part is None:
-            part = self._part = Part("1", self.reading.source)
+            part = reading.cursors = Part("1", reading.source)
         return part
 
     def cursor(self, tags: str, args: tuple[Any, ...]) -> None:
@@ -49,12 +47,13 @@ class Tuio1Reader:
                 self.stats.reject("2Dcur set with missing or wrong arguments")
                 return
             x, y = args[2], args[3]
-            if not on_surface(x, y):
+            if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
                 self.stats.reject("2Dcur set with coordinates off the surface or not finite")
                 return
             if not sound(args[1:], tags[1:], 1):
                 self.stats.reject("2Dcur set with a speed not a finite float (ignored)")
-            self._current().positions[args[1]] = (clip(x), clip(y), None)
+            self._current().positions[args[1]] = (x if 0.0 <= x <= 1.0 else clip(x),
+                                                   y if 0.0 <= y <= 1.0 else clip(y), None)
         elif command == "alive":
             if tags.count("i") != len(tags) - 1:
                 self.stats.reject("2Dcur alive with non-integer ids")
@@ -67,7 +66,7 @@ class Tuio1Reader:
             part = self._current()
             part.frame = args[1]
             self.reading.parts.append(part)
-            self._part = None
+            self.reading.cursors = None
         elif command == "source":
             self._name(tags, args, "2Dcur")
         else:
@@ -97,7 +96,9 @@ class Tuio1Reader:
             self.stats.reject("2Dblb set not finite or beyond the surface (ignored)")
             if not fitting:
                 return
-        self._current().bounds[args[1]] = box(args[4], args[5], args[6])
+        part = self._current()
+        bounds = part.bounds = shapes_of(part.bounds)
+        bounds[args[1]] = box(args[4], args[5], args[6])
 
     def object(self, tags: str, args: tuple[Any, ...]) -> None:
         if not tags.startswith("s"):

@@ -22,8 +22,8 @@ import math
 from typing import Any
 
 from seigneurs.input.events import Contact
-from seigneurs.input.tuio_checks import TAU, box, clip, degrees, fits, on_surface, sound
-from seigneurs.input.tuio_parts import Part, Reading, TuioStats
+from seigneurs.input.tuio_checks import TAU, box, clip, degrees, fits, sound
+from seigneurs.input.tuio_parts import Part, Reading, TuioStats, shapes_of
 
 _FRM_TAGS = frozenset({"i", "it", "iti", "itis", "ii", "iii", "iiis"})
 
@@ -31,14 +31,9 @@ _FRM_TAGS = frozenset({"i", "it", "iti", "itis", "ii", "iii", "iiis"})
 class Tuio2Reader:
     """Reads one datagram's TUIO 2.0 messages into `reading`'s parts (one per `frm`)."""
 
-    def __init__(self, stats: TuioStats) -> None:
+    def __init__(self, stats: TuioStats, reading: Reading) -> None:
         self.stats = stats
-        self.reading = Reading("")
-        self._part: Part | None = None  # the frame being read
-
-    def begin(self, reading: Reading) -> None:
-        self.reading = reading
-        self._part = None
+        self.reading = reading  # its `frame`: the frame being read
 
     def frm(self, tags: str, args: tuple[Any, ...]) -> None:
         if not tags.startswith("i"):
@@ -49,12 +44,12 @@ class Tuio2Reader:
         reading = self.reading
         if tags[3:] == "s":
             reading.source = args[3]
-        part = self._part = Part("2", reading.source, args[0],
-                                 args[1] if tags[1:2] == "t" else 0)
+        part = reading.frame = Part("2", reading.source, args[0],
+                                    args[1] if tags[1:2] == "t" else 0)
         reading.parts.append(part)  # without its alv, it waits in its tracker for the rest
 
     def ptr(self, tags: str, args: tuple[Any, ...]) -> None:
-        part = self._part
+        part = self.reading.frame
         if part is None:
             self.stats.reject("tuio2 ptr without a frm")
             return
@@ -62,11 +57,12 @@ class Tuio2Reader:
             self.stats.reject("tuio2 ptr with missing or wrong arguments")
             return
         x, y = args[3], args[4]
-        if not on_surface(x, y):
+        if not (-0.001 <= x <= 1.001 and -0.001 <= y <= 1.001):
             self.stats.reject("tuio2 ptr with coordinates off the surface or not finite")
             return
         user = args[1] >> 16 & 0xFFFF
-        part.positions[args[0]] = (clip(x), clip(y), user or None)
+        part.positions[args[0]] = (x if 0.0 <= x <= 1.0 else clip(x),  # a call saved a finger
+                                   y if 0.0 <= y <= 1.0 else clip(y), user or None)
         if not sound(args, tags, 3):
             self.stats.reject("tuio2 ptr with a shape or speed not a finite float (ignored)")
         if tags.startswith("iiifffff"):
@@ -75,12 +71,15 @@ class Tuio2Reader:
                 if math.isfinite(angle + shear + radius):
                     self.stats.reject("tuio2 ptr with a shape beyond the surface (ignored)")
             elif angle or shear or radius:  # all 0: a tracker that measures no shape
-                part.pointers[args[0]] = Contact(2 * radius, 2 * radius,
-                                                 degrees(angle) if angle else None,
-                                                 bool(angle), math.degrees(shear))
+                pointers = part.pointers
+                if pointers is None:
+                    pointers = part.pointers = {}
+                pointers[args[0]] = Contact(2 * radius, 2 * radius,
+                                            degrees(angle) if angle else None, bool(angle),
+                                            math.degrees(shear))
 
     def bnd(self, tags: str, args: tuple[Any, ...]) -> None:
-        part = self._part
+        part = self.reading.frame
         if part is None:
             return
         if not tags.startswith("iffffff"):
@@ -91,14 +90,15 @@ class Tuio2Reader:
             self.stats.reject("tuio2 bnd not finite or beyond the surface (ignored)")
             if not fitting:
                 return
-        part.bounds[args[0]] = box(args[3], args[4], args[5])
+        bounds = part.bounds = shapes_of(part.bounds)
+        bounds[args[0]] = box(args[3], args[4], args[5])
 
     def tok(self, tags: str, args: tuple[Any, ...]) -> None:
         if not (tags.startswith("iii") and sound(args, tags, 3)):
             self.stats.reject("tuio2 tok with a field not a finite number or of a wrong type")
 
     def alv(self, tags: str, args: tuple[Any, ...]) -> None:
-        part = self._part
+        part = self.reading.frame
         if part is None:
             self.stats.reject("tuio2 alv without a frm")
             return
@@ -106,4 +106,4 @@ class Tuio2Reader:
             self.stats.reject("tuio2 alv with non-integer ids")
             return
         part.alive = list(args)
-        self._part = None
+        self.reading.frame = None

@@ -15,11 +15,6 @@ def clip(value: float) -> float:
     return 1.0 if value > 1.0 else 0.0 if value < 0.0 else value
 
 
-def on_surface(x: float, y: float) -> bool:
-    """A position within the surface, give or take a rounding (False for NaN)."""
-    return -0.001 <= x <= 1.001 and -0.001 <= y <= 1.001
-
-
 def degrees(radians: float) -> float:
     """A surface angle (y down) as the display's (y up), in degrees 0..360."""
     return -math.degrees(radians) % 360.0

@@ -26,8 +26,8 @@ from seigneurs.input.osc import OscError, parse_packet
 from seigneurs.input.tuio1 import Tuio1Reader
 from seigneurs.input.tuio2 import Tuio2Reader
 from seigneurs.input.tuio_frames import TuioFrames
-from seigneurs.input.tuio_parts import Reading, TuioStats
-from seigneurs.input.tuio_trackers import Tracker, TuioTrackers
+from seigneurs.input.tuio_parts import Reading, Tracker, TuioStats
+from seigneurs.input.tuio_trackers import TuioTrackers
 
 MAX_BUNDLE = 8192  # bytes: twice the largest datagram the reference servers send
 
@@ -39,7 +39,8 @@ class TuioDecoder:
         """`ports`: this machine's open UDP ports (`tuio_trackers.open_udp_ports`), to tell a
         local tracker's death; None, no such look (the decoder stays pure)."""
         self.stats = stats = TuioStats()
-        self.one, self.two = Tuio1Reader(stats), Tuio2Reader(stats)
+        self.reading = reading = Reading()
+        self.one, self.two = Tuio1Reader(stats, reading), Tuio2Reader(stats, reading)
         self.trackers = TuioTrackers(stats, ports)
         self.frames = TuioFrames(stats)
         one, two = self.one, self.two
@@ -65,22 +66,24 @@ class TuioDecoder:
         except OscError as error:
             stats.reject(f"not an OSC packet ({error})")
             return []
-        trackers = self.trackers
-        reading = Reading(trackers.named.get(sender, ""))  # bundles may omit the source
-        self.one.begin(reading)
-        self.two.begin(reading)
+        trackers, reading = self.trackers, self.reading
+        reading.source = trackers.named.get(sender, "")  # bundles may omit the source
+        parts = reading.parts
+        parts.clear()  # the last datagram's, read through
+        reading.cursors = reading.frame = None
         readers = self._readers
         for address, tags, args in messages:
             reader = readers.get(address)
             if reader is not None:
                 reader(tags, args)
-        self.one.finish()
-        parts = trackers.take(reading, sender, t)
+        if reading.cursors is not None:
+            self.one.finish()
+        trackers.take(reading, sender, t)
         ended = trackers.ended
         if ended:
             trackers.ended = []
         frames = self.frames
-        return frames.take(parts, frames.end(ended, t), t)
+        return frames.take(parts, frames.end(ended, t) if ended else [], t)
 
     def tick(self, t: float) -> list[TouchEvent]:
         """Time passes without a datagram: dead local trackers' touches end."""

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Literal
 
 from seigneurs.input.events import DOWN, MOVE, UP, TouchEvent
-from seigneurs.input.tuio_parts import Part, TuioStats
-from seigneurs.input.tuio_trackers import RESTART_AFTER, Tracker
+from seigneurs.input.tuio_parts import Part, Tracker, TuioStats
+from seigneurs.input.tuio_trackers import RESTART_AFTER
 
 RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, never a late frame
 _IMMEDIATELY = 1  # the OSC timetag that means "no time given"
@@ -44,15 +44,15 @@ class TuioFrames:
             self._end_all(tracker)
         return self.out
 
-    def take(self, parts: list[tuple[Tracker, Part]], out: list[TouchEvent],
-             t: float) -> list[TouchEvent]:
+    def take(self, parts: list[Part], out: list[TouchEvent], t: float) -> list[TouchEvent]:
         """A datagram's parts, each with its tracker: their touch events, after `out`."""
         self.t, self.out = t, out
-        for tracker, part in parts:
-            if tracker.dropped:
+        for part in parts:
+            tracker = part.tracker
+            if tracker is None or tracker.dropped:
                 continue
             if part.frame is None:  # 1.1 pieces before their `fseq`
-                self._gather(tracker, part)
+                _gather(tracker, part)
                 continue
             fresh = part.frame != tracker.last_frame
             admitted = self._admit(tracker, part.frame, part.tag)
@@ -63,21 +63,10 @@ class TuioFrames:
                 continue
             if admitted == "restart":
                 tracker.pending.clear()  # the old run's unfinished frame
-            self._gather(tracker, part)
+            _gather(tracker, part)
             if part.version == "1" or part.alive is not None:
                 self._apply(tracker, fresh)
         return out
-
-    @staticmethod
-    def _gather(tracker: Tracker, part: Part) -> None:
-        if part.positions:
-            tracker.pending.update(part.positions)
-        if part.alive is not None:
-            tracker.alive = part.alive
-        if part.pointers:
-            tracker.pointers.update(part.pointers)
-        if part.bounds:
-            tracker.bounds.update(part.bounds)
 
     def _admit(self, tracker: Tracker, frame: int, tag: int) -> Admission:
         """Whether a frame is news; a tracker that (re)started has its old touches ended."""
@@ -121,13 +110,15 @@ class TuioFrames:
             tracker.heard = tracker.vouched = t
         else:
             alive = set(touches)
-        for session in [s for s in touches if s not in alive]:
-            touch, x, y, user = touches.pop(session)
-            voices.pop(touch, None)
-            out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+        if not touches.keys() <= alive:  # (a test in C: most frames end nothing)
+            for session in [s for s in touches if s not in alive]:
+                touch, x, y, user = touches.pop(session)
+                voices.pop(touch, None)
+                out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
         for shapes in (tracker.pointers, tracker.bounds):  # of sessions that are no touch
-            for session in [s for s in shapes if s not in alive]:
-                del shapes[session]
+            if not shapes.keys() <= alive:
+                for session in [s for s in shapes if s not in alive]:
+                    del shapes[session]
         pending = tracker.pending
         for session, (x, y, user) in pending.items():
             if session not in alive:
@@ -148,3 +139,18 @@ class TuioFrames:
         if fresh and tracker.alive is not None and touches and len(out) == before:
             tracker.repeats = True  # a whole new frame that changed nothing
         tracker.alive = None
+
+
+def _gather(tracker: Tracker, part: Part) -> None:
+    """A part's positions, alive list and shapes into its tracker's frame."""
+    if part.positions:
+        if tracker.pending:
+            tracker.pending.update(part.positions)
+        else:
+            tracker.pending = part.positions  # the part is read once: no copy
+    if part.alive is not None:
+        tracker.alive = part.alive
+    if part.pointers:
+        tracker.pointers.update(part.pointers)
+    if part.bounds:
+        tracker.bounds.update(part.bounds)

@@ -1,7 +1,8 @@
 """What TUIO's stages hand on, one way: the messages' readers (`tuio1`, `tuio2`) turn a
 datagram into parts of frames (`Part`), the trackers' stage (`tuio_trackers`) says whose they
-are, and frame assembly (`tuio_frames`) makes touches of them. `TuioStats` counts what every
-stage received and dropped.
+are (`Tracker`: one tracker's state, which frame assembly keeps and the filters read), and
+frame assembly (`tuio_frames`) makes touches of them. `TuioStats` counts what every stage
+received and dropped. Values only: nothing here calls a stage.
 """
 
 from __future__ import annotations
@@ -42,29 +43,76 @@ class TuioStats:
 
 
 @dataclass(slots=True)
+class Tracker:
+    """One tracker's state: its live touches, the frame being assembled, its frame order,
+    and what it last said (`heard`, `vouched`: what the filters read of its touches)."""
+
+    key: tuple[str, str, str]  # the TUIO version, the source name, the sender's address
+    port: int | None = None  # the sender's UDP port, if it is on this machine (loopback)
+    touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
+    """session id -> (our touch id, x, y, user)"""
+    pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
+    alive: list[int] | None = None
+    last_frame: int | None = None
+    last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
+    accepted_at: float = float("-inf")  # decoder time of the last accepted frame
+    heard: float = float("-inf")  # decoder time of the last frame naming its touches alive
+    vouched: float = float("-inf")  # ... or, resting on a live port, when last seen open
+    drops: int = 0  # the kernel's drop count at its last accepted frame
+    repeats: bool = False  # it sent a new frame with no news: it speaks while its fingers rest
+    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
+    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
+    dropped: bool = False  # forgotten (gone, pruned, or pushed out)
+
+    def contact(self, session: int) -> Contact | None:
+        """The session's shape: the pointer's signed angle (else the bounds' axis), the
+        bounds' sizes where sent."""
+        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
+        if pointer is None or bounds is None:
+            return pointer or bounds
+        if pointer.angle is None:
+            return bounds._replace(shear=pointer.shear)
+        return pointer._replace(major=bounds.major, minor=bounds.minor)
+
+
 class Part:
     """One tracker's share of a datagram: a frame, or a piece of one.
 
     `frame` is the 1.1 `fseq` or the 2.0 `frm` id (None: no frame was named, as in a 1.1
-    bundle of blobs alone, whose shapes wait for the cursors' frame); `alive` the frame's
-    alive list (None: the frame goes on in the next bundle, as an over-full TUIO 2 frame).
+    bundle of blobs alone, whose shapes wait for the cursors' frame); `tag` the TUIO 2 frame's
+    OSC timetag (0: none); `alive` the frame's alive list (None: the frame goes on in the next
+    bundle, as an over-full TUIO 2 frame). `positions`: session id -> (x, y with y down,
+    user); `pointers` and `bounds`: session id -> the `ptr`'s, or the `bnd`'s or `2Dblb`'s,
+    shape (None until one comes). A plain class, not a dataclass: one is made a datagram.
     """
 
-    version: str  # "1" (TUIO 1.1) or "2" (TUIO 2.0)
-    source: str
-    frame: int | None = None
-    tag: int = 0  # TUIO 2: the frame's OSC timetag (0: none)
-    alive: list[int] | None = None
-    positions: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
-    """session id -> (x, y with y down, user)"""
-    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
-    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
+    __slots__ = ("alive", "bounds", "frame", "pointers", "positions", "source", "tag",
+                 "tracker", "version")
+
+    def __init__(self, version: str, source: str, frame: int | None = None,
+                 tag: int = 0) -> None:
+        self.version, self.source, self.frame, self.tag = version, source, frame, tag
+        self.tracker: Tracker | None = None  # whose it is (`tuio_trackers`)
+        self.alive: list[int] | None = None
+        self.positions: dict[int, tuple[float, float, int | None]] = {}
+        self.pointers: dict[int, Contact] | None = None  # made when a shape comes
+        self.bounds: dict[int, Contact] | None = None
 
 
-@dataclass(slots=True)
 class Reading:
-    """One datagram as its readers go through it: the source name in force (a 1.1 `source`
-    or a 2.0 `frm` names it for what follows; a bundle may omit it) and the parts so far."""
+    """A datagram as its readers go through it, one datagram after another: the source name in
+    force (a 1.1 `source` or a 2.0 `frm` names it for what follows; a bundle may omit it), the
+    parts so far, and the frame each version is reading (`cursors`: 1.1's, `frame`: 2.0's)."""
 
-    source: str
-    parts: list[Part] = field(default_factory=list)
+    __slots__ = ("cursors", "frame", "parts", "source")
+
+    def __init__(self) -> None:
+        self.source = ""
+        self.parts: list[Part] = []
+        self.cursors: Part | None = None
+        self.frame: Part | None = None
+
+
+def shapes_of(shapes: dict[int, Contact] | None) -> dict[int, Contact]:
+    """A part's shapes so far, made on the first."""
+    return {} if shapes is None else shapes

@@ -18,50 +18,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from seigneurs.input.events import Contact
-from seigneurs.input.tuio_parts import Part, Reading, TuioStats
+from seigneurs.input.tuio_parts import Part, Reading, Tracker, TuioStats
 
 log = logging.getLogger(__name__)
 RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id is a new run
 LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trackers
 MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
 UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
-
-
-@dataclass(slots=True)
-class Tracker:
-    """One tracker's state: its live touches, the frame being assembled, its frame order,
-    and what it last said (`heard`, `vouched`: what the filters read of its touches)."""
-
-    family: str  # the TUIO version and the source name
-    sender: str = ""
-    port: int | None = None  # the sender's UDP port, if it is on this machine (loopback)
-    touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
-    """session id -> (our touch id, x, y, user)"""
-    pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
-    alive: list[int] | None = None
-    last_frame: int | None = None
-    last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
-    accepted_at: float = float("-inf")  # decoder time of the last accepted frame
-    heard: float = float("-inf")  # decoder time of the last frame naming its touches alive
-    vouched: float = float("-inf")  # ... or, resting on a live port, when last seen open
-    drops: int = 0  # the kernel's drop count at its last accepted frame
-    repeats: bool = False  # it sent a new frame with no news: it speaks while its fingers rest
-    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
-    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
-    dropped: bool = False  # forgotten (gone, pruned, or pushed out)
-
-    def contact(self, session: int) -> Contact | None:
-        """The session's shape: the pointer's signed angle (else the bounds' axis), the
-        bounds' sizes where sent."""
-        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
-        if pointer is None or bounds is None:
-            return pointer or bounds
-        if pointer.angle is None:
-            return bounds._replace(shear=pointer.shear)
-        return pointer._replace(major=bounds.major, minor=bounds.minor)
 
 
 def open_udp_ports(tables: tuple[str, ...] = UDP_TABLES) -> frozenset[int] | None:
@@ -96,7 +60,7 @@ class TuioTrackers:
                  ports: Callable[[], frozenset[int] | None] | None = None) -> None:
         """`ports`: this machine's open UDP ports (`open_udp_ports`); None, no such look."""
         self.stats = stats
-        self.trackers: dict[tuple[str, str], Tracker] = {}  # (family, sender) -> tracker
+        self.trackers: dict[tuple[str, str, str], Tracker] = {}  # (version, name, sender)
         self.named: dict[str, str] = {}  # sender -> the source name it last announced
         self.ended: list[Tracker] = []  # forgotten with touches down, since the last take
         self._ports = ports
@@ -126,18 +90,18 @@ class TuioTrackers:
             self.look(force=False)
             self._prune()
 
-    def take(self, reading: Reading, sender: str, t: float) -> list[tuple[Tracker, Part]]:
-        """Each part of a datagram from `sender` with its tracker; a new finger while another
+    def take(self, reading: Reading, sender: str, t: float) -> None:
+        """Each part of a datagram from `sender` gets its tracker; a new finger while another
         tracker holds touches is a moment to look for dead ones too."""
         self.t = t
-        parts = []
+        known = self.trackers
         for part in reading.parts:
-            tracker = self.tracker(part.version, part.source, sender)
+            tracker = part.tracker = known.get((part.version, part.source, sender)) or (
+                self.tracker(part.version, part.source, sender))
             if part.alive is not None and self._ports is not None and self._newcomer(tracker, part):
                 self.look(force=True, spare=tracker)
-            parts.append((tracker, part))
-        self.name(sender, reading.source)
-        return parts
+        if reading.source != self.named.get(sender, ""):
+            self.name(sender, reading.source)
 
     def _newcomer(self, tracker: Tracker, part: Part) -> bool:
         """Whether the part's frame begins a finger while another tracker holds touches."""
@@ -148,20 +112,20 @@ class TuioTrackers:
 
     def tracker(self, version: str, source: str, sender: str) -> Tracker:
         """The tracker of a part; a new one is a moment to look for dead local trackers."""
-        family = f"{version}:{source}"
-        tracker = self.trackers.get((family, sender))
+        key = (version, source, sender)
+        tracker = self.trackers.get(key)
         if tracker is None:
             if len(self.trackers) >= MAX_TRACKERS:
                 oldest = min(self.trackers.values(), key=lambda other: other.accepted_at)
                 self.stats.reject(f"more than {MAX_TRACKERS} trackers at once (a flood?)")
                 self._drop(oldest)
-            tracker = Tracker(family, sender, _loopback_port(sender))
-            self.trackers[family, sender] = tracker
+            tracker = Tracker(key, _loopback_port(sender))
+            self.trackers[key] = tracker
             self.look(force=True, spare=tracker)
         return tracker
 
     def _drop(self, tracker: Tracker) -> None:
-        self.trackers.pop((tracker.family, tracker.sender), None)
+        self.trackers.pop(tracker.key, None)
         tracker.dropped = True
         if tracker.touches:
             self.ended.append(tracker)
@@ -193,8 +157,9 @@ class TuioTrackers:
                     tracker.vouched = t
                 continue
             self.stats.gone += 1
-            log.info("TUIO tracker %s (%s) is gone: its %d touches end", tracker.sender,
-                     tracker.family, len(tracker.touches))
+            version, name, sender = tracker.key
+            log.info("TUIO %s tracker %s (%r) is gone: its %d touches end", version, sender,
+                     name, len(tracker.touches))
             self._drop(tracker)
 
     def _prune(self) -> None:
@@ -204,6 +169,6 @@ class TuioTrackers:
         for tracker in [tracker for tracker in self.trackers.values()
                         if not tracker.touches and t - tracker.accepted_at > RESTART_AFTER]:
             self._drop(tracker)
-        senders = {tracker.sender for tracker in self.trackers.values()}
+        senders = {sender for _version, _name, sender in self.trackers}
         for sender in [sender for sender in self.named if sender not in senders]:
             del self.named[sender]
