@@ -452,8 +452,10 @@ osc_args = st.lists(st.one_of(st.integers(-(2**31), 2**31 - 1), st.floats(width=
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["/tuio/2Dcur", "/tuio2/frm", "/tuio2/ptr",
-                                           "/tuio2/alv", "/other"]), osc_args), max_size=12))
+@given(st.lists(st.tuples(st.sampled_from(["/tuio/2Dcur", "/tuio/2Dblb", "/tuio/2Dobj",
+                                           "/tuio2/frm", "/tuio2/ptr", "/tuio2/bnd",
+                                           "/tuio2/tok", "/tuio2/alv", "/other"]), osc_args),
+                max_size=12))
 def test_fuzzed_tuio_messages_keep_touches_paired(messages: list[tuple[str, list]]) -> None:
     decoder = TuioDecoder()
     events = [event for address, args in messages

@@ -49,7 +49,7 @@ class TuioFrames:
         self.t, self.out = t, out
         for part in parts:
             tracker = part.tracker
-            if tracker is None or tracker.dropped:
+            if tracker.dropped:
                 continue
             if part.frame is None:  # 1.1 pieces before their `fseq`
                 _gather(tracker, part)

@@ -88,11 +88,11 @@ class Part:
 
     __slots__ = ("alive", "bounds", "frame", "pointers", "positions", "source", "tag",
                  "tracker", "version")
+    tracker: Tracker  # whose it is: set by the trackers' stage, before frame assembly reads it
 
     def __init__(self, version: str, source: str, frame: int | None = None,
                  tag: int = 0) -> None:
         self.version, self.source, self.frame, self.tag = version, source, frame, tag
-        self.tracker: Tracker | None = None  # whose it is (`tuio_trackers`)
         self.alive: list[int] | None = None
         self.positions: dict[int, tuple[float, float, int | None]] = {}
         self.pointers: dict[int, Contact] | None = None  # made when a shape comes
