@@ -10,6 +10,7 @@ UDP into the production chain, on an injected clock.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from helpers import assert_paired
@@ -95,6 +96,26 @@ def test_three_new_fingers_come_in_at_once_whatever_the_dead_tracker_left(
     arriving.out.close()
 
 
+@contextmanager
+def local(version: str, periodic: float | None) -> Iterator[tuple[TuioSource, Run, Server]]:
+    """A table on an injected clock and a reference-style tracker on this machine, sending
+    periodic updates every `periodic` seconds while nothing moves (None: the default, never)."""
+    from test_input_tuio import Clock
+
+    clock = Clock()
+    source = open_source(clock)
+    tracker: Server
+    if version == "1.1":
+        tracker = RefTuio1Server(*source.address, periodic=periodic)
+    else:
+        tracker = RefTuio2Server(*source.address, periodic=periodic)
+    try:
+        yield source, Run(source, clock), tracker
+    finally:
+        tracker.out.close()
+        source.close()
+
+
 @pytest.mark.parametrize("version", ["1.1", "2.0"])
 @pytest.mark.parametrize("periodic", [None, 1.0], ids=["reference", "periodic"])
 def test_a_live_trackers_still_fingers_are_kept_a_minute(version: str,
@@ -102,23 +123,13 @@ def test_a_live_trackers_still_fingers_are_kept_a_minute(version: str,
     """Three fingers held still for 60 s on a live tracker on this machine: with the reference
     defaults (nothing sent while nothing moves; its port open) or repeating itself every
     second (`periodic`), they are held the whole minute and move on as the same touches."""
-    from test_input_tuio import Clock
-
-    clock = Clock()
-    source = open_source(clock)
-    try:
-        run = Run(source, clock)
-        tracker: Server
-        if version == "1.1":
-            tracker = RefTuio1Server(*source.address, periodic=periodic)
-        else:
-            tracker = RefTuio2Server(*source.address, periodic=periodic)
+    with local(version, periodic) as (source, run, tracker):
         fingers = {s: (0.2 + 0.3 * s, 0.5) for s in range(3)}
         send(tracker, fingers, 0.0)
         downs = run.read(tracker.out.sent)
         for second in range(1, 61):
             send(tracker, fingers, float(second))  # sends only if periodic
-            clock.now += 0.5
+            run.clock.now += 0.5
             run.read(tracker.out.sent)
             run.wait(0.5)
         assert run.events == downs and source.stats.gone == 0
@@ -127,9 +138,6 @@ def test_a_live_trackers_still_fingers_are_kept_a_minute(version: str,
         send(tracker, {s: (x, y + 0.05) for s, (x, y) in fingers.items()}, 61.0)
         moved = run.read(tracker.out.sent)
         assert [(e.id, e.phase) for e in moved] == [(e.id, M) for e in downs]
-        tracker.out.close()
-    finally:
-        source.close()
 
 
 @pytest.mark.parametrize("version", ["1.1", "2.0"])
@@ -138,24 +146,11 @@ def test_a_tracker_that_repeated_itself_then_fell_silent_is_not_vouched_for_by_i
     """A tracker that sent frames while its fingers rested (periodic updates) and then sends
     nothing, its process hung with its socket open: its silence, not its port, is the word.
     Its touches are released at the stuck timeout as lifts, though the port stays open."""
-    from test_input_tuio import Clock
-
-    clock = Clock()
-    source = open_source(clock)
-    try:
-        run = Run(source, clock)
-        tracker: Server
-        if version == "1.1":
-            tracker = RefTuio1Server(*source.address, periodic=1.0)
-        else:
-            tracker = RefTuio2Server(*source.address, periodic=1.0)
+    with local(version, 1.0) as (source, run, tracker):
         fingers = {s: (0.2 + 0.3 * s, 0.5) for s in range(3)}
         for second in range(4):
             send(tracker, fingers, float(second))
-            clock.now += 1.0
+            run.clock.now += 1.0
             run.read(tracker.out.sent)
         lifted = run.wait(9.0)  # hung: nothing more, the socket open
         assert [e.phase for e in lifted] == [U] * 3 and source.stats.gone == 0
-        tracker.out.close()
-    finally:
-        source.close()

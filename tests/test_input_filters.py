@@ -300,17 +300,17 @@ def test_a_palm_is_dropped_from_its_touch_down_to_its_lift_and_a_fingertip_kept(
     first = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=big),
              TouchEvent(2, TouchPhase.DOWN, 0.2, 0.2, 0.0, contact=small),
              TouchEvent(3, TouchPhase.DOWN, 0.7, 0.2, 0.0)]
-    assert [e.id for e in palms(first)] == [2, 3]
+    assert [e.id for e in palms(first, 0.0)] == [2, 3]
     later = [TouchEvent(1, TouchPhase.MOVE, 0.51, 0.5, 0.1, contact=small),
              TouchEvent(2, TouchPhase.MOVE, 0.21, 0.2, 0.1),
              TouchEvent(1, TouchPhase.UP, 0.51, 0.5, 0.2)]
-    assert [(e.id, e.phase) for e in palms(later)] == [(2, TouchPhase.MOVE)]
+    assert [(e.id, e.phase) for e in palms(later, 0.0)] == [(2, TouchPhase.MOVE)]
     assert not palms._palms  # a lifted palm is forgotten: a kiosk up for weeks keeps no list
     again = [TouchEvent(1, TouchPhase.DOWN, 0.3, 0.3, 1.0, contact=small),
              TouchEvent(1, TouchPhase.UP, 0.3, 0.3, 1.1)]
-    assert palms(again) == again
+    assert palms(again, 0.0) == again
     edge = [TouchEvent(4, TouchPhase.DOWN, 0.3, 0.3, 2.0, contact=Contact(major=0.05))]
-    assert palms(edge) == edge  # exactly `longest`: not over it
+    assert palms(edge, 0.0) == edge  # exactly `longest`: not over it
 
 
 def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_too(

@@ -30,7 +30,7 @@ class IgnorePalms:
     longest: float
     _palms: set[int] = field(default_factory=set)
 
-    def __call__(self, events: Sequence[TouchEvent], now: float = 0.0) -> list[TouchEvent]:
+    def __call__(self, events: Sequence[TouchEvent], now: float) -> list[TouchEvent]:
         palms, kept = self._palms, []
         for event in events:
             if event.phase is DOWN:
