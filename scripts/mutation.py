@@ -89,7 +89,7 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",
-        "tests/test_stuck_and_storm_edges.py")),
+        "tests/test_stuck_and_storm_edges.py", "tests/test_turned_away_fingers_come_back.py")),
 }
 
 # A mutant that crashes the test process (a segfault in pymunk's C code) fails its tests too.

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 from seigneurs.game import DuoGame, GameConfig, Pick, RaceGame, Whistle, new_game
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -69,3 +70,28 @@ def until(done: Callable[[], bool], most: int) -> Iterator[int]:
             return
         yield turn
     assert done(), f"not done after {most} turns"
+
+
+class SaidAt(Mapping[int, "Said"]):
+    """A source's word on its touches (`input.filters.Voices`) from a dict of times, read as it
+    stands: each touch named and vouched for at its time; `asked` lists every look."""
+
+    def __init__(self, times: dict[int, float]) -> None:
+        self.times = times
+        self.asked: list[int] = []
+
+    def __getitem__(self, touch: int) -> Said:
+        self.asked.append(touch)
+        at = self.times[touch]
+        return Said(at, at)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.times)
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+
+class Said(NamedTuple):
+    heard: float
+    vouched: float

@@ -32,7 +32,7 @@ def _tuio_seen(config: str, path: list[tuple[float, float]]) -> list[tuple[float
     source = TuioSource("127.0.0.1", 0)  # the kernel's port, kept while the test runs
     try:
         chain = Pipeline(source, production_filters(settings, settings.tuio_transform,
-                                          source.decoder.vouched), clock=lambda: 0.0)
+                                          source.decoder.voices), clock=lambda: 0.0)
         tracker = RefTuio2Server(*source.address)
         for step, (x, y) in enumerate(path):
             tracker.frame({1: (x, y, 0)}, step / 60)

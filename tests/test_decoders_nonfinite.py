@@ -36,8 +36,9 @@ from seigneurs.input.evdev_device import (
     DeviceInfo,
 )
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.input.tuio import TuioDecoder, TuioSource
-from seigneurs.input.tuio_frames import MAX_TRACKERS
+from seigneurs.input.tuio import TuioSource
+from seigneurs.input.tuio_decoder import TuioDecoder
+from seigneurs.input.tuio_trackers import MAX_TRACKERS
 from seigneurs.table.attribution import SeatGuesser
 
 Field = tuple[str, Any]  # an OSC type tag and its value
@@ -226,8 +227,8 @@ def test_forty_thousand_source_names_do_not_grow_memory() -> None:
     grown = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     assert decoder.stats.frames == 40_000
-    assert len(decoder.frames.trackers) <= MAX_TRACKERS
-    assert len(decoder.frames.named) <= 4 * MAX_TRACKERS
+    assert len(decoder.trackers.trackers) <= MAX_TRACKERS
+    assert len(decoder.trackers.named) <= 4 * MAX_TRACKERS
     assert grown < 256 * 1024, grown
 
 
@@ -251,13 +252,13 @@ def test_source_names_over_udp_are_kept_only_while_their_trackers_live() -> None
 
         send(1, 2000)
         assert source.stats.packets >= 1900
-        assert len(source.decoder.frames.trackers) <= MAX_TRACKERS
-        assert len(source.decoder.frames.named) <= 4 * MAX_TRACKERS
+        assert len(source.decoder.trackers.trackers) <= MAX_TRACKERS
+        assert len(source.decoder.trackers.named) <= 4 * MAX_TRACKERS
         sender.close()
         clock.now += 2.0
         ended = source.poll()
         assert len(ended) == len({e.id for e in ended}) <= MAX_TRACKERS
-        assert source.decoder.frames.trackers == {} and source.decoder.frames.named == {}
+        assert source.decoder.trackers.trackers == {} and source.decoder.trackers.named == {}
     finally:
         sender.close()
         source.close()

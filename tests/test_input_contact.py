@@ -26,7 +26,7 @@ from seigneurs.input.evdev_device import (
 )
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.input.filters import Transform
-from seigneurs.input.tuio import TuioDecoder
+from seigneurs.input.tuio_decoder import TuioDecoder
 from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 XY = {ABS_MT_SLOT: AxisRange(0, 9), ABS_MT_POSITION_X: AxisRange(0, 1000),

@@ -3,8 +3,10 @@ the mouse's pinned touches, unique ids across sources, seat ownership (issue: mu
 
 from __future__ import annotations
 
+import math
+
 import pytest
-from helpers import assert_paired
+from helpers import SaidAt, assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,7 +98,7 @@ def test_a_down_always_starts_a_new_touch_ending_the_lost_one_first() -> None:
 def test_a_touch_its_source_vouches_for_is_never_stuck() -> None:
     """Issue 10 row 6: a finger held still, named alive by its tracker, is held."""
     alive_at = {1: 0.0}
-    stuck = ReleaseStuck(timeout=8.0, vouch=alive_at.get)
+    stuck = ReleaseStuck(timeout=8.0, voices=SaidAt(alive_at))
     stuck([ev(1, D, 0.5, 0.5)], now=0.0)
     for second in range(1, 30):
         alive_at[1] = float(second)
@@ -116,17 +118,17 @@ def test_storm_of_palms_is_capped_and_never_stalls() -> None:
 
 
 def test_at_the_cap_a_new_finger_takes_the_place_of_the_stalest_touch() -> None:
-    """Issue 17: a touch silent (not moved, not vouched for) for half a second or more gives
-    its place; among several, the one silent longest, and one its source vouches for last."""
+    """Issue 17: a touch silent (not moved, not named by its source) for `stale_after` or more
+    gives its place; among several, the one silent longest, and one its source named last."""
     said_alive = {2: 0.9}
-    guard = StormGuard(max_touches=3, vouch=said_alive.get)
+    guard = StormGuard(max_touches=3, voices=SaidAt(said_alive), stale_after=0.5)
     assert len(guard([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2), ev(3, D, 0.3, 0.3)], 0.0)) == 3
     assert guard([ev(3, M, 0.35, 0.3)], 0.6) == [ev(3, M, 0.35, 0.3)]
     came = guard([ev(4, D, 0.4, 0.4, t=1.0)], 1.0)  # 1 silent 1 s; 2 vouched at 0.9; 3 moved
     assert [(e.id, e.phase) for e in came] == [(1, U), (4, D)] and guard.replaced == 1
     assert guard([ev(1, U, 0.5, 0.5)], 1.1) == []  # its late lift
     assert [(e.id, e.phase) for e in guard([ev(5, D, 0.5, 0.5)], 2.0)] == [(3, U), (5, D)]
-    fresh = StormGuard(max_touches=2)
+    fresh = StormGuard(max_touches=2, stale_after=0.5)
     fresh([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
     assert fresh([ev(3, D, 0.3, 0.3), ev(3, U, 0.3, 0.3)], 0.4) == []  # none stale: a palm
     assert fresh.dropped == 2 and fresh.replaced == 0
@@ -257,9 +259,8 @@ def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[T
     config = InputSettings(ignore_rim=rim_width, jitter=jitter, max_touches=max_touches,
                            orientation=orientation)
     now = 0.0
-    vouch_until = 0.0
-    chain = production_filters(config, Transform(invert_y=True),
-                     lambda touch: min(now, vouch_until) if touch in vouched else None)
+    said: dict[int, float] = {}
+    chain = production_filters(config, Transform(invert_y=True), SaidAt(said))
     out: list[TouchEvent] = []
 
     def run(events: list[TouchEvent]) -> list[TouchEvent]:
@@ -270,7 +271,7 @@ def test_the_filter_chain_always_recovers(stream: list[tuple[float, list[tuple[T
 
     for wait, frame in stream:
         now += wait
-        vouch_until = now  # the source is alive while it sends
+        said.update(dict.fromkeys(vouched, now))  # the source names them while it sends
         run([ev(touch, phase, x, y, now) for phase, touch, x, y in frame])
     now += config.stuck_after + 0.5
     run([])
@@ -299,17 +300,17 @@ def test_a_palm_is_dropped_from_its_touch_down_to_its_lift_and_a_fingertip_kept(
     first = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=big),
              TouchEvent(2, TouchPhase.DOWN, 0.2, 0.2, 0.0, contact=small),
              TouchEvent(3, TouchPhase.DOWN, 0.7, 0.2, 0.0)]
-    assert [e.id for e in palms(first)] == [2, 3]
+    assert [e.id for e in palms(first, 0.0)] == [2, 3]
     later = [TouchEvent(1, TouchPhase.MOVE, 0.51, 0.5, 0.1, contact=small),
              TouchEvent(2, TouchPhase.MOVE, 0.21, 0.2, 0.1),
              TouchEvent(1, TouchPhase.UP, 0.51, 0.5, 0.2)]
-    assert [(e.id, e.phase) for e in palms(later)] == [(2, TouchPhase.MOVE)]
+    assert [(e.id, e.phase) for e in palms(later, 0.0)] == [(2, TouchPhase.MOVE)]
     assert not palms._palms  # a lifted palm is forgotten: a kiosk up for weeks keeps no list
     again = [TouchEvent(1, TouchPhase.DOWN, 0.3, 0.3, 1.0, contact=small),
              TouchEvent(1, TouchPhase.UP, 0.3, 0.3, 1.1)]
-    assert palms(again) == again
+    assert palms(again, 0.0) == again
     edge = [TouchEvent(4, TouchPhase.DOWN, 0.3, 0.3, 2.0, contact=Contact(major=0.05))]
-    assert palms(edge) == edge  # exactly `longest`: not over it
+    assert palms(edge, 0.0) == edge  # exactly `longest`: not over it
 
 
 def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_too(
@@ -319,7 +320,7 @@ def test_a_stuck_touch_is_released_named_in_the_log_one_stuck_among_fresh_ones_t
     still down; a released id that lands again is a new touch, and its late moves after its
     new lift are dropped (not taken for a finger held still)."""
     down = TouchPhase.DOWN
-    stuck = ReleaseStuck(timeout=8.0, vouch={5: 0.5}.get)
+    stuck = ReleaseStuck(timeout=8.0, voices=SaidAt({5: 0.5}))
     stuck([TouchEvent(t, down, 0.5, 0.5, 0.0) for t in (1, 2, 5)], 0.0)
     stuck([TouchEvent(1, TouchPhase.MOVE, 0.5, 0.5, 5.0)], 5.0)
     with caplog.at_level("WARNING", logger="seigneurs.input.filters"):
@@ -395,14 +396,38 @@ def test_a_storm_at_the_cap_asks_the_source_once_a_frame_however_many_fingers_la
     one once, not once per newcomer; a storm of a thousand palms costs no more questions to
     the source than a storm of ten."""
     def questions(newcomers: int) -> int:
-        asked: list[int] = []
-
-        def vouch(touch: int) -> float | None:
-            asked.append(touch)
-            return None
-        guard = StormGuard(max_touches=2, max_events=5000, vouch=vouch)
+        voices = SaidAt({})
+        asked = voices.asked
+        guard = StormGuard(max_touches=2, max_events=5000, voices=voices)
         guard([ev(1, D, 0.1, 0.1), ev(2, D, 0.2, 0.2)], 0.0)
         palms = [ev(touch, D, 0.5, 0.5) for touch in range(10, 10 + newcomers)]
         assert guard(palms, 0.1) == [] and guard.dropped == newcomers
         return len(asked)
     assert 0 < questions(1000) == questions(10)
+
+
+def test_the_palm_rule_runs_once_in_the_one_chain_and_the_table_runs_no_filter() -> None:
+    """Issue 50: palms are judged by the input's chain alone, with the panel's size taken at
+    construction ([table] diagonal_inches reaches it by name): on the 55" 16:9 table a 4 cm
+    contact is the limit, on a 32" one the same 4 cm is a larger share of the width; the
+    table's session imports no filter."""
+    from pathlib import Path
+
+    from seigneurs.kiosk.config import parse
+
+    steps = production_filters(InputSettings(), Transform())
+    (palms,) = [step for step in steps if isinstance(step, IgnorePalms)]
+    width_cm = 55 * 2.54 * 16 / math.hypot(16, 9)
+    assert palms.longest == pytest.approx(4.0 / width_cm)
+    config, problems = parse({"table": {"diagonal_inches": 32}})
+    (small,) = [s for s in production_filters(config.inputs, Transform())
+                if isinstance(s, IgnorePalms)]
+    assert problems == [] and small.longest == pytest.approx(palms.longest * 55 / 32)
+    hand = TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=Contact(1.01 * palms.longest))
+    tip = TouchEvent(2, TouchPhase.DOWN, 0.5, 0.5, 0.0, contact=Contact(0.99 * palms.longest))
+    events = [hand, tip]
+    for step in steps:
+        events = step(events, 0.0)
+    assert [e.id for e in events] == [2]
+    table = Path(__file__).resolve().parent.parent / "seigneurs" / "table"
+    assert not [p for p in table.rglob("*.py") if "seigneurs.input.filters" in p.read_text()]

@@ -31,8 +31,9 @@ from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
 from seigneurs.input.setup import InputSettings, build_sources, production_filters
-from seigneurs.input.tuio import MAX_BUNDLE, TuioDecoder, TuioSource
-from seigneurs.input.tuio_frames import RESTART_AFTER
+from seigneurs.input.tuio import TuioSource
+from seigneurs.input.tuio_decoder import MAX_BUNDLE, TuioDecoder
+from seigneurs.input.tuio_trackers import RESTART_AFTER
 from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
@@ -85,7 +86,7 @@ def receive(source: TuioSource, expect: int = 1,
 def chain(source: TuioSource, clock: Clock) -> Pipeline:
     """The production filter chain behind the source, on the test's clock."""
     settings = InputSettings()
-    chain = production_filters(settings, settings.tuio_transform, source.decoder.vouched)
+    chain = production_filters(settings, settings.tuio_transform, source.decoder.voices)
     return Pipeline(source, chain, clock=clock)
 
 
@@ -451,8 +452,10 @@ osc_args = st.lists(st.one_of(st.integers(-(2**31), 2**31 - 1), st.floats(width=
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["/tuio/2Dcur", "/tuio2/frm", "/tuio2/ptr",
-                                           "/tuio2/alv", "/other"]), osc_args), max_size=12))
+@given(st.lists(st.tuples(st.sampled_from(["/tuio/2Dcur", "/tuio/2Dblb", "/tuio/2Dobj",
+                                           "/tuio2/frm", "/tuio2/ptr", "/tuio2/bnd",
+                                           "/tuio2/tok", "/tuio2/alv", "/other"]), osc_args),
+                max_size=12))
 def test_fuzzed_tuio_messages_keep_touches_paired(messages: list[tuple[str, list]]) -> None:
     decoder = TuioDecoder()
     events = [event for address, args in messages

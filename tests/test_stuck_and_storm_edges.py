@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from helpers import SaidAt
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Dejitter, ReleaseStuck, StormGuard
@@ -51,7 +52,7 @@ def test_a_released_touch_that_came_back_is_watched_again_from_its_return() -> N
 def test_a_vouched_touch_does_not_shelter_the_stuck_ones_after_it() -> None:
     """Issue 10 row 6: the tracker vouching for one still finger says nothing of the others."""
     alive_at: dict[int, float] = {}
-    stuck = ReleaseStuck(timeout=8.0, vouch=alive_at.get)
+    stuck = ReleaseStuck(timeout=8.0, voices=SaidAt(alive_at))
     stuck([ev(1, D), ev(2, D), ev(3, D)], now=0.0)
     alive_at[1] = 8.5
     assert [(e.id, e.phase) for e in stuck([], now=9.0)] == [(2, U), (3, U)]
@@ -81,7 +82,7 @@ def test_a_full_table_of_moving_fingers_keeps_its_places_late_in_the_day() -> No
 def test_at_the_cap_a_touch_its_source_vouches_for_keeps_its_place() -> None:
     """Issue 17: still fingers the tracker names alive are not stale: the newcomer waits."""
     alive_at = {1: 0.9, 2: 0.9}
-    guard = StormGuard(max_touches=2, vouch=alive_at.get)
+    guard = StormGuard(max_touches=2, voices=SaidAt(alive_at))
     guard([ev(1, D), ev(2, D)], 0.0)
     assert guard([ev(3, D, 1.0)], 1.0) == [] and guard.replaced == 0
 
@@ -99,7 +100,7 @@ def test_every_replacement_is_counted_and_logged_with_the_touch_and_its_silence(
     """Issue 17: the admin's log says which touch gave its place after how long a silence
     (its last move or its source's last word, whichever is later)."""
     alive_at = {1: 0.4}
-    guard = StormGuard(max_touches=1, vouch=alive_at.get)
+    guard = StormGuard(max_touches=1, voices=SaidAt(alive_at))
     guard([ev(1, D)], 0.0)
     guard([ev(1, M, 0.2)], 0.2)
     with caplog.at_level(logging.INFO, logger="seigneurs.input.filters"):

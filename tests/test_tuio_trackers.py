@@ -18,7 +18,7 @@ from tuio_client import RefTuio1Server, RefTuio2Server
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline, ReleaseStuck, StormGuard
 from seigneurs.input.tuio import TuioSource
-from seigneurs.input.tuio_frames import open_udp_ports
+from seigneurs.input.tuio_trackers import open_udp_ports
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
 FRAME = 1 / 60

@@ -3,6 +3,8 @@ turned away at the touch cap, comes back as a new touch at its next move."""
 
 from __future__ import annotations
 
+from helpers import SaidAt
+
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import ReleaseStuck, StormGuard
 
@@ -16,8 +18,8 @@ def ev(touch: int, phase: TouchPhase, x: float = 0.5, t: float = 0.0) -> TouchEv
 def test_a_finger_turned_away_at_the_cap_comes_in_once_a_touch_is_stale() -> None:
     """At the cap with every touch fresh (a dead tracker's ghosts a moment ago), a new finger
     waits; its moves are asked again, and the first one after a ghost has been silent for
-    half a second takes that ghost's place, as a new touch where the finger is then."""
-    guard = StormGuard(max_touches=2)
+    `stale_after` takes that ghost's place, as a new touch where the finger is then."""
+    guard = StormGuard(max_touches=2, stale_after=0.5)
     guard([ev(1, D), ev(2, D)], 0.0)
     assert guard([ev(3, D, 0.3)], 0.1) == []  # both fresh: it waits
     assert guard([ev(3, M, 0.35)], 0.3) == []
@@ -31,7 +33,7 @@ def test_a_finger_turned_away_at_the_cap_comes_in_once_a_touch_is_stale() -> Non
 def test_a_touch_ended_for_a_newcomer_comes_back_when_it_moves_and_there_is_room() -> None:
     """A finger held still at the cap gave its place; when it moves after another lifted, it
     is a new touch again, not lost for its whole life. Its lift while away is dropped."""
-    guard = StormGuard(max_touches=2)
+    guard = StormGuard(max_touches=2, stale_after=0.5)
     guard([ev(1, D), ev(2, D)], 0.0)
     guard([ev(2, M, 0.55)], 0.9)
     assert [(e.id, e.phase) for e in guard([ev(3, D)], 1.0)] == [(1, U), (3, D)]
@@ -46,13 +48,9 @@ def test_a_touch_ended_for_a_newcomer_comes_back_when_it_moves_and_there_is_room
 def test_a_palm_storm_is_judged_once_a_frame() -> None:
     """A hundred waiting contacts moving every frame cost one look at the live touches, not a
     hundred: when none is stale at this moment, none will be for the rest of the frame."""
-    asked: list[int] = []
-
-    def vouch(touch: int) -> float | None:
-        asked.append(touch)
-        return None
-
-    guard = StormGuard(max_touches=20, vouch=vouch)
+    voices = SaidAt({})
+    asked = voices.asked
+    guard = StormGuard(max_touches=20, voices=voices)
     guard([ev(i, D) for i in range(120)], 0.0)
     asked.clear()
     out = guard([ev(i, M, 0.5 + i / 1000) for i in range(120)], 0.1)

@@ -17,12 +17,14 @@ from types import MappingProxyType
 from seigneurs.input.filters import (
     Dejitter,
     Filter,
+    IgnorePalms,
     IgnoreRegions,
     Pipeline,
     ReleaseStuck,
     StormGuard,
     Transform,
-    Vouch,
+    Voices,
+    palm_longest,
     rim,
 )
 from seigneurs.input.sources import TouchSource
@@ -58,6 +60,10 @@ class InputSettings:
     stuck_after: float = 8.0
     max_touches: int = 20
     orientation: int = 0  # how the whole touch surface is turned to the picture
+    diagonal_inches: float = 55.0
+    """The panel's diagonal ([table] diagonal_inches passes by its name): how long a palm is."""
+    screen: tuple[int, int] = (1920, 1080)
+    """The picture's pixels, whose shape is the panel's (both table resolutions are 16:9)."""
     mouse_during_touch: bool = False
     """Read the mouse even while another source has a touch down (X11 and Xwayland echo the
     first finger on a panel as the mouse, so by default the mouse waits)."""
@@ -83,14 +89,17 @@ def parse_kinds(text: str) -> tuple[str, ...]:
 
 
 def production_filters(settings: InputSettings, transform: Transform,
-                       vouch: Vouch | None = None) -> list[Filter]:
-    """One source's chain. ReleaseStuck comes first, so every filter that keeps per-touch state
-    sees every end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug)."""
+                       voices: Voices | None = None) -> list[Filter]:
+    """One source's chain, in its one order; `voices`, what the source says of its touches
+    (TUIO). ReleaseStuck comes first, so every filter that keeps per-touch state sees every
+    end, whatever made it (a lift, a tracker's restart, a stuck release, an unplug); palms go
+    before the cap, so a leaning hand takes no finger's place."""
     regions = [*settings.ignore, *(rim(settings.ignore_rim) if settings.ignore_rim else [])]
-    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, vouch), transform]
+    steps: list[Filter] = [ReleaseStuck(settings.stuck_after, voices), transform]
     if settings.orientation:
         steps.append(Transform(rotation=settings.orientation))
-    steps.append(StormGuard(settings.max_touches, vouch=vouch))
+    steps.append(IgnorePalms(palm_longest(settings.diagonal_inches, *settings.screen)))
+    steps.append(StormGuard(settings.max_touches, voices=voices))
     if regions:
         steps.append(IgnoreRegions(regions))
     if settings.jitter > 0:
@@ -103,7 +112,7 @@ def tuio_pipeline(settings: InputSettings,
     """The TUIO socket behind its filters, both on `clock` (the crowd's simulated time, or the
     wall); OSError if the port cannot be had."""
     tuio = TuioSource(settings.tuio_host, settings.tuio_port, clock)
-    chain = production_filters(settings, settings.tuio_transform, tuio.decoder.vouched)
+    chain = production_filters(settings, settings.tuio_transform, tuio.decoder.voices)
     return Pipeline(tuio, chain, clock)
 
 

@@ -1,241 +1,74 @@
-"""TUIO's frame assembly: the trackers a decoder hears, each told apart by sender and source
-name, and the frames they complete. Which frame is news (a late one is dropped, a tracker that
-restarted has its old touches ended), which touches begin, move and end, which local tracker
-died with its port, which were last vouched for. `tuio.TuioDecoder` reads the messages (TUIO
-1.1 and 2.0, their checks and shapes) and hands each frame here; this part knows no message.
+"""TUIO frame assembly: the parts of a tracker's frames (`tuio_parts.Part`) made into touches.
+Which frame is news (an older one is late and dropped; a tracker that restarted has its old
+touches ended and its new run read), which touches begin, move and end; it knows no message.
+
+- a frame may span datagrams: TUIO 2 gathers pointers until the frame's `alv`; TUIO 1.1 applies
+  every part that carries the frame's `fseq`, so a repeated `fseq` is more of the same frame;
+- frames are ordered per tracker: an older frame is late and dropped, but frame id 0 (TUIO 2)
+  or 0/-1 (1.1: a tracker starting or stopping), a jump back of more than RESTART_JUMP ids, a
+  TUIO 2 timetag a second or more newer than the last frame's, or any frame after the tracker
+  had none accepted for RESTART_AFTER seconds means the tracker (re)started;
+- a touch named in an alive list is alive, moving or not: its tracker's `heard` says when it
+  was last named; a whole new frame with no news shows a tracker that repeats itself.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from seigneurs.input.events import DOWN, MOVE, UP, Contact, TouchEvent
+from seigneurs.input.events import DOWN, MOVE, UP, TouchEvent
+from seigneurs.input.tuio_parts import Part, Tracker, TuioStats
+from seigneurs.input.tuio_trackers import RESTART_AFTER
 
-log = logging.getLogger(__name__)
 RESTART_JUMP = 60  # frame ids back: a second's worth at 60 frames a second, never a late frame
-RESTART_AFTER = 1.0  # seconds without an accepted frame, after which a lower id is a new run
 _IMMEDIATELY = 1  # the OSC timetag that means "no time given"
 _ONE_SECOND = 1 << 32  # in OSC timetag units (NTP: 32.32 fixed point seconds)
-LIVENESS_EVERY = 0.25  # seconds between looks at the ports of silent local trackers
-MAX_TRACKERS = 64  # trackers kept at once (a table has one to four)
-UDP_TABLES = ("/proc/net/udp", "/proc/net/udp6")
 Admission = Literal["next", "restart", "late"]
 
 
-@dataclass(slots=True)
-class TuioStats:
-    """What was received and what had to be dropped (`dropped`: by the kernel, socket full)."""
-
-    packets: int = 0
-    frames: int = 0
-    late_frames: int = 0
-    resets: int = 0
-    malformed: int = 0
-    dropped: int = 0
-    polls_cut: int = 0
-    gone: int = 0  # local trackers found dead (port closed) with touches down
-    reasons: dict[str, int] = field(default_factory=dict)
-
-    def reject(self, reason: str) -> None:
-        self.malformed += 1
-        if reason not in self.reasons:
-            log.warning("TUIO input dropped: %s", reason)
-        self.reasons[reason] = self.reasons.get(reason, 0) + 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {"packets": self.packets, "frames": self.frames, "late_frames": self.late_frames,
-                "resets": self.resets, "malformed": self.malformed, "dropped": self.dropped,
-                "polls_cut": self.polls_cut, "gone": self.gone}
-
-
-@dataclass(slots=True)
-class Tracker:
-    """One tracker's state: its live touches, the frame being read, and its frame order. A
-    tracker is its sender's address and the source name it announces (`family`: the TUIO
-    version and that name), so two trackers that share a name are still two."""
-
-    family: str
-    sender: str = ""
-    port: int | None = None  # the sender's UDP port, if it is on this machine (loopback)
-    touches: dict[int, tuple[int, float, float, int | None]] = field(default_factory=dict)
-    """session id -> (our touch id, x, y, user)"""
-    pending: dict[int, tuple[float, float, int | None]] = field(default_factory=dict)
-    alive: list[int] | None = None
-    last_frame: int | None = None
-    last_tag: int = 0  # TUIO 2: the OSC timetag of the last accepted frame
-    accepted_at: float = float("-inf")  # decoder time of the last accepted frame
-    alive_at: float = float("-inf")  # decoder time of the last alive list applied
-    live_at: float = float("-inf")  # decoder time its port was last seen open, nothing dropped
-    drops: int = 0  # the kernel's drop count at its last accepted frame
-    late: bool = False  # TUIO 2: the frame being read is late; its ptr and alv are ignored
-    pointers: dict[int, Contact] = field(default_factory=dict)  # session -> ptr's shape
-    bounds: dict[int, Contact] = field(default_factory=dict)  # session -> bnd's or 2Dblb's
-    dropped: bool = False  # forgotten by the decoder (gone, pruned, or pushed out)
-
-    def contact(self, session: int) -> Contact | None:
-        """The session's shape: the pointer's signed angle (else the bounds' axis), the
-        bounds' sizes where sent."""
-        pointer, bounds = self.pointers.get(session), self.bounds.get(session)
-        if pointer is None or bounds is None:
-            return pointer or bounds
-        if pointer.angle is None:
-            return bounds._replace(shear=pointer.shear)
-        return pointer._replace(major=bounds.major, minor=bounds.minor)
-
-    def forget(self, session: int) -> None:
-        self.pointers.pop(session, None)
-        self.bounds.pop(session, None)
-
-
-def open_udp_ports(tables: tuple[str, ...] = UDP_TABLES) -> frozenset[int] | None:
-    """The local ports of this machine's UDP sockets (Linux's socket tables), or None where
-    they cannot be read (then no tracker is ever judged dead by its port)."""
-    ports: set[int] = set()
-    read = False
-    for table in tables:
-        try:
-            with open(table, "rb") as lines:
-                next(lines, None)  # the header
-                for line in lines:
-                    local = line.split(None, 2)[1]
-                    ports.add(int(local[local.rindex(b":") + 1:], 16))
-            read = True
-        except (OSError, IndexError, ValueError):
-            continue
-    return frozenset(ports) if read else None
-
-
-def _loopback_port(sender: str) -> int | None:
-    """The port of a sender on this machine's loopback ("127.0.0.1:5000"), else None."""
-    host, _, port = sender.rpartition(":")
-    return int(port) if host.startswith("127.") and port.isdigit() else None
-
-
 class TuioFrames:
-    """The trackers heard, their touches, and the frames that move them."""
+    """The touches of every tracker, and the frames that move them. `voices` maps each live
+    touch of ours to its tracker, whose `heard` and `vouched` the filters read."""
 
-    def __init__(self, stats: TuioStats,
-                 ports: Callable[[], frozenset[int] | None] | None = None) -> None:
-        """`ports`: this machine's open UDP ports (`open_udp_ports`), to tell a local
-        tracker's death; None, no such look (the frames stay pure)."""
+    def __init__(self, stats: TuioStats) -> None:
         self.stats = stats
-        self.trackers: dict[tuple[str, str], Tracker] = {}  # (family, sender) -> tracker
-        self.named: dict[str, str] = {}  # sender -> the source name it last announced
-        self._holder: dict[int, Tracker] = {}  # our touch id -> the tracker that holds it
-        self._ports = ports
-        self._ticks = 0  # polls so far (`tick`)
-        self._looked_at = (float("-inf"), 0)  # the moment the socket table was last read
-        self._open: frozenset[int] | None = None  # the ports open then
-        self._forced_at = (float("-inf"), 0)
-        self._pruned_at = float("-inf")
+        self.voices: dict[int, Tracker] = {}  # our touch id -> the tracker that holds it
         self._next_id = 1
-        self.t = 0.0  # the time of the datagram or poll being read
-        self.out: list[TouchEvent] = []  # the touch events it made so far
+        self.t = 0.0
+        self.out: list[TouchEvent] = []
 
-    def begin(self, t: float) -> list[TouchEvent]:
-        """A datagram or a poll at `t`: the list its touch events go to."""
-        self.t = t
-        self.out = []
+    def end(self, trackers: list[Tracker], t: float) -> list[TouchEvent]:
+        """Trackers forgotten with touches down (dead, pushed out): their touches end now."""
+        self.t, self.out = t, []
+        for tracker in trackers:
+            self._end_all(tracker)
         return self.out
 
-    def name(self, sender: str, source: str) -> None:
-        """`sender` announced `source` (remembered: bundles may omit it)."""
-        if source != self.named.get(sender, ""):
-            self.named.pop(sender, None)
-            self.named[sender] = source
-            if len(self.named) > 4 * MAX_TRACKERS:
-                del self.named[next(iter(self.named))]  # the longest unchanged
-
-    def tick(self, t: float) -> list[TouchEvent]:
-        """Time passes without a datagram: a silent local tracker is looked at (dead: its
-        touches end; alive: vouched for), and trackers long silent without touches are
-        forgotten. Cheap when there is nothing to look at; the socket table is read at most
-        every LIVENESS_EVERY."""
-        out = self.begin(t)
-        self._ticks += 1
-        if t - self._pruned_at >= LIVENESS_EVERY:
-            self._pruned_at = t
-            self._look(force=False)
-            self._prune()
+    def take(self, parts: list[Part], out: list[TouchEvent], t: float) -> list[TouchEvent]:
+        """A datagram's parts, each with its tracker: their touch events, after `out`."""
+        self.t, self.out = t, out
+        for part in parts:
+            tracker = part.tracker
+            if tracker.dropped:
+                continue
+            if part.frame is None:  # 1.1 pieces before their `fseq`
+                _gather(tracker, part)
+                continue
+            fresh = part.frame != tracker.last_frame
+            admitted = self._admit(tracker, part.frame, part.tag)
+            if admitted == "late":
+                if part.version == "1":
+                    tracker.pending.clear()
+                    tracker.alive = None
+                continue
+            if admitted == "restart":
+                tracker.pending.clear()  # the old run's unfinished frame
+            _gather(tracker, part)
+            if part.version == "1" or part.alive is not None:
+                self._apply(tracker, fresh)
         return out
 
-    def vouched(self, touch: int) -> float | None:
-        """When `touch`'s tracker last said it is down: named it alive, or (a local tracker)
-        held its port open with nothing dropped since its last frame; None if it is no live
-        touch of ours."""
-        tracker = self._holder.get(touch)
-        if tracker is None:
-            return None
-        return tracker.alive_at if tracker.alive_at > tracker.live_at else tracker.live_at
-
-    def tracker(self, version: str, source: str, sender: str) -> Tracker:
-        """The tracker of a datagram: its sender, and the source name it announced. A new one
-        is a moment to look for dead local trackers (a restart on a new port)."""
-        family = f"{version}:{source}"
-        tracker = self.trackers.get((family, sender))
-        if tracker is None:
-            if len(self.trackers) >= MAX_TRACKERS:
-                oldest = min(self.trackers.values(), key=lambda other: other.accepted_at)
-                self.stats.reject(f"more than {MAX_TRACKERS} trackers at once (a flood?)")
-                self.end_all(oldest)
-                self._drop(oldest)
-            tracker = Tracker(family, sender, _loopback_port(sender))
-            self.trackers[family, sender] = tracker
-            self._look(force=True, spare=tracker)
-        return tracker
-
-    def _drop(self, tracker: Tracker) -> None:
-        """Forget a tracker whose touches have ended."""
-        self.trackers.pop((tracker.family, tracker.sender), None)
-        tracker.dropped = True
-
-    def _look(self, force: bool, spare: Tracker | None = None) -> None:
-        """Which local trackers with touches still hold their port. Forced (a new tracker, a
-        new touch while another tracker holds touches): all of them, at once; else only
-        those silent for LIVENESS_EVERY. `spare` just spoke: it is not judged now."""
-        t = self.t
-        moment = (t, self._ticks)  # a poll: a flood of new trackers reads the table once
-        if self._ports is None or (force and self._forced_at == moment):
-            return
-        if force:
-            self._forced_at = moment
-        watch = [tracker for tracker in self.trackers.values()
-                 if tracker.port is not None and tracker.touches and tracker is not spare
-                 and (force or t - tracker.accepted_at >= LIVENESS_EVERY)]
-        if not watch:
-            return
-        if self._looked_at != moment:  # the socket table is read once a moment
-            self._looked_at = moment
-            self._open = self._ports()
-        ports = self._open
-        if ports is None:
-            return
-        for tracker in watch:
-            if tracker.port in ports:
-                if tracker.drops == self.stats.dropped:
-                    tracker.live_at = t
-                continue
-            self.stats.gone += 1
-            log.info("TUIO tracker %s (%s) is gone: its %d touches end", tracker.sender,
-                     tracker.family, len(tracker.touches))
-            self.end_all(tracker)
-            self._drop(tracker)
-
-    def _prune(self) -> None:
-        """Forget trackers silent for RESTART_AFTER without touches (any frame of theirs
-        would now start a new run anyway), and the names of senders with no tracker."""
-        t = self.t
-        for tracker in [tracker for tracker in self.trackers.values()
-                        if not tracker.touches and t - tracker.accepted_at > RESTART_AFTER]:
-            self._drop(tracker)
-        senders = {tracker.sender for tracker in self.trackers.values()}
-        for sender in [sender for sender in self.named if sender not in senders]:
-            del self.named[sender]
-
-    def admit(self, tracker: Tracker, frame: int, tag: int) -> Admission:
+    def _admit(self, tracker: Tracker, frame: int, tag: int) -> Admission:
         """Whether a frame is news; a tracker that (re)started has its old touches ended."""
         last = tracker.last_frame
         if last is not None and frame != last and frame > 0 and frame < last:
@@ -252,40 +85,41 @@ class TuioFrames:
         # A new run: ids went back, or 0 (TUIO 2) and 0/-1 (1.1), a tracker starting or stopping.
         if last is not None and frame != last and (frame <= 0 or frame < last):
             self.stats.resets += 1
-            self.end_all(tracker)
+            self._end_all(tracker)
             return "restart"
         return "next"
 
-    def end_all(self, tracker: Tracker) -> None:
+    def _end_all(self, tracker: Tracker) -> None:
         """The tracker's old run is over: its touches end now."""
-        t, out = self.t, self.out
+        t, out, voices = self.t, self.out, self.voices
         for touch, x, y, user in tracker.touches.values():
             out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
-            self._holder.pop(touch, None)
+            voices.pop(touch, None)
         tracker.touches.clear()
         tracker.pointers.clear()
         tracker.bounds.clear()
 
-    def apply(self, tracker: Tracker) -> None:
-        """A complete frame: touches not alive end, new ones begin, moved ones move."""
+    def _apply(self, tracker: Tracker, fresh: bool) -> None:
+        """A complete frame: touches not alive end, new ones begin, moved ones move; a whole
+        new frame (`fresh`) that changed nothing shows a tracker that repeats itself."""
         self.stats.frames += 1
-        out, t, touches, holder = self.out, self.t, tracker.touches, self._holder
+        out, t, touches, voices = self.out, self.t, tracker.touches, self.voices
+        before = len(out)
         if tracker.alive is not None:
             alive = set(tracker.alive)
-            tracker.alive_at = t
+            tracker.heard = tracker.vouched = t
         else:
             alive = set(touches)
-        for session in [s for s in touches if s not in alive]:
-            touch, x, y, user = touches.pop(session)
-            holder.pop(touch, None)
-            tracker.forget(session)
-            out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
+        if not touches.keys() <= alive:  # (a test in C: most frames end nothing)
+            for session in [s for s in touches if s not in alive]:
+                touch, x, y, user = touches.pop(session)
+                voices.pop(touch, None)
+                out.append(TouchEvent(touch, UP, x, 1.0 - y, t, user))
         for shapes in (tracker.pointers, tracker.bounds):  # of sessions that are no touch
-            for session in [s for s in shapes if s not in alive]:
-                del shapes[session]
+            if not shapes.keys() <= alive:
+                for session in [s for s in shapes if s not in alive]:
+                    del shapes[session]
         pending = tracker.pending
-        if len(holder) > len(touches) and any(s in alive and s not in touches for s in pending):
-            self._look(force=True, spare=tracker)  # a new finger: is another tracker gone?
         for session, (x, y, user) in pending.items():
             if session not in alive:
                 continue
@@ -293,7 +127,7 @@ class TuioFrames:
             if known is None:
                 touch = self._next_id
                 self._next_id += 1
-                holder[touch] = tracker
+                voices[touch] = tracker
                 out.append(TouchEvent(touch, DOWN, x, 1.0 - y, t, user, tracker.contact(session)))
             else:
                 touch = known[0]
@@ -302,4 +136,21 @@ class TuioFrames:
                 out.append(TouchEvent(touch, MOVE, x, 1.0 - y, t, user, tracker.contact(session)))
             touches[session] = (touch, x, y, user)
         pending.clear()
+        if fresh and tracker.alive is not None and touches and len(out) == before:
+            tracker.repeats = True  # a whole new frame that changed nothing
         tracker.alive = None
+
+
+def _gather(tracker: Tracker, part: Part) -> None:
+    """A part's positions, alive list and shapes into its tracker's frame."""
+    if part.positions:
+        if tracker.pending:
+            tracker.pending.update(part.positions)
+        else:
+            tracker.pending = part.positions  # the part is read once: no copy
+    if part.alive is not None:
+        tracker.alive = part.alive
+    if part.pointers:
+        tracker.pointers.update(part.pointers)
+    if part.bounds:
+        tracker.bounds.update(part.bounds)

@@ -18,7 +18,6 @@ from seigneurs.game.bots import BotLevel
 from seigneurs.game.duo import ROWS
 from seigneurs.game.engine import Phase
 from seigneurs.input.events import TouchEvent
-from seigneurs.input.filters import PALM_CM, IgnorePalms
 from seigneurs.table import chipmunk
 from seigneurs.table.controller import DuoController, RaceController
 from seigneurs.table.events import Event
@@ -59,9 +58,8 @@ class _Play:
     control: RaceController | DuoController
     watcher: Watcher | None = None
 
-    def __init__(self, width: float, height: float, px_per_cm: float) -> None:
+    def __init__(self, width: float, height: float) -> None:
         self.width, self.height = width, height
-        self.palms = IgnorePalms(PALM_CM * px_per_cm / width)
 
     @property
     def physics(self) -> CardPhysics:
@@ -87,11 +85,11 @@ class _Play:
         return self.control.finished
 
     def touches(self, events: Sequence[TouchEvent]) -> None:
-        """A frame's touch events, oldest first, in display fractions: palms and sleeves
-        dropped (where the panel gives sizes), the rest to the controller."""
+        """A frame's touch events, oldest first, in display fractions, as the input's filter
+        chain passed them (palms and sleeves already dropped), to the controller."""
         if self.watcher is not None:
             self.watcher.read(events)
-        self.control.touches(self.palms(events), self.width, self.height)
+        self.control.touches(events, self.width, self.height)
 
     def tick(self, dt: float) -> None:
         """Advance the table: the whistle when due, the bots, the physics."""
@@ -111,7 +109,7 @@ class RaceSession(_Play):
     control: RaceController
 
     def __init__(self, game: RaceGame, geometry: RaceGeometry, control: RaceController) -> None:
-        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
+        super().__init__(geometry.width, geometry.height)
         self.game, self.geometry, self.control = game, geometry, control
         self.still = {seat: control.play.clock for seat in control.play.humans}
         """When each child last did something (besides touching down, which the controller's
@@ -161,7 +159,7 @@ class DuoSession(_Play):
     control: DuoController
 
     def __init__(self, game: DuoGame, geometry: DuoGeometry, control: DuoController) -> None:
-        super().__init__(geometry.width, geometry.height, geometry.px_per_cm)
+        super().__init__(geometry.width, geometry.height)
         self.game, self.geometry, self.control = game, geometry, control
 
 
