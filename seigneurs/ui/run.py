@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from seigneurs.game.bots import BOT_LEVELS, BotLevel
@@ -28,8 +29,6 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
     import gc
 
     if soak:
-        from dataclasses import replace
-
         from seigneurs.kiosk.config import TableSettings
 
         settings = replace(settings or TableSettings(), idle_timeout=1e9, attract_after=1e9)
@@ -49,7 +48,9 @@ def play(size: tuple[int, int] | None, variant_name: str | None, players: int | 
         window = SeigneursWindow(width, height, fullscreen=size is None,
                                  mouse=wants_mouse(inputs),
                                  mouse_during_touch=inputs.mouse_during_touch, settings=settings)
-        _open_sources_behind_the_lobby(window, inputs)
+        # the palm limit is a share of the display's width: the window's own aspect, not 16:9
+        _open_sources_behind_the_lobby(window, replace(inputs, screen=(window.width,
+                                                                       window.height)))
         _stop_on_signals(window)
         soaking: list[BotLevel | None] | None = None
         if variant_name is not None and players is not None:  # the command line chose seats

@@ -204,7 +204,8 @@ class TableSettings:
     Fields made with `setting` are the configuration file's keys, in the file's order."""
 
     diagonal_inches: float = setting(
-        "table", 55.0, "the panel's diagonal: cards are 4 cm wide where it has room (doctor)",
+        "table", _INPUT.diagonal_inches,
+        "the panel's diagonal: cards are 4 cm wide where it has room (doctor)",
         _number(10, 200, "inches"), float)
     resolution: str = setting("table", "1080p", "card art", _choice(*RESOLUTIONS))
     colour_marks: bool = setting(
