@@ -4,7 +4,8 @@ One declaration per age, read by the crowd of simulated children and by the bot 
 (`seigneurs matchup`). PROVISIONAL: a few figures are measured ones carried over (an 8-year-old's
 drag speed from a Fitts' law throughput); the rest are our estimates from published findings on
 how touch changes from 3 to 6 and on to adults, in the right order and of the right size, until
-we measure children at the table. The README's "Children of an age" says which is which.
+we measure children at the table. docs/measurements.md, "The simulated children's figures",
+says which is which.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ Fitts' law time (a start-up plus the index of difficulty over the age's throughp
 the zone being the target's width); a touch can land off the card and needs another aim, a drag
 can end short of the zone and the card is taken up again where it fell; a card that does not
 fit is refused and slides back; after each wagon the child rests a while (looks at the train,
-at the others). The figures are estimates after published findings (the README's "A third child"
-cites them), not measurements at the table.
+at the others). The figures are estimates after published findings (docs/measurements.md,
+"The simulated children's figures", cites them), not measurements at the table.
 """
 
 from __future__ import annotations
