@@ -251,3 +251,14 @@ def test_config_validates_players_and_variant() -> None:
 def test_locomotive_types_match_their_cards() -> None:
     game = started_race(players=6)
     assert {loco.type for loco in game.locomotives} == set(WagonType)
+
+
+def test_d4_the_seats_a_card_fits_are_the_seats_it_fits_one_by_one() -> None:
+    """`fitted_by` is `fits` asked of every seat at once (the guess of whose hand a finger is
+    asks it once per touch-down), as the trains grow."""
+    game = started_race(players=3)
+    for _ in range(3):
+        for card in range(len(WAGONS)):
+            assert game.fitted_by(card) == [s for s in range(3) if game.fits(s, card)]
+        card = pick(game, 1, fits=True)
+        assert game.apply(Stack(1, 2.0)).ok and card in game.trains[1]

@@ -446,12 +446,10 @@ def test_r9_a_card_that_fits_only_the_farther_childs_train_is_guessed_theirs() -
     control = kids_controller(2, 0, 0, users=False)
     control.tick(COUNTDOWN)
     guesser, bodies, w, h = control.guesser, control.physics.bodies, LAYOUT.width, LAYOUT.height
-    wants = control.seats.wants
-
     def nearer_but_wanted(card: int) -> bool:
         d0, d1 = (guesser.distance(s, *bodies[card].position) for s in (0, 1))
         return (control.loose(card) and d0 < d1 <= guesser.reach and d1 * WANTED < d0
-                and wants(1, card) and not wants(0, card))
+                and control.seats.wanting(card) == {1})
     card = next(c for c in sorted(bodies) if nearer_but_wanted(c))
     x, y = bodies[card].position
     control.drain()
@@ -913,7 +911,7 @@ def test_the_card_on_top_is_the_one_put_down_or_raised_last_whatever_its_number(
     assert physics.card_at(305.0, 300.0) == 2
     physics.raise_card(7)
     assert physics.card_at(305.0, 300.0) == 7
-    assert physics.card_at(305.0, 300.0, among={2}) == 2
+    assert physics.card_at(305.0, 300.0, among=1 << 2) == 2
 
 
 def test_a_card_taken_off_the_table_mid_slide_leaves_its_destination_free() -> None:
@@ -1251,7 +1249,7 @@ def test_issue9_ties_for_one_card_go_round_the_table_in_seat_order() -> None:
     won = []
     for tie in range(4):
         downs = [TouchEvent(seat, TouchPhase.DOWN, 0.5, 0.5, float(tie)) for seat in range(3)]
-        _, winners = grabs.frame(downs, lambda e: 7, lambda e: e.id)
+        winners = grabs.winners(downs, {e.id: 7 for e in downs}, lambda e: e.id)
         won.append(winners[7])
     assert won == [0, 1, 2, 0]
 

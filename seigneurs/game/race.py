@@ -75,6 +75,10 @@ class RaceGame(Game):
         only if it fits where the table assists (D8)."""
         return not self.assisted[seat] or self.fits(seat, card)
 
+    def fitted_by(self, card: int) -> list[int]:
+        """The seats whose train `card` may go on now (`fits`, for every seat at once)."""
+        return [seat for seat, mask in enumerate(self.fit_masks) if mask >> card & 1]
+
     def is_face_up(self, card: int) -> bool:
         """Whether a table card shows its face."""
         return bool(self.face_up_mask >> card & 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import groupby
 from typing import Generic, Protocol, TypeVar
 
@@ -159,17 +159,6 @@ def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
     return [list(run) for _, run in groupby(frame, EVENT_TIME)]
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
-    """Cards given as a mask (bit k: card k), asked one by one (`card in cards`): a hit-test
-    asks about the card or two under a finger, so no set of every loose card is built."""
-
-    mask: int
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and bool(self.mask >> card & 1)
-
-
 class Measured(Protocol):
     """A table's size, in pixels, and its cards'."""
 
@@ -261,7 +250,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     def card_under(self, x: float, y: float) -> int | None:
         """The loose card under (x, y). It needs the frame: a card still sliding is where the
         physics steps so far put it (a card at rest is where it is at any frame rate)."""
-        return self.physics.card_at(x, y, among=Cards(self.loose_mask))
+        return self.physics.card_at(x, y, among=self.loose_mask)
 
     # Touches: whose hand (attribution), then the card (physics), then the game.
 
@@ -272,8 +261,9 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             seat = self.guesser.by_user(e.user)
             return self.everyone.nearest(e.x * width, e.y * height) if seat is None else seat
         for instant in _instants(frame):
-            targets, winners = self.grabs.frame(
-                instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
+            targets = {e.id: card for e in instant if e.phase is DOWN and
+                       (card := self.card_under(e.x * width, e.y * height)) is not None}
+            winners = self.grabs.winners(instant, targets, seat_of) if len(targets) > 1 else {}
             won_by = {e.id: e for e in instant if e.id in winners.values()} if winners else {}
             lifting = {e.id for e in instant if e.phase is UP}
             for event in instant:
@@ -529,10 +519,11 @@ class DuoController(Control[DuoGame, DuoGeometry]):
                 if hand != seat:
                     self._play(Under(seat, t), touch)
                 return
-        held = self.hands.mask
-        mine = {c for s, c in enumerate(self.revealed) if c is not None and s in humans
-                and not held >> c & 1}
-        card = self.physics.card_at(x, y, among=mine)
+        mine = 0
+        for s, c in enumerate(self.revealed):
+            if c is not None and s in humans:
+                mine |= 1 << c
+        card = self.physics.card_at(x, y, among=mine & ~self.hands.mask)
         if card is not None:  # ownership: seat k's revealed card lays seat k's card
             seat = self.revealed.index(card)
             self.took[touch] = seat

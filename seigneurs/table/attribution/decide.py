@@ -125,9 +125,11 @@ class Attribution:
             named = self.guesser.by_user(event.user)
         self.hands.track(event, x, y, clock, named)
 
-    def wants(self, seat: int, card: int) -> bool:
-        """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
-        return self.game.is_face_up(card) and self.game.fits(seat, card)
+    def wanting(self, card: int) -> set[int]:
+        """The seats whose child, looking for a card, would reach for this one: it shows its
+        face and fits their train (asked once, so the guess calls nothing back)."""
+        game = self.game
+        return set(game.fitted_by(card)) if game.is_face_up(card) else set()
 
 
 def decide(down: Down, table: Attribution) -> Decision:
@@ -154,7 +156,7 @@ def decide(down: Down, table: Attribution) -> Decision:
         return Take(hand.seat, hand.decided, named=named, same_hand=True)  # the game refuses
     if named is not None:  # the id's seat holds a card: the game refuses it a second (R9)
         return Take(named, True, named=named)
-    guess = guesser.likeliest(x, y, lambda s: table.wants(s, down.card), down.contact)
+    guess = guesser.likeliest(x, y, table.wanting(down.card).__contains__, down.contact)
     room = policy.room(guess, down.touch, clock, math.inf, keep_carried=True)
     if not isinstance(room, Occupied):
         return Take(guess, False, _giving_way(room), named)

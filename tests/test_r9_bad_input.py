@@ -1,0 +1,186 @@
+"""Issue 49's bad input, R9 decided once by the game: a tracker that sends a second finger for a
+card already carried, ids that lie, a gift and a child's own card landing in the same frame.
+Each scene is one script of touches, played at 60 and at 20 frames a second (a busy kiosk):
+the same decisions, nothing stuck on a finger, no card lost."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seigneurs.game import GameConfig, TurnLocomotive
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table import events
+from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.kinds import open_session, table_kind
+from seigneurs.table.layout import TableLayout
+from seigneurs.table.session import RaceSession, Seating
+
+LAYOUT = TableLayout.build(1280, 720)
+Point = tuple[float, float]
+Script = list[tuple[float, int, TouchPhase, Point, int | None]]
+"""(seconds after the start, touch, phase, where in pixels, user id)"""
+
+
+def table(players: int = 3, users: bool = True, seed: int = 4) -> RaceController:
+    """Rois (classic: any card stacks, D8), every locomotive turned: in play."""
+    config = GameConfig.for_players("kings", players, seed)
+    places = tuple(p for _colour, p in table_kind(config.spec).spread(LAYOUT, players))
+    session = open_session(LAYOUT, Seating(places, (None,) * players,
+                                           {u: u for u in range(players)} if users else {}),
+                           config)
+    assert isinstance(session, RaceSession)
+    for seat in range(players):
+        session.game.apply(TurnLocomotive(seat, 0.0))
+    session.control.tick(COUNTDOWN)
+    return session.control
+
+
+def play(control: RaceController, script: Script, fps: int, until: float = 3.0) -> list[object]:
+    """The script's touches, each frame bringing those stamped since the last; what the table
+    reported (touch ids and cards, no pixels: frame rates put a sliding card elsewhere)."""
+    w, h = LAYOUT.width, LAYOUT.height
+    shown: list[object] = []
+    frames = round(until * fps)
+    pending = sorted(script, key=lambda s: s[0])
+    for k in range(1, frames + 1):
+        now = k / fps
+        due = [s for s in pending if s[0] <= now]
+        pending = pending[len(due):]
+        control.touches([TouchEvent(touch, phase, x / w, y / h, COUNTDOWN + t, user)
+                         for t, touch, phase, (x, y), user in due], w, h)
+        control.tick(1 / fps)
+        shown += [(type(e).__name__, getattr(e, "seat", None), getattr(e, "card", None),
+                   getattr(e, "touch", None)) for e in control.drain()]
+    return shown
+
+
+def card_near(control: RaceController, seat: int, skip: tuple[int, ...] = ()) -> tuple[int, Point]:
+    """The loose card nearest `seat`'s zone, off every zone, and where it lies."""
+    bodies, geometry = control.physics.bodies, control.geometry
+    anchor = geometry.anchors[seat]
+    cards = [c for c in sorted(bodies) if control.loose(c) and c not in skip and
+             geometry.zone_at(*bodies[c].position) is None]
+    card = min(cards, key=lambda c: math.dist(bodies[c].position, anchor))
+    return card, (bodies[card].position.x, bodies[card].position.y)
+
+
+def carried_to(start: Point, end: Point, touch: int, t0: float, user: int | None,
+               steps: int = 12) -> Script:
+    """A finger lands on `start` at `t0`, carries its card to `end` a tenth of a second a step
+    apart... placed (slowly at the end), and lifts there."""
+    script: Script = [(t0, touch, TouchPhase.DOWN, start, user)]
+    for k in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+        script.append((t0 + 0.05 * k, touch, TouchPhase.MOVE, p, user))
+    script += [(t0 + 0.05 * steps + 0.2, touch, TouchPhase.MOVE, end, user),
+               (t0 + 0.05 * steps + 0.3, touch, TouchPhase.UP, end, user)]
+    return script
+
+
+def settled(control: RaceController) -> None:
+    """Nothing stuck and nothing lost: no card on a finger, no child's hand full, every card
+    on the table, in a hand or on a train, once."""
+    game = control.game
+    assert control.hands.carries == {} and all(c == -1 for c in game.hands)
+    for card in range(54):
+        assert sum((bool(game.table_mask >> card & 1), any(card in t for t in game.trains))) == 1
+        assert (card in control.physics.bodies) == bool(game.table_mask >> card & 1)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.005, 0.2])
+def test_a_second_finger_the_tracker_sends_for_a_carried_card_takes_nothing(
+        delay: float) -> None:
+    """The tracker reports a ghost second contact on a card a child's finger carries (at once,
+    within a contest's moment, or later): the card stays on the child's finger, the ghost
+    takes nothing, and the child stacks their card, at 60 and at 20 frames a second alike."""
+    outcomes = []
+    for fps in (60, 20):
+        control = table()
+        card, at = card_near(control, 0)
+        zone = control.geometry.anchors[0]
+        script = carried_to(at, zone, 1, 0.1, 0)
+        script += [(0.1 + delay, 9, TouchPhase.DOWN, at, 0),
+                   (0.1 + delay + 0.3, 9, TouchPhase.MOVE, (at[0] + 3, at[1]), 0),
+                   (0.1 + delay + 0.6, 9, TouchPhase.UP, (at[0] + 3, at[1]), 0)]
+        shown = play(control, script, fps)
+        assert ("Stacked", 0, card, 1) in shown
+        assert not [s for s in shown if s[3] == 9 and s[0] != "Refused"], shown
+        assert control.game.trains[0] == [card]
+        settled(control)
+        outcomes.append(shown)
+    assert outcomes[0] == outcomes[1]
+
+
+def test_an_id_that_lies_decides_once_and_the_zone_has_the_last_word() -> None:
+    """Child 1's finger comes tagged with child 0's id while child 0 carries their own card:
+    the game refuses child 0 a second card (R9) and it rides child 1's finger; child 1 puts it
+    on their own zone, where the game gives it to child 1; child 0 then stacks theirs. The
+    same at 60 and at 20 frames a second, nothing left on a finger."""
+    outcomes = []
+    for fps in (60, 20):
+        control = table()
+        mine, at_mine = card_near(control, 0)
+        theirs, at_theirs = card_near(control, 1, skip=(mine,))
+        script = carried_to(at_mine, control.geometry.anchors[0], 1, 0.1, 0, steps=20)
+        script += carried_to(at_theirs, control.geometry.anchors[1], 2, 0.2, 0, steps=6)
+        shown = play(control, script, fps)
+        assert ("Picked", 0, theirs, 2) in shown and ("Stacked", 1, theirs, 2) in shown
+        assert ("Stacked", 0, mine, 1) in shown
+        assert control.game.trains[:2] == [[mine], [theirs]]
+        settled(control)
+        outcomes.append(shown)
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize("gift_first", [True, False])
+def test_a_gift_and_the_childs_own_card_in_one_frame_never_cost_the_child_their_card(
+        gift_first: bool) -> None:
+    """An adult (no id) drops a card on child 0's zone in the very instant child 0 puts their
+    own card there: the child's card is stacked and never slides back; the gift is stacked
+    after it or goes back where it was taken (R9: one card at a time), never lost; the same
+    at 60 and at 20 frames a second."""
+    outcomes = []
+    for fps in (60, 20):
+        control = table()
+        mine, at_mine = card_near(control, 0)
+        gift, at_gift = card_near(control, 1, skip=(mine,))
+        zone = control.geometry.anchors[0]
+        child = carried_to(at_mine, zone, 1, 0.1, 0, steps=12)
+        adult = carried_to(at_gift, (zone[0] + 4, zone[1]), 2, 0.1, None, steps=12)
+        shown = play(control, adult + child if gift_first else child + adult, fps)
+        assert ("Stacked", 0, mine, 1) in shown
+        assert not [s for s in shown if s[0] == "SlidHome" and s[3] == 1]
+        assert mine in control.game.trains[0]
+        assert gift in control.game.trains[0] or control.game.table_mask >> gift & 1
+        settled(control)
+        outcomes.append(shown)
+    assert outcomes[0] == outcomes[1]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from([None, 0, 1, 2]),
+                          st.integers(0, 2), st.floats(0.0, 0.3)), min_size=1, max_size=5))
+def test_r9_any_mix_of_lying_ids_is_decided_the_same_at_any_frame_rate(
+        carries: list[tuple[int, int | None, int, float]]) -> None:
+    """Fingers of any child, tagged with any id (right, another child's, none), carry cards
+    to any child's zone, overlapping in time: at 60 and at 20 frames a second the table
+    decides alike, and at the end nothing is stuck and no card is lost (R9 at every step:
+    `settled`)."""
+    outcomes = []
+    for fps in (60, 20):
+        control = table()
+        script: Script = []
+        taken: tuple[int, ...] = ()
+        for k, (seat, user, zone, t0) in enumerate(carries):
+            card, at = card_near(control, seat, skip=taken)
+            taken += (card,)
+            script += carried_to(at, control.geometry.anchors[zone], k + 1, 0.05 + t0 + k * 0.05,
+                                 user)
+        shown = play(control, script, fps, until=4.0)
+        settled(control)
+        outcomes.append((shown, [list(t) for t in control.game.trains]))
+    assert outcomes[0] == outcomes[1]
