@@ -6,6 +6,7 @@ import pytest
 from helpers import card_where, pick, started_race, until
 
 from seigneurs.game import (
+    Applied,
     CallStop,
     EndReason,
     GameConfig,
@@ -95,7 +96,9 @@ def test_r9_a_card_passes_only_to_an_empty_hand_and_replays() -> None:
     assert game.apply(Pick(1, 1.2, second)).ok
     assert reason(game.apply(Pass(0, 1.3, 1))) is Reason.HAND_FULL  # R9
     assert game.hands == [first, second, -1]
-    assert game.apply(Pass(0, 1.4, 2)).ok and game.hands == [-1, second, first]
+    passed = Pass(0, 1.4, 2)
+    assert game.apply(passed) == Applied(passed, first, game.fits(2, first))
+    assert game.hands == [-1, second, first]
     assert game.apply(Stack(2, 1.5)).ok and game.trains[2] == [first]
     assert replay(game.record()).trains == game.trains
     old = started_race(players=3)  # Pick and Stack in the same drop, as journals before
