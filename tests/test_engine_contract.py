@@ -228,6 +228,7 @@ def test_clause6_legal_actions_list_a_seats_moves() -> None:
     moves = game.legal_actions(0, 2.0)
     assert {type(a) for a in moves} == {Stack, PutBack, Pass}
     assert [a.to for a in moves if isinstance(a, Pass)] == [1]  # the empty hand only (R9)
+    assert all(a.seat == 0 and a.t == 2.0 for a in moves)  # stamped as asked
     assert not game.can(Pick(0, 2.0, card_where(game, 1, fits=True)))
 
 
