@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from seigneurs.game import GameConfig, TurnLocomotive
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.kinds import open_session, table_kind
 from seigneurs.table.layout import TableLayout
