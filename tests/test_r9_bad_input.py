@@ -69,8 +69,8 @@ def card_near(control: RaceController, seat: int, skip: tuple[int, ...] = ()) ->
 
 def carried_to(start: Point, end: Point, touch: int, t0: float, user: int | None,
                steps: int = 12) -> Script:
-    """A finger lands on `start` at `t0`, carries its card to `end` a tenth of a second a step
-    apart... placed (slowly at the end), and lifts there."""
+    """A finger lands on `start` at `t0`, carries its card to `end` in `steps` moves a
+    twentieth of a second apart, rests there a moment (placed, not thrown) and lifts."""
     script: Script = [(t0, touch, TouchPhase.DOWN, start, user)]
     for k in range(1, steps + 1):
         p = (start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
