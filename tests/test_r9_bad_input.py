@@ -38,11 +38,14 @@ def table(players: int = 3, users: bool = True, seed: int = 4) -> RaceController
     return session.control
 
 
-def play(control: RaceController, script: Script, fps: int, until: float = 3.0) -> list[object]:
+Shown = list[tuple[str, int | None, int | None, int | None]]
+
+
+def play(control: RaceController, script: Script, fps: int, until: float = 3.0) -> Shown:
     """The script's touches, each frame bringing those stamped since the last; what the table
     reported (touch ids and cards, no pixels: frame rates put a sliding card elsewhere)."""
     w, h = LAYOUT.width, LAYOUT.height
-    shown: list[object] = []
+    shown: Shown = []
     frames = round(until * fps)
     pending = sorted(script, key=lambda s: s[0])
     for k in range(1, frames + 1):
@@ -183,3 +186,35 @@ def test_r9_any_mix_of_lying_ids_is_decided_the_same_at_any_frame_rate(
         settled(control)
         outcomes.append((shown, [list(t) for t in control.game.trains]))
     assert outcomes[0] == outcomes[1]
+
+
+def test_r9_a_still_card_that_gives_way_leaves_its_lost_finger() -> None:
+    """A card lying still too long on a finger (a lift the panel lost) goes back when its
+    seat's child (named by their id) takes another card: the lost finger no longer holds it,
+    so the card does not follow that finger if it moves again."""
+    control = table()
+    first, at_first = card_near(control, 0)
+    second, at_second = card_near(control, 0, skip=(first,))
+    w, h = LAYOUT.width, LAYOUT.height
+    control.touches([TouchEvent(1, TouchPhase.DOWN, at_first[0] / w, at_first[1] / h,
+                                COUNTDOWN, 0)], w, h)
+    control.tick(1.5)
+    control.touches([TouchEvent(2, TouchPhase.DOWN, at_second[0] / w, at_second[1] / h,
+                                COUNTDOWN + 1.5, 0)], w, h)
+    assert control.physics.holding(1) is None and control.physics.holding(2) == second
+    assert 1 not in control.hands.carries and control.game.hands[0] == second
+
+
+def test_r9_a_face_down_card_is_wanted_by_nobody() -> None:
+    """Whose hand is it: children reach for cards that fit their train only when they can
+    see them; a face-down card (Seigneurs) counts as wanted by no seat, a face-up one by the
+    seats whose train it fits."""
+    config = GameConfig.for_players("lords", 3, 4)
+    places = tuple(p for _colour, p in table_kind(config.spec).spread(LAYOUT, 3))
+    session = open_session(LAYOUT, Seating(places, (None,) * 3), config)
+    assert isinstance(session, RaceSession)
+    control, game = session.control, session.game
+    down = next(c for c in range(54) if not game.is_face_up(c) and game.fitted_by(c))
+    assert control.seats.wanting(down) == set()
+    game.face_up_mask |= 1 << down
+    assert control.seats.wanting(down) == set(game.fitted_by(down))
