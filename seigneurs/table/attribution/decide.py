@@ -74,7 +74,7 @@ class Pulled:
 
 @dataclass(frozen=True, slots=True)
 class Drop:
-    """Where a carried card goes as its finger lifts: `seat` takes it, onto `zone` (the seat
+    """Where a carried card goes as its finger lifts: `seat` takes it, onto `zone` (the child
     whose zone it was put on, else None)."""
 
     seat: int
@@ -199,4 +199,4 @@ def drop(carry: Carry, x: float, y: float, clock: float, table: Attribution) -> 
         return Drop(zone, zone)
     seat = carry.seat if carry.decided else table.guesser.while_carried(
         carry.seat, carry.home, x, y, table.policy.travel)
-    return Drop(seat, zone)
+    return Drop(seat, None)  # a bot's zone is no child's drop: put back there
