@@ -218,3 +218,24 @@ def test_r9_a_face_down_card_is_wanted_by_nobody() -> None:
     assert control.seats.wanting(down) == set()
     game.face_up_mask |= 1 << down
     assert control.seats.wanting(down) == set(game.fitted_by(down))
+
+
+def test_r9_a_childs_first_card_goes_back_while_their_ids_second_card_rides() -> None:
+    """The tracker names child 0 for two fingers: the second card, refused by the game (R9),
+    rides its finger as surely theirs; child 0 lets the first go on their zone while the
+    second still rides, and it goes back (one card at a time); the second, let go on the zone
+    after, is stacked. At 60 and 20 frames a second alike."""
+    outcomes = []
+    for fps in (60, 20):
+        control = table()
+        first, at_first = card_near(control, 0)
+        second, at_second = card_near(control, 0, skip=(first,))
+        zone = control.geometry.anchors[0]
+        script = carried_to(at_first, zone, 1, 0.1, 0, steps=6)
+        script += carried_to(at_second, (zone[0] + 4, zone[1]), 2, 0.2, 0, steps=16)
+        shown = play(control, script, fps)
+        assert ("Refused", 0, first, 1) in shown and ("SlidHome", 0, first, 1) in shown
+        assert ("Stacked", 0, second, 2) in shown and control.game.trains[0] == [second]
+        settled(control)
+        outcomes.append(shown)
+    assert outcomes[0] == outcomes[1]
