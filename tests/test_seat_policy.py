@@ -254,6 +254,8 @@ def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
     assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert control(crowd).hands.carries[their_finger].card == theirs
+    assert seen[-2:-1] == [events.SeatChanged(control(crowd).hands.carries[their_finger].seat,
+                                              theirs, their_finger)]  # made way, shown
     assert crowd.score.taken_from_hand == 0
 
 
