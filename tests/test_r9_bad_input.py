@@ -70,6 +70,16 @@ def card_near(control: RaceController, seat: int, skip: tuple[int, ...] = ()) ->
     return card, (bodies[card].position.x, bodies[card].position.y)
 
 
+def two_cards(second_near: int) -> tuple[RaceController, tuple[int, Point],
+                                        tuple[int, Point], Point]:
+    """A table, the loose card nearest child 0, the next one nearest `second_near`'s child, and
+    the middle of child 0's zone."""
+    control = table()
+    first = card_near(control, 0)
+    return control, first, card_near(control, second_near, skip=(first[0],)), \
+        control.geometry.anchors[0]
+
+
 def carried_to(start: Point, end: Point, touch: int, t0: float, user: int | None,
                steps: int = 12) -> Script:
     """A finger lands on `start` at `t0`, carries its card to `end` in `steps` moves a
@@ -147,10 +157,7 @@ def test_a_gift_and_the_childs_own_card_in_one_frame_never_cost_the_child_their_
     at 60 and at 20 frames a second."""
     outcomes = []
     for fps in (60, 20):
-        control = table()
-        mine, at_mine = card_near(control, 0)
-        gift, at_gift = card_near(control, 1, skip=(mine,))
-        zone = control.geometry.anchors[0]
+        control, (mine, at_mine), (gift, at_gift), zone = two_cards(1)
         child = carried_to(at_mine, zone, 1, 0.1, 0, steps=12)
         adult = carried_to(at_gift, (zone[0] + 4, zone[1]), 2, 0.1, None, steps=12)
         shown = play(control, adult + child if gift_first else child + adult, fps)
@@ -227,10 +234,7 @@ def test_r9_a_childs_first_card_goes_back_while_their_ids_second_card_rides() ->
     after, is stacked. At 60 and 20 frames a second alike."""
     outcomes = []
     for fps in (60, 20):
-        control = table()
-        first, at_first = card_near(control, 0)
-        second, at_second = card_near(control, 0, skip=(first,))
-        zone = control.geometry.anchors[0]
+        control, (first, at_first), (second, at_second), zone = two_cards(0)
         script = carried_to(at_first, zone, 1, 0.1, 0, steps=6)
         script += carried_to(at_second, (zone[0] + 4, zone[1]), 2, 0.2, 0, steps=16)
         shown = play(control, script, fps)
