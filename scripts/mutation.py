@@ -85,7 +85,8 @@ PACKAGES: dict[str, tuple[str, tuple[str, ...]]] = {
         "tests/test_again.py", "tests/test_duo_pile_ending.py",
         "tests/test_attribution_mutation_survivors.py",
         "tests/test_table_physics_mutation_survivors.py",
-        "tests/test_table_controller_mutation_survivors.py", "tests/test_chipmunk.py")),
+        "tests/test_table_controller_mutation_survivors.py", "tests/test_chipmunk.py",
+        "tests/test_r9_bad_input.py")),
     "filters": ("seigneurs.input.filters.*", (
         "tests/test_input_filters.py", "tests/test_input_contact.py", "tests/test_coordinates.py",
         "tests/test_filter_regions.py", "tests/test_dejitter.py",

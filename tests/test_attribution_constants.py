@@ -9,8 +9,7 @@ import math
 
 import pytest
 
-from seigneurs.game import GameConfig, RaceGame, Whistle
-from seigneurs.table import events
+from seigneurs.game import GameConfig, Pick, RaceGame, Whistle
 from seigneurs.table.attribution import GiveWay, Occupied, Reguess
 from seigneurs.table.attribution.hands import Carry
 from seigneurs.table.controller import RaceController
@@ -37,22 +36,17 @@ def held(control: RaceController, seat: int, decided: bool, finger: int = FINGER
          at: tuple[float, float] | None = None, moved_at: float = 10.0, card: int = 0,
          **kw: object) -> Carry:
     """A finger holding `card` for `seat` by its centre, moved last at `moved_at` to `at` (the
-    finger's events say where a carried card is; the body goes there too)."""
+    finger's events say where a carried card is; the body goes there too), in the seat's
+    search hand if the game lets it have the card (R9)."""
     body = control.physics.bodies[card]
     home = (body.position.x, body.position.y)
     carry = Carry(card, seat, decided, home, moved_at, **kw)  # type: ignore[arg-type]
+    carry.held = control.game.apply(Pick(seat, moved_at, card)).ok
     control.hands.carries[finger] = carry
     if at is not None:
         carry.trail.append((moved_at, *at))
         body.position = at
     return carry
-
-
-def dropped_on(control: RaceController, seat: int, dropped: Carry, clock: float) -> None:
-    """DROPPING lifts `dropped` onto `seat`'s zone at `clock`: its carry goes, as
-    RaceController._up pops it, then the seat policy makes room (`yield_to_drop`)."""
-    del control.hands.carries[DROPPING]
-    control.policy.yield_to_drop(seat, dropped, clock)
 
 
 def toward(start: tuple[float, float], end: tuple[float, float],
@@ -79,15 +73,6 @@ def test_r9_the_same_childs_new_touch_frees_a_still_card_after_one_second(
     assert control.policy.room(0, NEW_FINGER, 11.0, same_child=True) == GiveWay(FINGER)
 
 
-def test_a_childs_arm_reaches_45_cm_from_where_they_sit(control: RaceController) -> None:
-    """Farther than 45 cm from a child, a card is not in their other hand, and a finger there
-    is not re-guessed to them when the nearest seat holds a card."""
-    policy, guesser = control.policy, control.guesser
-    cm = control.geometry.px_per_cm
-    body, centre = guesser.bodies[0], (control.geometry.width / 2, control.geometry.height / 2)
-    assert policy._within_reach(0, toward(body, centre, 44 * cm))
-    assert not policy._within_reach(0, toward(body, centre, 46 * cm))
-    assert guesser.reach == pytest.approx(45 * cm)
 
 
 def carried_home(control: RaceController) -> Carry:
@@ -111,22 +96,3 @@ def test_a_card_carried_toward_a_seat_stays_that_seats(control: RaceController) 
     assert isinstance(moved, Reguess) and moved.finger == FINGER and moved.seat != 0
 
 
-def test_r9_a_drop_re_guesses_the_card_that_may_be_the_childs_other_hand(
-        control: RaceController) -> None:
-    """Seat 0's child drops a card on their zone. Another finger carries a card that was
-    guessed to seat 0 when it landed, with seat 0 as the child whose other hand it may be, and
-    is now pulled toward seat 1 (whose guess the next move would make it): it is re-guessed to
-    seat 1 at the drop, not left counted as a second card of seat 0."""
-    anchors = control.geometry.anchors
-    cards = sorted(control.physics.bodies, key=lambda c: math.dist(
-        control.physics.bodies[c].position, anchors[0]))
-    start = tuple(control.physics.bodies[cards[5]].position)
-    where = toward(start, anchors[1], math.dist(start, anchors[1]) * 0.7)  # type: ignore[arg-type]
-    other = held(control, 0, decided=False, at=where, card=cards[5], other_hand_of=0)
-    assert control.guesser.while_carried(0, other.home, *where, control.policy.travel) == 1
-    dropped = held(control, 0, decided=False, finger=DROPPING, card=cards[0])
-    control.drain()
-    dropped_on(control, 0, dropped, 10.5)
-    assert other.seat == 1
-    assert any(isinstance(e, events.SeatChanged) and e.seat == other.seat
-               for e in control.drain())

@@ -11,12 +11,9 @@ import math
 import pytest
 from helpers import pick, started_race
 from test_attribution_constants import (
-    DROPPING,
     FINGER,
     NEW_FINGER,
-    carried_home,
     control,
-    dropped_on,
     held,
     toward,
 )
@@ -25,7 +22,6 @@ from test_duo_table_edges import playing_duo
 
 from seigneurs.game import CallStop, GameConfig, Reason, Stack, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
-from seigneurs.rect import Rect
 from seigneurs.table import events
 from seigneurs.table.attribution import Occupied, Reguess
 from seigneurs.table.attribution.decide import (
@@ -46,12 +42,11 @@ from seigneurs.table.attribution.hands import (
     Carry,
     Hands,
 )
-from seigneurs.table.attribution.policy import AWAY_HEADING, AWAY_TRAVEL, LATER, SeatPolicy
+from seigneurs.table.attribution.policy import SeatPolicy
 from seigneurs.table.controller import RaceController
 from seigneurs.table.geometry import Point
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
-from seigneurs.table.physics import CardPhysics
 from seigneurs.table.session import Seating
 
 __all__ = ["control"]  # the fixture: three children at a lords table in play
@@ -103,65 +98,10 @@ def carry_home(control: RaceController, finger: int, card: int, seat: int, t: fl
               toward(start, anchor, math.dist(start, anchor) * step / 5), t + step * 0.04)
 
 
-def pulled_toward_a_full_seat(user: int | None) -> tuple[RaceController, int, list[events.Event]]:
-    """Seat 0's child carries a card home while seats 1 and 2 hold one each. Another finger
-    (user id `user`, or none) lands on a card nearest seat 0, within seat 2's reach: every
-    seat is full, so the card stays guessed seat 0's, marked as maybe seat 0's child's other
-    hand (or, with a user id, that child's). It is carried a card and a half straight toward
-    seat 1, which holds a card (the guess stays: R9). Seat 2's child puts their card back, and
-    seat 0's child drops theirs on their zone. The table, that finger, and what the drop did."""
-    control = kids()
-    near_0, anchors = cards_nearest(control, 0), control.geometry.anchors
-    reach = control.guesser.reach
-    mine = next(c for c in near_0 if control.guesser.distance(0, *spot(control, c))
-                > control.policy.travel)
-    pulled = next(c for c in near_0 if c != mine and control.guesser.distance(
-        2, *toward(spot(control, c), anchors[1], control.policy.travel * 1.5)) < reach * 0.9)
-    theirs_1, theirs_2 = cards_nearest(control, 1)[0], cards_nearest(control, 2)[0]
-    for finger, card in ((2, theirs_1), (3, theirs_2)):
-        touch(control, finger, TouchPhase.DOWN, spot(control, card), 1.0)
-    carry_home(control, 1, mine, 0, 1.0)
-    start = spot(control, pulled)
-    touch(control, 4, TouchPhase.DOWN, start, 1.3, user)
-    for step in range(1, 6):
-        touch(control, 4, TouchPhase.MOVE,
-              toward(start, anchors[1], control.policy.travel * 0.3 * step), 1.3 + step * 0.05)
-    other = control.hands.carries[4]
-    assert (other.card, other.seat) == (pulled, 0)
-    assert control.guesser.while_carried(0, other.home, *other.where(),
-                                         control.policy.travel) == 1
-    touch(control, 3, TouchPhase.UP, spot(control, theirs_2), 1.7)
-    assert not control.hands.carrying(2)  # seat 2 is free now
-    control.drain()
-    touch(control, 1, TouchPhase.UP, anchors[0], 1.8)
-    seen = control.drain()
-    assert events.Stacked(0, mine, 1) in seen
-    return control, 4, seen
 
 
-def test_r9_a_card_taken_while_every_seat_was_full_is_re_guessed_at_the_likeliest_childs_drop(
-        ) -> None:
-    """R9: a finger landing where seat 0's child is likeliest while seat 0 (and every other
-    seat) holds a card is marked as maybe that child's other hand. Pulled toward seat 1, which
-    holds a card, it stays seat 0's guess; when seat 0's child drops their card, the marked
-    card is no second card of theirs: it is re-guessed to the free seat within reach (seat 2),
-    and stays on its finger."""
-    control, finger, seen = pulled_toward_a_full_seat(user=None)
-    card = control.hands.carries[finger].card
-    assert events.SeatChanged(2, card, finger) in seen
-    assert control.hands.carries[finger].seat == 2
-    assert not any(isinstance(e, events.SlidHome | events.Refused) for e in seen)
 
 
-def test_r9_a_card_an_id_gives_another_full_seat_is_no_evidence_at_this_childs_drop() -> None:
-    """R9 with user ids: the finger's id names seat 2's child, whose seat holds a card, so the
-    card is marked as maybe *their* other hand (not the geometric guess's). Seat 0's child's
-    drop then says nothing about it: it is neither re-guessed nor sent back, and stays on its
-    finger as it was."""
-    control, finger, seen = pulled_toward_a_full_seat(user=2)
-    card = control.hands.carries[finger].card
-    assert not any(getattr(e, "card", None) == card for e in seen), seen
-    assert control.hands.carries[finger].seat == 0
 
 
 def test_a_hand_whose_fingertips_all_lift_at_once_hands_its_card_to_none_of_them() -> None:
@@ -189,59 +129,6 @@ def test_a_hand_whose_fingertips_all_lift_at_once_hands_its_card_to_none_of_them
     assert not any(isinstance(e, events.HandedOn) for e in seen), seen
     assert [(type(e), e.touch) for e in seen] == [(events.BackOnTable, 1)]
     assert control.hands.carries == {}
-
-
-def edge_drop(control: RaceController, seat: int, home: Point, where: Point) -> bool:
-    """A guessed card of `seat` taken at `home` lies still at `where` (on FINGER); another
-    guessed card of `seat`, taken at the same moment, is dropped on the seat's zone (DROPPING):
-    whether the first slid back as that child's other hand (R9)."""
-    card, dropped_card = cards_nearest(control, seat)[:2]
-    control.physics.bodies[card].position = home
-    held(control, seat, decided=False, at=where, card=card)
-    dropped = held(control, seat, decided=False, finger=DROPPING, card=dropped_card)
-    assert control.guesser.while_carried(seat, home, *where, control.policy.travel) == seat
-    assert control.policy._within_reach(seat, where)
-    control.drain()
-    dropped_on(control, seat, dropped, 10.0)
-    slid = [e.card for e in control.drain() if isinstance(e, events.SlidHome)]
-    assert slid in ([], [card])
-    return FINGER not in control.hands.carries
-
-
-@pytest.mark.parametrize(("share", "slides"), [(0.99, True), (1.0, False)])
-def test_a_card_moved_a_fifth_of_a_travel_away_is_pulled_away_from_that_seat(
-        control: RaceController, share: float, slides: bool) -> None:
-    """AWAY_TRAVEL at its edge: a guessed card moved exactly AWAY_TRAVEL of a travel, on a
-    slant away from seat 0 (heading under AWAY_HEADING), is being pulled away from seat 0: no
-    other hand of seat 0's child, it stays on its finger at their drop; moved a hair less, it
-    may be that hand and slides back (R9)."""
-    distance = control.policy.travel * AWAY_TRAVEL * share
-    home = (1150.0, 4.0)  # exact sums: the distance below is the distance to the last bit
-    where = (home[0], home[1] + distance)
-    assert math.dist(home, where) == distance
-    assert control.guesser.heading(0, home, *where) < AWAY_HEADING
-    assert edge_drop(control, 0, home, where) is slides
-
-
-@pytest.mark.parametrize(("offsets", "slides"), [
-    (((-300, 0), (-286, 48)), False),  # heading 10 / 50 = 0.2: pulled away
-    (((-195, 104), (-147, 140)), True),  # heading 18 / 60 = 0.3 exactly: not pulled away
-])
-def test_a_card_pulled_away_must_go_less_straight_than_away_heading_toward_the_seat(
-        control: RaceController, offsets: tuple[tuple[int, int], tuple[int, int]],
-        slides: bool) -> None:
-    """AWAY_HEADING at its edge: a guessed card moved more than AWAY_TRAVEL of a travel and
-    less straight toward seat 1 than AWAY_HEADING is being pulled away from seat 1 (it stays
-    on its finger at seat 1's child's drop); exactly that straight, it may be their other hand
-    and slides back (R9). The points lie whole pixels from seat 1's anchor on Pythagorean
-    triples, so every distance, and the heading, is exact."""
-    ax, ay = control.geometry.anchors[1]
-    (sx, sy), (wx, wy) = offsets
-    home, where = (ax + sx, ay + sy), (ax + wx, ay + wy)
-    heading = control.guesser.heading(1, home, *where)
-    assert heading == (AWAY_HEADING if slides else 0.2)
-    assert math.dist(home, where) >= control.policy.travel * AWAY_TRAVEL
-    assert edge_drop(control, 1, home, where) is slides
 
 
 # The samples of seeds 9377 and 4242 and the whole guess.py run at f0f14d6 (issue 25): the
@@ -286,15 +173,6 @@ def test_an_axis_along_a_seats_arm_points_either_way() -> None:
     assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0)) == 17.0
 
 
-@pytest.mark.parametrize(("off", "comes"), [(0.0, True), (44.0, True), (45.0, False),
-                                            (60.0, False)])
-def test_a_finger_comes_from_a_seat_only_within_arm_degrees_of_its_arm(
-        off: float, comes: bool) -> None:
-    """R9's other hand (SeatPolicy._may_be_other_hand): a finger may be a child's only while it
-    points less than ARM_DEGREES off their arm; exactly ARM_DEGREES off (an arm cost of exactly
-    2), or more, it comes from another side."""
-    assert ARM_AT_0.comes_from(0, 10.0, 0.0, pointing(off)) is comes
-    assert ARM_AT_0.comes_from(0, 10.0, 0.0, None)  # no orientation read: never excluded
 
 
 def test_r9_a_free_seat_exactly_at_arms_reach_takes_the_finger() -> None:
@@ -351,18 +229,6 @@ def trail(*points: tuple[float, float, float]) -> Carry:
     return carry
 
 
-def test_a_fingertip_trembling_about_where_it_is_now_is_still() -> None:
-    """Issue 29's `moving` (a card moving beside a dropped one is a neighbour's, a still one
-    may be the dropping child's other hand): a finger is moving when it went farther than
-    TREMOR_CM from where it is now; one that trembled 0.27 cm either side of its place (0.54
-    cm between its swings) is still."""
-    hands = Hands(px_per_cm=10.0)
-    swing = TREMOR_CM * 10.0 * 0.9
-    carry = trail((1.0, 100.0 + swing, 50.0), (1.05, 100.0 - swing, 50.0),
-                  (1.1, 100.0, 50.0))
-    assert not hands.moving(carry, 1.1)
-    carry.trail.append((1.12, 100.0 + swing * 1.2, 50.0))  # on 0.32 cm past its place
-    assert hands.moving(carry, 1.12)
 
 
 def test_a_card_let_go_exactly_at_fling_speed_was_placed() -> None:
@@ -438,51 +304,8 @@ def test_r9_a_card_carried_exactly_a_travel_toward_its_seat_stays_that_seats(
     assert control.policy.room(0, FINGER + 1, 10.1, math.inf, keep_carried=True) == Occupied()
 
 
-def test_r9_a_childs_card_taken_exactly_later_after_the_dropped_one_and_moving_is_kept(
-        control: RaceController) -> None:
-    """A drop is no evidence against a card its child's id took LATER (a quarter second,
-    exactly: 10.25 - 10.0 in floats) after the dropped one while its finger moves it: it
-    stays on its finger at the drop (R9, issues 33 and 29), nothing is refused."""
-    moving, dropped_card = cards_nearest(control, 0)[:2]
-    other = held(control, 0, decided=True, at=spot(control, moving), moved_at=11.4,
-                 card=moving, named=0, taken_at=10.25)
-    x, y = other.trail[-1][1:]
-    other.trail.append((11.45, x + TREMOR_CM * control.geometry.px_per_cm * 2, y))
-    dropped = held(control, 0, decided=True, finger=DROPPING, card=dropped_card, named=0,
-                   taken_at=10.0)
-    assert other.taken_at - dropped.taken_at == LATER and control.hands.moving(other, 11.5)
-    control.drain()
-    dropped_on(control, 0, dropped, 11.5)
-    assert control.hands.carries[FINGER] is other
-    assert not [e for e in control.drain() if isinstance(e, events.Refused | events.SlidHome)]
 
 
-def test_r9_a_finger_whose_likeliest_seat_holds_a_card_goes_to_the_free_seat_its_arm_is_from(
-        control: RaceController) -> None:
-    """Issue 9's orientation cue at touch-down when the likeliest seat is full (R9): a finger
-    lands on a card about as far from all three seats, pointing from between seats 1 and 0
-    (nearer seat 1's arm). Seat 1 holds a card, so the card goes to the free seat the finger's
-    arm comes from, seat 0, not to seat 2, which is nearer by a hair."""
-    guesser, bodies = control.guesser, control.physics.bodies
-    w, h = control.geometry.width, control.geometry.height
-
-    def between_1_and_0(x: float, y: float) -> Contact:
-        e0, e1 = (math.degrees(math.atan2(y - by, x - bx)) for bx, by in guesser.bodies[:2])
-        return pointing(e1 + ((e0 - e1 + 180) % 360 - 180) * 0.45)
-
-    def the_scene(card: int) -> bool:
-        x, y = bodies[card].position
-        return control.card_under(x, y) == card and guesser.distance(2, x, y) < \
-            guesser.distance(0, x, y) <= guesser.reach and guesser.likeliest(
-                x, y, lambda s: control.seats.wants(s, card), between_1_and_0(x, y)) == 1
-    card = next(c for c in sorted(bodies) if the_scene(c))
-    held(control, 1, decided=True, card=next(c for c in cards_nearest(control, 1) if c != card))
-    x, y = bodies[card].position
-    control.drain()
-    control.touches([TouchEvent(FINGER + 1, TouchPhase.DOWN, x / w, y / h, 10.1, None,
-                                between_1_and_0(x, y))], w, h)
-    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
-        (0, card)]
 
 
 def moved(hands: Hands, touch: int, x: float, y: float, t: float) -> None:
@@ -555,17 +378,6 @@ def test_r16_a_touch_after_the_stop_is_refused_as_the_game_over_for_its_childs_s
         Refuse(1, Reason.GAME_OVER)
 
 
-def test_r9_another_fingertip_of_a_hand_carrying_a_card_is_refused_for_that_hands_seat(
-        control: RaceController) -> None:
-    """A fingertip landing 1 cm from the one that took a card a moment ago is the same hand
-    (R9, R28): it is refused for the seat the hand's card went to, shown there (decide 73)."""
-    first, second = cards_nearest(control, 0)[:2]
-    x, y = spot(control, first)
-    touch(control, FINGER, TouchPhase.DOWN, (x, y), 10.0)
-    seat = control.hands.carries[FINGER].seat
-    near = x + control.geometry.px_per_cm, y
-    assert decide(Down(NEW_FINGER, second, *near, 10.1, 10.1), control.seats) == \
-        Refuse(seat, Reason.SEAT_HOLDS_A_CARD, remembered=True)
 
 
 def test_r9_a_guessed_touch_on_a_quiet_table_takes_the_card_for_the_nearest_seat_undecided(
@@ -577,40 +389,15 @@ def test_r9_a_guessed_touch_on_a_quiet_table_takes_the_card_for_the_nearest_seat
         Take(0, False)
 
 
-def test_r9_a_second_touch_guessed_to_a_seat_whose_card_is_carried_home_leaves_that_card(
-        control: RaceController) -> None:
-    """Seat 0's guessed card is being carried a card's travel and a half straight toward seat
-    0. A second finger lands by seat 0: the carried card stays seat 0's (nothing gives way),
-    and the new finger is a guess, maybe seat 0's child's other hand (decide 99, 104, 105:
-    the keep-carried question; 133: a guess, not decided)."""
-    carried = carried_home(control)
-    other = cards_nearest(control, 0)[0]
-    decision = decide(Down(NEW_FINGER, other, *spot(control, other), 10.1, 10.1),
-                      control.seats)
-    assert isinstance(decision, Take)
-    assert decision.gives_way is None and decision.decided is False
-    assert decision.other_hand_of == 0 and carried.seat == 0
 
 
-def test_r9_a_childs_id_naming_a_seat_whose_card_moves_makes_the_touch_a_guess_maybe_theirs(
-        ) -> None:
-    """User id 0 names seat 0, whose card (given by that id) a finger is moving. A new touch
-    of id 0 lands by seat 1: it is guessed seat 1's, remembered as maybe seat 0's child's
-    other hand and as named by seat 0's id (R9; decide 110)."""
-    control = kids()
-    held(control, 0, decided=True, named=0, moved_at=10.0, card=cards_nearest(control, 0)[0])
-    card = cards_nearest(control, 1)[0]
-    assert decide(Down(NEW_FINGER, card, *spot(control, card), 10.1, 10.1, user=0),
-                  control.seats) == Take(1, False, None, other_hand_of=0, named=0)
 
 
 def straight_policy(hands: Hands) -> SeatPolicy:
     """A policy over two seats at (-100, 0) and (60, 63), a card's travel 50: STRAIGHT_START to
     STRAIGHT_END goes exactly HEADING straight toward seat 1."""
     guesser = SeatGuesser([(-100.0, 0.0), (60.0, 63.0)], [0, 1])
-    game = started_race("lords", 2)
-    physics = CardPhysics(Rect(-200, -200, 400, 400), 10.0, 14.0)
-    return SeatPolicy(game, hands, physics, guesser, 50.0, lambda _: None)
+    return SeatPolicy(hands, guesser, 50.0)
 
 
 def test_r9_a_card_carried_exactly_heading_straight_toward_its_seat_may_still_be_re_guessed(
@@ -642,30 +429,14 @@ def test_r9_a_card_thrown_exactly_heading_straight_at_another_zone_is_no_drop_on
     HEADING toward them; exactly HEADING, it went astray: its own guess keeps it (drop 35)."""
     hands = Hands(px_per_cm=1.0)  # a fling: faster than 120 px a second
     policy = straight_policy(hands)
-    table = Attribution(policy.game, policy.guesser, policy, hands, [0, 1], 1.0, 10.0,
-                        lambda x, y: 1)
+    table = Attribution(started_race("lords", 2), policy.guesser, policy, hands, [0, 1], 1.0,
+                        10.0, lambda x, y: 1)
     carry = Carry(3, 0, False, STRAIGHT_START, 1.0)
     carry.trail.extend([(1.0, *STRAIGHT_START), (1.05, *STRAIGHT_END)])
     assert hands.flung(carry, *STRAIGHT_END, 1.05)
     assert drop(carry, *STRAIGHT_END, 1.05, table) == Drop(0, None)
 
 
-def test_r9_a_card_an_id_gave_re_guessed_at_one_drop_is_re_guessed_again_at_the_next(
-        control: RaceController) -> None:
-    """A card an id gave seat 0, re-guessed to seat 1 at a drop (its child's other hand was
-    not seat 0's), is seat 1's guess now, wherever it is pulled: when a card is dropped on
-    seat 1's zone, it is re-guessed away from seat 1, to the free seat it is carried toward
-    (yield_to_drop 7)."""
-    anchors = control.geometry.anchors
-    card = cards_nearest(control, 1)[3]
-    start = spot(control, card)
-    where = toward(start, anchors[2], math.dist(start, anchors[2]) * 0.7)
-    other = held(control, 1, decided=True, at=where, card=card, named=0)
-    assert control.guesser.while_carried(1, other.home, *where, control.policy.travel) == 2
-    dropped = held(control, 1, decided=False, finger=DROPPING, card=cards_nearest(control, 1)[0],
-                   taken_at=9.0, named=2, user=2)
-    dropped_on(control, 1, dropped, 10.5)
-    assert other.seat == 2
 
 
 def test_r28_a_fingertip_landing_exactly_a_hand_window_after_a_tap_is_of_the_tapping_hand(

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from seigneurs.game import GameConfig, TurnLocomotive
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table import events as table_events
 from seigneurs.table.controller import COUNTDOWN, RaceController
 from seigneurs.table.kinds import open_session
 from seigneurs.table.layout import TableLayout
@@ -46,9 +47,10 @@ step = st.tuples(st.sampled_from(list(TouchPhase)), finger, point, st.integers(0
 def test_clause2_5_one_card_per_seat_and_no_finger_fills_a_hand(
         players: int, bots: int, seed: int, users: bool,
         frames: list[list[tuple[TouchPhase, int, tuple[float, float], int]]]) -> None:
-    """Whatever the fingers do: a seat carries at most one card (R9), a card is on one finger
-    at most, no child's search hand in the game is ever left full between frames (the game
-    hears of a card only at its drop), and every card is in exactly one place."""
+    """Whatever the fingers do: each child's search hand in the game holds exactly the card a
+    finger carries for them that the game took (R9: one at most; a card the game refused
+    rides its finger and lies on the game's table), a card is on one finger at most, and
+    every card is in exactly one place."""
     control = controller(players, bots, seed, users)
     game = control.game
     control.tick(COUNTDOWN)
@@ -65,15 +67,15 @@ def test_clause2_5_one_card_per_seat_and_no_finger_fills_a_hand(
         control.touches(events, LAYOUT.width, LAYOUT.height)
         control.tick(1 / 60)
         t += 1 / 60
-        # R9: a seat carries one card, and more only while every seat within reach holds one:
-        # then the newcomer is remembered as possibly that child's other hand (R9 is kept at
-        # the drop; an empty hand is never refused at touch-down)
-        seats = Counter(c.seat for c in control.hands.carries.values()
-                        if c.other_hand_of is None)
+        # R9, decided by the game: one card a seat, the one it heard picked
+        carried = control.hands.carries.values()
+        seats = Counter(c.seat for c in carried if c.held)
         assert all(n == 1 for n in seats.values())
-        cards = [c.card for c in control.hands.carries.values()]
+        cards = [c.card for c in carried]
         assert len(cards) == len(set(cards))  # one finger per card
-        assert all(game.hands[s] == -1 for s in control.play.humans)
+        assert all(game.hands[s] == next((c.card for c in carried if c.held and c.seat == s), -1)
+                   for s in control.play.humans)
+        assert all(game.table_mask >> c.card & 1 for c in carried if not c.held)
         for card in range(54):
             in_train = any(card in train for train in game.trains)
             in_hand = card in game.hands
@@ -139,10 +141,11 @@ def test_clause5_exact_ties_between_touches_rotate_between_seats() -> None:
     assert sorted(winners) == [0, 1, 2]
 
 
-def test_r9_a_second_card_near_a_seat_that_holds_one_goes_to_the_free_seat_0_within_reach() -> None:
-    """A finger landing nearest a seat that surely holds a card (its id named it) goes to the
-    likeliest free seat within reach; seat 0 is such a seat too (it was once read as "none",
-    and the card went to the seat that held one)."""
+def test_r9_a_second_card_near_a_seat_that_holds_one_is_refused_by_the_game_and_rides() -> None:
+    """A finger landing nearest a seat that surely holds a card (its id named it): the game
+    refuses that seat a second card (R9), the card rides the finger (no refusal a child could
+    take for a lost card), and once let go it slides back where it lay; the seat's own card
+    never left its finger."""
     control = controller(6, 0, 0, True)
     control.tick(COUNTDOWN)
     physics, guesser = control.physics, control.policy.guesser
@@ -161,5 +164,11 @@ def test_r9_a_second_card_near_a_seat_that_holds_one_goes_to_the_free_seat_0_wit
     control.touches([TouchEvent(2, TouchPhase.DOWN, second[0] / w, second[1] / h,
                                 COUNTDOWN + 0.5, None)], w, h)
     carries = control.hands.carries
-    assert (carries[1].seat, carries[1].decided) == (1, True)
-    assert (carries[2].seat, carries[2].other_hand_of) == (0, 1)
+    assert (carries[1].seat, carries[1].decided, carries[1].held) == (1, True, True)
+    assert (carries[2].seat, carries[2].held) == (1, False)
+    assert control.game.hands[1] == carries[1].card and control.game.table_mask >> lying & 1
+    control.drain()
+    control.touches([TouchEvent(2, TouchPhase.UP, second[0] / w, second[1] / h,
+                                COUNTDOWN + 0.6, None)], w, h)
+    assert control.drain() == [table_events.SlidHome(1, lying, 2, *second)]
+    assert 1 in carries and control.game.table_mask >> lying & 1

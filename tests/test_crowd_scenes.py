@@ -62,7 +62,7 @@ def test_an_empty_handed_child_refused_twice_is_a_run_of_two() -> None:
     scorer, me = Scorer(Score()), Person(1)
     for finger in (1, 2):
         touching(scorer, me, finger, intent=1)
-        judged(scorer, events.Refused(1, 5, finger, Reason.SEAT_HOLDS_A_CARD))
+        judged(scorer, events.Refused(1, 5, finger, Reason.HAND_FULL))
     report = scorer.score.to_json()
     assert report["refused_empty_handed"] == 2 and report["refused_twice_in_a_row"] == 1
     assert report["longest_refused_run"] == 2 and report["refused_empty_handed_after_rush"] == 2

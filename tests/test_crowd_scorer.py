@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from seigneurs.game import GameConfig, Phase
+from seigneurs.game import GameConfig, Phase, Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table.controller import RaceController
 from seigneurs.tools.crowd import (
@@ -141,7 +141,7 @@ def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
     assert report["refused_empty_handed_rate"] == round(2 / report["picks"], 4) > 0
     assert report["longest_refused_run"] == 2 and report["refused_twice_in_a_row"] == 1
     assert report["per_seat"]["0"]["refused_empty_handed"] == 2
-    assert report["refusals"]["this seat already carries a card"] == 2
+    assert report["refusals"][str(Reason.HAND_FULL)] == 2
 
 
 def test_a_child_holding_a_card_in_the_other_hand_is_not_empty_handed() -> None:
@@ -314,16 +314,16 @@ def test_crowd_fingertips_are_an_adults_or_a_childs_as_published_measurements_si
 
 
 def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
-    """The tracker names child 0 for child 1's finger; child 0 brings a card home, named by
-    the tracker too: the table believes child 1's card is child 0's other hand, and it slides
-    back."""
-    from test_seat_policy import carry
+    """The tracker names child 0 for child 1's finger, which holds its card still for more
+    than a second; child 0 (named too) touches a card: the table takes child 1's still card
+    for child 0's lost lift, and it slides back from child 1's hand still on it."""
+    from test_seat_policy import carry, finger_down
 
     crowd = table(user_ids=True)
     me, neighbour = child(crowd, 0), child(crowd, 1)
     theirs, mine = cards_near(crowd, 0)[:2]
-    carry(crowd, neighbour, theirs, None, user=0)
-    carry(crowd, me, mine, 0, user=0)
+    carry(crowd, neighbour, theirs, None, user=0, hold=1.2)
+    finger_down(crowd, me, mine, 0, user=0)
     report = crowd.score.to_json()
     assert report["taken_from_hand"] == 1 == report["per_seat"]["1"]["taken_from_hand"]
 

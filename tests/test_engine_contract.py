@@ -22,6 +22,7 @@ from seigneurs.game import (
     DuoGame,
     GameConfig,
     Lay,
+    Pass,
     Pick,
     PutBack,
     RaceGame,
@@ -67,7 +68,8 @@ def test_clause6_verify_says_what_apply_does_and_refusals_change_nothing(
     seat, t = st.integers(-1, 2), st.floats(0, 600, allow_nan=False)
     unit = st.floats(0, 1, allow_nan=False)
     actions = data.draw(st.lists(st.one_of(
-        st.builds(Pick, seat, t, st.integers(-1, 54)), st.builds(Stack, seat, t),
+        st.builds(Pick, seat, t, st.integers(-1, 54)), st.builds(Pass, seat, t, seat),
+        st.builds(Stack, seat, t),
         st.builds(PutBack, seat, t, unit, unit), st.builds(CallStop, seat, t),
         st.builds(Whistle, seat, t), st.builds(Lay, seat, t, st.integers(-1, ROWS)),
         st.builds(Under, seat, t), st.builds(RemoveLocomotive, seat, t, st.none())),
@@ -88,6 +90,7 @@ def every_action(seat: int, t: float, spots: list[tuple[float, float]]) -> list[
     return [Whistle(seat, t), TurnLocomotive(seat, t), Stack(seat, t), CallStop(seat, t),
             Under(seat, t), *(Pick(seat, t, c) for c in range(-1, len(WAGONS) + 1)),
             *(Lay(seat, t, row) for row in range(-1, ROWS + 1)),
+            *(Pass(seat, t, to) for to in range(-1, 9)),
             *(RemoveLocomotive(seat, t, kind) for kind in (None, *WagonType)),
             *(PutBack(seat, t, x, y) for x, y in spots)]
 
@@ -223,7 +226,9 @@ def test_clause6_legal_actions_list_a_seats_moves() -> None:
     assert len(picks) == 54 and not any(isinstance(a, CallStop) for a in game.legal_actions(0))
     pick(game, 0, fits=True)
     moves = game.legal_actions(0, 2.0)
-    assert {type(a) for a in moves} == {Stack, PutBack}
+    assert {type(a) for a in moves} == {Stack, PutBack, Pass}
+    assert [a.to for a in moves if isinstance(a, Pass)] == [1]  # the empty hand only (R9)
+    assert all(a.seat == 0 and a.t == 2.0 for a in moves)  # stamped as asked
     assert not game.can(Pick(0, 2.0, card_where(game, 1, fits=True)))
 
 

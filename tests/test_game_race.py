@@ -6,10 +6,12 @@ import pytest
 from helpers import card_where, pick, started_race, until
 
 from seigneurs.game import (
+    Applied,
     CallStop,
     EndReason,
     GameConfig,
     Lay,
+    Pass,
     Phase,
     Pick,
     PutBack,
@@ -20,6 +22,7 @@ from seigneurs.game import (
     TurnLocomotive,
     Whistle,
     new_game,
+    replay,
 )
 from seigneurs.game import (
     NotApplied as Refused,
@@ -78,6 +81,29 @@ def test_r9_one_card_at_a_time_in_the_search_hand() -> None:
     other = card_where(game, 0, fits=True)
     assert reason(game.apply(Pick(0, 1.1, other))) is Reason.HAND_FULL
     assert game.hands[0] == first
+
+
+def test_r9_a_card_passes_only_to_an_empty_hand_and_replays() -> None:
+    """The table heard the pick at the touch-down and learnt later whose hand held the card:
+    the card passes to that seat's hand if it is empty, and a game with passes replays from
+    its log; a game logged the old way (the pick inside the drop) replays as it was."""
+    game = started_race(players=3)
+    first = pick(game, 0, fits=True)
+    assert reason(game.apply(Pass(0, 1.1, 0))) is Reason.HAND_FULL  # its own hand is full
+    assert reason(game.apply(Pass(0, 1.1, 3))) is Reason.NO_SUCH_SEAT
+    assert reason(game.apply(Pass(1, 1.1, 2))) is Reason.HAND_EMPTY
+    second = card_where(game, 1, fits=True)
+    assert game.apply(Pick(1, 1.2, second)).ok
+    assert reason(game.apply(Pass(0, 1.3, 1))) is Reason.HAND_FULL  # R9
+    assert game.hands == [first, second, -1]
+    passed = Pass(0, 1.4, 2)
+    assert game.apply(passed) == Applied(passed, first, game.fits(2, first))
+    assert game.hands == [-1, second, first]
+    assert game.apply(Stack(2, 1.5)).ok and game.trains[2] == [first]
+    assert replay(game.record()).trains == game.trains
+    old = started_race(players=3)  # Pick and Stack in the same drop, as journals before
+    card = pick(old, 0, fits=True, t=4.0)
+    assert old.apply(Stack(0, 4.0)).ok and replay(old.record()).trains[0] == [card]
 
 
 def test_r10_a_fitting_card_goes_straight_onto_the_train() -> None:
@@ -228,3 +254,14 @@ def test_config_validates_players_and_variant() -> None:
 def test_locomotive_types_match_their_cards() -> None:
     game = started_race(players=6)
     assert {loco.type for loco in game.locomotives} == set(WagonType)
+
+
+def test_d4_the_seats_a_card_fits_are_the_seats_it_fits_one_by_one() -> None:
+    """`fitted_by` is `fits` asked of every seat at once (the guess of whose hand a finger is
+    asks it once per touch-down), as the trains grow."""
+    game = started_race(players=3)
+    for _ in range(3):
+        for card in range(len(WAGONS)):
+            assert game.fitted_by(card) == [s for s in range(3) if game.fits(s, card)]
+        card = pick(game, 1, fits=True)
+        assert game.apply(Stack(1, 2.0)).ok and card in game.trains[1]

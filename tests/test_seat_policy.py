@@ -77,9 +77,10 @@ def carry(crowd: Crowd, who: Child, card: int, zone: int | None, user: int | Non
     return finger
 
 
-def test_a_card_brought_home_is_stacked_and_the_other_hands_card_slides_back() -> None:
-    """The tracker names one child for two fingers: the card dropped on the child's zone is
-    stacked (never refused), and the other hand's card slides back (R9: one at a time)."""
+def test_r9_a_second_card_brought_home_goes_back_and_the_first_stays_on_its_finger() -> None:
+    """The tracker names one child for two fingers: the game refuses the child the second
+    card (R9: one at a time); dropped on the child's zone it goes back once let go, and the
+    first card never leaves the finger still on it."""
     crowd = table(user_ids=True)
     me = child(crowd, 0)
     first, second = cards_near(crowd, 0)[:2]
@@ -87,8 +88,10 @@ def test_a_card_brought_home_is_stacked_and_the_other_hands_card_slides_back() -
     held = carry(crowd, me, first, None, user=0)
     home = carry(crowd, me, second, 0, user=0)
     assert [(type(e), e.touch) for e in seen if isinstance(e, events.Stacked | events.SlidHome)] \
-        == [(events.SlidHome, held), (events.Stacked, home)]
-    assert crowd.score.refused_at_drop == 0
+        == [(events.SlidHome, home)]
+    assert events.Refused(0, second, home, Reason.HAND_FULL) in seen
+    assert control(crowd).hands.carries[held].card == first and crowd.game.hands[0] == first
+    assert crowd.score.taken_from_hand == crowd.score.second_cards_stacked == 0
 
 
 def test_a_child_dropping_their_only_card_on_their_zone_is_never_refused() -> None:
@@ -181,8 +184,9 @@ def test_a_child_refused_once_gets_the_next_card_they_touch() -> None:
 
 def test_a_card_that_goes_back_leaves_the_other_hands_card_alone() -> None:
     """D8 assisted, R9: a child drops a card that does not fit on their zone while their other
-    hand holds one. The dropped card goes back; the one still held is theirs to keep (it
-    used to slide back first, leaving the child with nothing)."""
+    hand holds one. The dropped card goes back (the game refuses it: one card at a time); the
+    one still held is theirs to keep (it used to slide back first, leaving the child with
+    nothing)."""
     crowd = table("kids", user_ids=True)
     me = child(crowd, 0)
     near = cards_near(crowd, 0)
@@ -192,7 +196,7 @@ def test_a_card_that_goes_back_leaves_the_other_hands_card_alone() -> None:
     held = carry(crowd, me, kept, None, user=0)
     dropped = carry(crowd, me, wrong, 0, user=0)
     assert any(isinstance(e, events.Refused) and e.touch == dropped
-               and e.reason is Reason.DOES_NOT_FIT for e in seen)
+               and e.reason is Reason.HAND_FULL for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == held for e in seen)
     assert control(crowd).hands.carries[held].card == kept
     assert crowd.score.taken_from_hand == 0
@@ -250,6 +254,8 @@ def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
     assert any(isinstance(e, events.Stacked) and e.touch == my_finger for e in seen)
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert control(crowd).hands.carries[their_finger].card == theirs
+    assert seen[-2:-1] == [events.SeatChanged(control(crowd).hands.carries[their_finger].seat,
+                                              theirs, their_finger)]  # made way, shown
     assert crowd.score.taken_from_hand == 0
 
 

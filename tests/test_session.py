@@ -59,13 +59,14 @@ def test_the_seat_question_changes_nothing_and_the_command_makes_room_r9() -> No
     session.drain()
     card = next(c for c in sorted(session.physics.bodies) if control.loose(c))
     where = session.physics.bodies[card].position
+    assert session.game.apply(Pick(0, session.clock, card)).ok  # the game heard the pick
     control.hands.carries[1] = Carry(card, 0, False, (where.x, where.y), session.clock)
     policy = control.policy
     room = policy.room(0, 2, session.clock, reach=float("inf"))
     assert isinstance(room, Reguess) and room == Reguess(1, 1)
     assert control.hands.carries[1].seat == 0 and session.drain() == []  # a question only
-    policy.make_room(room)
-    assert control.hands.carries[1].seat == 1
+    control.holds.make_room(room, session.clock)
+    assert control.hands.carries[1].seat == 1 and session.game.hands == [-1, card]  # passed
     assert session.drain() == [events.SeatChanged(1, card, 1)]
     control.hands.carries[1].decided = True  # now surely seat 1's, and it just moved
     assert policy.room(1, 2, session.clock) == Occupied()

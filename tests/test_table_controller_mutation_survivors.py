@@ -218,30 +218,6 @@ def test_a_table_opened_on_a_game_under_way_lays_out_only_the_cards_on_the_table
     assert not set(stacked) & set(session.control.physics.bodies) and len(stacked) == 2
 
 
-@pytest.mark.parametrize(("user", "kept"), [(None, False), (5, True)])
-def test_r9_a_drop_by_a_finger_whose_id_names_no_child_sends_back_no_card_of_theirs(
-    control: RaceController, user: int | None, kept: bool
-) -> None:
-    """R9 at a drop on seat 0's zone: a card guessed seat 0's that may be that child's other
-    hand slides back when the dropping finger has no user id; when its id names no child (an
-    adult's, reaching in), the drop is no evidence against the child's card, which stays.
-    (RaceController._take 14, 26)"""
-    bodies, w, h = control.physics.bodies, control.geometry.width, control.geometry.height
-    anchor = control.geometry.anchors[0]
-    near = sorted(bodies, key=lambda c: math.dist(bodies[c].position, anchor))
-    dropping, theirs = near[2], near[1]
-    control.tick(9.0)
-    x, y = bodies[dropping].position
-    control.touches([TouchEvent(21, TouchPhase.DOWN, x / w, y / h, 9.0, user)], w, h)
-    assert control.hands.carries[21].card == dropping  # the scene
-    held(control, 0, decided=False, card=theirs, other_hand_of=0, taken_at=9.0)
-    control.tick(1.0)
-    control.drain()
-    control.touches([TouchEvent(21, TouchPhase.UP, anchor[0] / w, anchor[1] / h, 10.0, user)], w, h)
-    seen = control.drain()
-    assert [e.card for e in seen if isinstance(e, events.Stacked)] == [dropping]  # the scene
-    slid = [e.card for e in seen if isinstance(e, events.SlidHome)]
-    assert (FINGER in control.hands.carries, slid) == (kept, [] if kept else [theirs])
 
 
 def test_r28_a_card_handed_on_and_put_on_the_other_childs_zone_is_dropped_there() -> None:

@@ -334,13 +334,14 @@ def test_a_picture_a_pixel_wide_has_a_table_of_tiny_cards_one_of_no_width_none(
 def test_a_card_only_one_finger_went_for_is_no_tie_and_passes_no_priority_on() -> None:
     """Issue 9 clause 5: the tie priority turns after each tie, and only then: a finger
     alone on a card wins nothing from anyone (no winner to name), and the next real tie
-    still goes to seat 0 (FairGrabs.frame 14)."""
+    still goes to seat 0 (FairGrabs.winners)."""
     grabs = FairGrabs(3)
     alone = [TouchEvent(1, TouchPhase.DOWN, 0.5, 0.5, 1.0)]
-    targets, winners = grabs.frame(alone, lambda e: 7, lambda e: e.id)
-    assert (targets, winners) == ({1: 7}, {})
+    assert grabs.winners(alone, {1: 7}, lambda e: e.id) == {}
     tie = [TouchEvent(seat, TouchPhase.DOWN, 0.5, 0.5, 2.0) for seat in range(3)]
-    assert grabs.frame(tie, lambda e: 7, lambda e: e.id)[1] == {7: 0}
+    assert grabs.winners(tie, {e.id: 7 for e in tie}, lambda e: e.id) == {7: 0}
+    lifts = [TouchEvent(seat, TouchPhase.UP, 0.5, 0.5, 3.0) for seat in range(3)]
+    assert grabs.winners(lifts, {e.id: 7 for e in lifts}, lambda e: e.id) == {}  # no downs
 
 
 def test_a_session_opened_with_neither_a_configuration_nor_a_game_says_so() -> None:

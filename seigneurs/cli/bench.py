@@ -1,4 +1,5 @@
-"""`seigneurs bench`: a busy table's cost per frame, the decoders' speed, the cold start."""
+"""`seigneurs bench`: a busy table's cost per frame, the decoders' speed, the cold start;
+`seigneurs trace`: the files one touch crosses."""
 
 from __future__ import annotations
 
@@ -198,4 +199,21 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(f"peak memory: {report.peak_memory_mb} MB")
     print(f"held cards moved in the same frame as their finger: "
           f"{report.moves_shown_next_frame:.2%}")
+    return 0
+
+
+def _trace_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@command("trace", "one TUIO finger through the production path: files crossed per frame",
+         _trace_args)
+def _trace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from seigneurs.tools.trace import table, trace
+
+    counts = trace()
+    if args.json:
+        print(json.dumps([count.to_json() for count in counts]))
+    else:
+        table(counts)
     return 0

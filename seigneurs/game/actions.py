@@ -51,6 +51,16 @@ class Pick(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """The search-hand card goes to seat `to`'s empty hand: a table that guesses whose hand a
+    finger is heard the pick at the touch-down, and learnt later whose it was (R9: `to` must
+    hold nothing)."""
+
+    kind: ClassVar[str] = "pass"
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stack(Action):
     """Put the search-hand card on top of one's own train (R10, D8)."""
 
@@ -101,8 +111,8 @@ class Under(Action):
 
 ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Whistle, TurnLocomotive, Pick, Stack, PutBack, CallStop, RemoveLocomotive, Lay,
-                Under)
+    for cls in (Whistle, TurnLocomotive, Pick, Pass, Stack, PutBack, CallStop, RemoveLocomotive,
+                Lay, Under)
 }
 
 
@@ -137,7 +147,6 @@ class Reason(StrEnum):
     TAKEN = "taken"  # another seat got there first
     DOES_NOT_FIT = "does not fit the train"  # D8 assisted
     FITS_A_ROW = "this card fits a row: lay it"  # R30 assisted
-    SEAT_HOLDS_A_CARD = "this seat already carries a card"  # R9, the table's attribution
     TOO_FEW_WAGONS = "stop needs at least 5 wagons"  # R16
     NOT_CHOSEN = "the removed locomotive is not chosen yet"  # D6
 

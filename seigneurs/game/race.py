@@ -14,6 +14,7 @@ from seigneurs.game.actions import (
     Applied,
     CallStop,
     EndReason,
+    Pass,
     Pick,
     PutBack,
     Reason,
@@ -74,6 +75,10 @@ class RaceGame(Game):
         only if it fits where the table assists (D8)."""
         return not self.assisted[seat] or self.fits(seat, card)
 
+    def fitted_by(self, card: int) -> list[int]:
+        """The seats whose train `card` may go on now (`fits`, for every seat at once)."""
+        return [seat for seat, mask in enumerate(self.fit_masks) if mask >> card & 1]
+
     def is_face_up(self, card: int) -> bool:
         """Whether a table card shows its face."""
         return bool(self.face_up_mask >> card & 1)
@@ -118,6 +123,11 @@ class RaceGame(Game):
 
     def _offer_picks(self, seat: int, t: float) -> Offered:
         return [Pick(seat, t, card) for card in cards_in(self.pickable(seat))]
+
+    def _offer_passes(self, seat: int, t: float) -> Offered:
+        if self._held(seat) == NOBODY:
+            return ()
+        return [Pass(seat, t, to) for to, card in enumerate(self.hands) if card == NOBODY]
 
     def _offer_stack(self, seat: int, t: float) -> Offered:
         held = self._held(seat)
@@ -185,6 +195,19 @@ class RaceGame(Game):
             return refusal
         return Reason.HAND_EMPTY if self.hands[action.seat] == NOBODY else None
 
+    def _verify_pass(self, action: Pass) -> Reason | None:
+        refusal = self._verify_held(action)
+        if refusal is None and not 0 <= action.to < self.seat_count:
+            return Reason.NO_SUCH_SEAT
+        if refusal is None and self.hands[action.to] != NOBODY:
+            return Reason.HAND_FULL  # R9: the seat's own card is still in its hand
+        return refusal
+
+    def _pass(self, action: Pass) -> Applied:
+        card = self._release(action.seat)
+        self.hands[action.to] = card
+        return Applied(action, card, self.fits(action.to, card))
+
     def _release(self, seat: int) -> int:
         card = self.hands[seat]
         self.hands[seat] = NOBODY
@@ -243,6 +266,7 @@ class RaceGame(Game):
         Whistle: Move(_verify_whistle, _offer_whistle, _whistle),
         TurnLocomotive: Move(_verify_turn, _offer_turn, _turn_locomotive),
         Pick: Move(_verify_pick, _offer_picks, _pick),
+        Pass: Move(_verify_pass, _offer_passes, _pass),
         Stack: Move(_verify_stack, _offer_stack, _stack),
         PutBack: Move(_verify_held, _offer_put_back, _put_back),
         CallStop: Move(_verify_stop, _offer_stop, _call_stop),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import groupby
 from typing import Generic, Protocol, TypeVar
 
@@ -26,6 +26,7 @@ from seigneurs.game import (
     Pick,
     PutBack,
     RaceGame,
+    Reason,
     Result,
     Stack,
     TurnLocomotive,
@@ -56,6 +57,7 @@ from seigneurs.table.bot_hands import BotHands, bot_finger
 from seigneurs.table.geometry import DuoGeometry, RaceGeometry
 from seigneurs.table.grabs import FairGrabs, just_taken
 from seigneurs.table.physics import CardPhysics
+from seigneurs.table.search_hands import SearchHands
 
 COUNTDOWN = 3.0
 """Seconds of lamps before the whistle (R14, R28)."""
@@ -157,17 +159,6 @@ def _instants(frame: Sequence[TouchEvent]) -> list[list[TouchEvent]]:
     return [list(run) for _, run in groupby(frame, EVENT_TIME)]
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
-    """Cards given as a mask (bit k: card k), asked one by one (`card in cards`): a hit-test
-    asks about the card or two under a finger, so no set of every loose card is built."""
-
-    mask: int
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and bool(self.mask >> card & 1)
-
-
 class Measured(Protocol):
     """A table's size, in pixels, and its cards'."""
 
@@ -236,11 +227,12 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         self.guesser = SeatGuesser(geometry.anchors, humans, users,
                                    reach=REACH_CM * geometry.px_per_cm, bodies=bodies)
         self.everyone = SeatGuesser(geometry.anchors, range(game.seat_count))
-        self.policy = SeatPolicy(game, self.hands, self.physics, self.guesser,
-                                 geometry.card_w * 1.5, self.play.emit)
+        self.policy = SeatPolicy(self.hands, self.guesser, geometry.card_w * 1.5)
         self.seats = Attribution(game, self.guesser, self.policy, self.hands, humans,
                                  geometry.px_per_cm, geometry.card_w, geometry.zone_at)
         self.grabs = FairGrabs(game.seat_count)
+        self.holds = SearchHands(self.play, self.hands, self.physics, self.policy,
+                                 geometry.free)
         self.bot_hands = BotHands(game, geometry, self.physics, humans, self.guesser,
                                   self.everyone, self.play.bot_loop)
         for card, (nx, ny) in enumerate(game.positions):
@@ -258,7 +250,7 @@ class RaceController(Control[RaceGame, RaceGeometry]):
     def card_under(self, x: float, y: float) -> int | None:
         """The loose card under (x, y). It needs the frame: a card still sliding is where the
         physics steps so far put it (a card at rest is where it is at any frame rate)."""
-        return self.physics.card_at(x, y, among=Cards(self.loose_mask))
+        return self.physics.card_at(x, y, among=self.loose_mask)
 
     # Touches: whose hand (attribution), then the card (physics), then the game.
 
@@ -269,8 +261,9 @@ class RaceController(Control[RaceGame, RaceGeometry]):
             seat = self.guesser.by_user(e.user)
             return self.everyone.nearest(e.x * width, e.y * height) if seat is None else seat
         for instant in _instants(frame):
-            targets, winners = self.grabs.frame(
-                instant, lambda e: self.card_under(e.x * width, e.y * height), seat_of)
+            targets = {e.id: card for e in instant if e.phase is DOWN and
+                       (card := self.card_under(e.x * width, e.y * height)) is not None}
+            winners = self.grabs.winners(instant, targets, seat_of) if len(targets) > 1 else {}
             won_by = {e.id: e for e in instant if e.id in winners.values()} if winners else {}
             lifting = {e.id for e in instant if e.phase is UP}
             for event in instant:
@@ -317,23 +310,29 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         won = winners.get(card, event.id) == event.id and self.loose(card)
         down = Down(event.id, card, x, y, at, t, event.user, event.contact, won)
         match decide(down, self.seats):
-            case Refuse(who, reason, remembered):
-                if remembered:
-                    self.seats.remember(x, y, t)
+            case Refuse(who, reason):
                 play.emit(events.Refused(who, card, event.id, reason))
             case Take() as take:
                 self._take(down, take)
 
     def _take(self, down: Down, take: Take) -> None:
-        """Apply a touch-down's `Take`: what gives way first, then the card on the finger."""
+        """Apply a touch-down's `Take`: what gives way first, then the pick, which the game
+        takes into the seat's search hand (the card goes on the finger) or refuses (R9: the
+        card wiggles where it lies, and the child's next try is theirs)."""
         if take.gives_way is not None:
-            self.policy.make_room(take.gives_way)
+            self.holds.make_room(take.gives_way, down.t)
+        picked = self.play.apply(Pick(take.seat, down.t, down.card))
+        if isinstance(picked, NotApplied) and (take.same_hand or
+                                               picked.reason is not Reason.HAND_FULL):
+            self.seats.remember(down.x, down.y, down.clock)
+            self.play.refuse(picked, down.card, down.touch)
+            return
         home = self.physics.settles_at(down.card)  # not mid-slide: the same at any frame rate
         carry = Carry(down.card, take.seat, take.decided, home, down.clock,
                       grip=(down.x - home[0], down.y - home[1]),
-                      other_hand_of=take.other_hand_of, named=take.named, user=down.user,
-                      contact=down.contact, taken_at=down.clock,
-                      angle=chipmunk.angle(self.physics.bodies[down.card]))
+                      named=take.named, taken_at=down.clock,
+                      angle=chipmunk.angle(self.physics.bodies[down.card]),
+                      held=isinstance(picked, Applied))
         carry.trail.append((down.clock, down.x, down.y))
         self.hands.carries[down.touch] = carry
         self.physics.raise_card(down.card)
@@ -365,10 +364,10 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         carry.trail.append((clock, x, y))
         now = pulled(carry, touch, x, y, clock, self.seats)
         if now is not None:
+            t = self.play.action_time(clock)
             if now.gives_way is not None:
-                self.policy.make_room(now.gives_way)
-            carry.seat = now.seat
-            self.play.emit(events.SeatChanged(now.seat, carry.card, touch))
+                self.holds.make_room(now.gives_way, t)
+            self.holds.claim(touch, carry, now.seat, t)
 
     def _up(self, touch: int, x: float, y: float, clock: float, lifting: set[int]) -> None:
         """A finger lifts; with it, the fingertips in `lifting` (the same instant's)."""
@@ -384,12 +383,21 @@ class RaceController(Control[RaceGame, RaceGeometry]):
         dropped = drop(carry, x, y, clock, self.seats)
         t = play.action_time(clock)
         seat, zone = dropped.seat, dropped.zone
-        if dropped.yields:  # R9: the other hand's card gives way
-            self.policy.yield_to_drop(seat, carry, clock)
-        # Never refused: the game is in play (over: returned above; not started: the touch-down
-        # took nothing), the card lies on the table (taken loose, and bots take no card a
-        # finger holds) and `seat` is a child's, whose search hand is empty between drops.
-        play.apply(Pick(seat, t, carry.card))
+        refused = self.holds.claim(touch, carry, seat, t, shown=False) \
+            if seat != carry.seat or not carry.held else None
+        if refused is not None and zone is not None and self.holds.make_way(seat, carry, t, clock):
+            refused = self.holds.claim(touch, carry, seat, t, shown=False)
+        if refused is None and zone == seat and self.hands.named_carry(seat):
+            # R9: a second card the game refused this child (their id says so) is on another
+            # finger: one card at a time, so the card let go goes back
+            refused = NotApplied(Stack(seat, t), Reason.HAND_FULL)
+        if refused is not None:
+            if zone is not None:  # R9: that child's own card is still in their hand
+                play.emit(events.Refused(seat, carry.card, touch, refused.reason))
+            if zone is not None or not carry.held:
+                self.holds.give_back(carry, touch, t)  # let go, it goes back gently
+                return
+            seat, zone = carry.seat, None
         if zone == seat:
             stack = play.apply(Stack(seat, t))
             if not isinstance(stack, NotApplied):
@@ -511,10 +519,11 @@ class DuoController(Control[DuoGame, DuoGeometry]):
                 if hand != seat:
                     self._play(Under(seat, t), touch)
                 return
-        held = self.hands.mask
-        mine = {c for s, c in enumerate(self.revealed) if c is not None and s in humans
-                and not held >> c & 1}
-        card = self.physics.card_at(x, y, among=mine)
+        mine = 0
+        for s, c in enumerate(self.revealed):
+            if c is not None and s in humans:
+                mine |= 1 << c
+        card = self.physics.card_at(x, y, among=mine & ~self.hands.mask)
         if card is not None:  # ownership: seat k's revealed card lays seat k's card
             seat = self.revealed.index(card)
             self.took[touch] = seat

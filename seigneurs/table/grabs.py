@@ -5,7 +5,7 @@ however many a frame brings (issue 32)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from seigneurs.input.events import DOWN, TouchEvent
 from seigneurs.table.attribution.hands import Hands
@@ -50,18 +50,15 @@ class FairGrabs:
         self.seat_count = seat_count
         self.turn = 0
 
-    def frame(self, events: Sequence[TouchEvent], card_under: Callable[[TouchEvent], int | None],
-              seat_of: Callable[[TouchEvent], int]) -> tuple[dict[int, int], dict[int, int]]:
-        """Each touch-down's card (touch -> card), and, for cards different touches went for,
-        the touch that gets it (card -> touch)."""
+    def winners(self, events: Sequence[TouchEvent], targets: Mapping[int, int],
+                seat_of: Callable[[TouchEvent], int]) -> dict[int, int]:
+        """For the cards different touch-downs among `events` went for (`targets`: touch ->
+        the card under it), the touch that gets it (card -> touch)."""
         reaching: dict[int, list[TouchEvent]] = {}
-        targets = {}
         for event in events:
-            if event.phase is DOWN:
-                card = card_under(event)
-                if card is not None:
-                    targets[event.id] = card
-                    reaching.setdefault(card, []).append(event)
+            card = targets.get(event.id)
+            if card is not None and event.phase is DOWN:
+                reaching.setdefault(card, []).append(event)
         winners = {}
         for card, downs in reaching.items():
             if len(downs) > 1:
@@ -71,4 +68,4 @@ class FairGrabs:
                 def priority(e: TouchEvent, turn: int = turn) -> tuple[float, int]:
                     return e.t, (seat_of(e) - turn) % self.seat_count
                 winners[card] = min(downs, key=priority).id
-        return targets, winners
+        return winners

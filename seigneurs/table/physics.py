@@ -9,7 +9,7 @@ edges; the deal (the game's own scatter, R13) lays them apart. Steps are fixed (
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Iterable, Iterator, Set
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
 
 import pymunk
@@ -171,12 +171,14 @@ class CardPhysics:
         self._homing[card] = (x, y)
         self._astir.add(card)
 
-    def card_at(self, x: float, y: float, among: Container[int] | None = None) -> int | None:
-        """The topmost card under (x, y) (of those `among`): the one added or moved last wins."""
+    def card_at(self, x: float, y: float, among: int | None = None) -> int | None:
+        """The topmost card under (x, y) (of those in the mask `among`, bit k: card k; a
+        hit-test asks about the card or two under a finger, so no set of every loose card is
+        built): the one added or moved last wins."""
         cards = set()
         for hit in self.space.point_query((x, y), 0, _CARDS_ONLY):
             card = self._card_of.get(id(hit.shape.body)) if hit.shape else None
-            if card is not None and (among is None or card in among):
+            if card is not None and (among is None or among >> card & 1):
                 cards.add(card)
         if len(cards) < 2:  # a touch-down asks: one card under a finger, mostly
             return next(iter(cards), None)

@@ -1,7 +1,6 @@
-"""The touch-down decision, as a value: whose hand a finger landing on a loose card is, and
-whether it takes the card or is gently refused (R9), read from the table as it is and changing
-nothing. The controller applies it (`Take`: what must give way first, then the card on the
-finger; `Refuse`: the reason shown)."""
+"""The touch-down decision, as a value: whose hand a finger landing on a loose card is, read
+from the table as it is and changing nothing. The controller applies it (`Take`: what must give
+way first, then the pick the game decides, R9; `Refuse`: the card is not to be had at all)."""
 
 from __future__ import annotations
 
@@ -39,26 +38,26 @@ class Down:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """The card goes on the finger, attributed to `seat` (`decided` by a user id, else a
-    guess), once `gives_way` (another finger's card re-guessed or sent home) is done."""
+    """The card is asked for `seat` (`decided` by a user id, else a guess), once `gives_way`
+    (another finger's card re-guessed or sent home) is done: the game takes it into that
+    seat's search hand or refuses it (R9)."""
 
     seat: int
     decided: bool
     gives_way: Reguess | GiveWay | None = None
-    other_hand_of: int | None = None
-    """The seat whose child this finger may be the other hand of (it held a card already)."""
     named: int | None = None
     """The seat the touch's user id named, even when it was doubted."""
+    same_hand: bool = False
+    """Another fingertip of the hand carrying `seat`'s card: refused, it takes nothing."""
 
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The touch takes nothing: `seat` (None: unknown) is told why. `remembered`: a child
-    refused so tries again, and the next card they touch is theirs (`AGAIN_S`)."""
+    """The touch takes nothing (the game is not in play, or another touch got the card):
+    `seat` (None: unknown) is told why."""
 
     seat: int | None
     reason: Reason
-    remembered: bool = False
 
 
 Decision = Take | Refuse
@@ -75,13 +74,11 @@ class Pulled:
 
 @dataclass(frozen=True, slots=True)
 class Drop:
-    """Where a carried card goes as its finger lifts: `seat` takes it, onto `zone` (the seat
-    whose zone it was put on, else None); `yields`: other fingers' cards believed that seat's
-    give way first (`SeatPolicy.yield_to_drop`)."""
+    """Where a carried card goes as its finger lifts: `seat` takes it, onto `zone` (the child
+    whose zone it was put on, else None)."""
 
     seat: int
     zone: int | None
-    yields: bool = False
 
 
 @dataclass(slots=True)
@@ -99,7 +96,7 @@ class Attribution:
     zone_at: Callable[[float, float], int | None]
     """The seat whose zone (x, y) is on, if any."""
     refused: list[tuple[float, float, float]] = field(default_factory=list)
-    """(clock, x, y) of the touches refused as another fingertip of a hand holding a card."""
+    """(clock, x, y) of the touches the game refused a card (R9): a child's next try."""
     downs: dict[int, float] = field(default_factory=dict)
     """When a finger last landed nearest each child's seat (the idle timers read it)."""
 
@@ -128,17 +125,20 @@ class Attribution:
             named = self.guesser.by_user(event.user)
         self.hands.track(event, x, y, clock, named)
 
-    def wants(self, seat: int, card: int) -> bool:
-        """Whether `seat`'s child, looking for a card, would reach for this face-up one."""
-        return self.game.is_face_up(card) and self.game.fits(seat, card)
+    def wanting(self, card: int) -> set[int]:
+        """The seats whose child, looking for a card, would reach for this one: it shows its
+        face and fits their train (asked once, so the guess calls nothing back)."""
+        game = self.game
+        return set(game.fitted_by(card)) if game.is_face_up(card) else set()
 
 
 def decide(down: Down, table: Attribution) -> Decision:
-    """Whose hand `down` is and what it does (R9, README "Whose hand is it?"): a user id
-    decides, unless that seat holds a card already (the id may be wrong, or it is that child's
-    other hand); another fingertip of a hand that holds a card is refused (unless it is a
-    child trying again); else the likeliest seat, or the likeliest free one within reach.
-    An empty hand is never refused at touch-down: R9 is kept at the drop."""
+    """Whose hand `down` is (README "Whose hand is it?"): a user id decides, unless that seat
+    holds a card already (the id may be wrong, or it is that child's other hand); another
+    fingertip of a hand that holds a card is that hand's (unless it is a child trying again
+    after a refusal); else the likeliest seat. Whether the seat may have the card is the
+    game's to say (R9): refused, a card rides the finger and goes back when let go, unless
+    that seat's hand is empty by then."""
     game, guesser, policy = table.game, table.guesser, table.policy
     x, y, clock = down.x, down.y, down.clock
     named = guesser.by_user(down.user)
@@ -147,22 +147,20 @@ def decide(down: Down, table: Attribution) -> Decision:
         return Refuse(who, game.verify(Pick(who, down.t, down.card)) or Reason.NOT_STARTED)
     if not down.won:
         return Refuse(named, Reason.TAKEN)
-    other_hand_of = None
     if named is not None:
         room = policy.room(named, down.touch, clock, same_child=True)
         if not isinstance(room, Occupied):
             return Take(named, True, _giving_way(room), named=named)
-        other_hand_of = named
     hand = table.hands.same_hand(x, y, clock, table.hands.carries)
     if hand is not None and not table.again(x, y, clock):  # another fingertip of a hand
-        return Refuse(hand.seat, Reason.SEAT_HOLDS_A_CARD, remembered=True)  # with a card
-    guess = guesser.likeliest(x, y, lambda s: table.wants(s, down.card), down.contact)
+        return Take(hand.seat, hand.decided, named=named, same_hand=True)  # the game refuses
+    if named is not None:  # the id's seat holds a card: the game refuses it a second (R9)
+        return Take(named, True, named=named)
+    guess = guesser.likeliest(x, y, table.wanting(down.card).__contains__, down.contact)
     room = policy.room(guess, down.touch, clock, math.inf, keep_carried=True)
     if not isinstance(room, Occupied):
-        return Take(guess, False, _giving_way(room), other_hand_of, named)
-    other_hand_of = guess if other_hand_of is None else other_hand_of
-    free = guesser.at_down(x, y, table.hands.carrying, contact=down.contact)  # seat 0 is a seat too
-    return Take(guess if free is None else free, False, None, other_hand_of, named)
+        return Take(guess, False, _giving_way(room), named)
+    return Take(guess, False, None, named)  # that seat holds a card: the game decides
 
 
 def _giving_way(room: object) -> Reguess | GiveWay | None:
@@ -187,8 +185,8 @@ def pulled(carry: Carry, touch: int, x: float, y: float, clock: float,
 def drop(carry: Carry, x: float, y: float, clock: float, table: Attribution) -> Drop:
     """Whose card it is where its finger lifts at (x, y) (where the finger lifts, not where
     the card lies: a card put back beside a zone overlaps it): dropped on a child's
-    zone, that child's (a gift, or an id or a guess that erred), and R9 is kept by the other
-    fingers giving way (not for a card that goes back, D8); a tap at a zone's edge or a throw
+    zone, that child's (a gift, or an id or a guess that erred), if the game lets that seat
+    have it (R9: not while their own card is in their hand); a tap at a zone's edge or a throw
     that went astray is no drop on it; elsewhere, the carried card's seat (a guess, re-decided
     by where it was pulled)."""
     zone = table.zone_at(x, y)
@@ -198,7 +196,7 @@ def drop(carry: Carry, x: float, y: float, clock: float, table: Attribution) -> 
         zone = None
     if zone in table.humans:
         assert zone is not None
-        return Drop(zone, zone, table.game.would_stay(zone, carry.card))
+        return Drop(zone, zone)
     seat = carry.seat if carry.decided else table.guesser.while_carried(
         carry.seat, carry.home, x, y, table.policy.travel)
-    return Drop(seat, zone)
+    return Drop(seat, None)  # a bot's zone is no child's drop: put back there

@@ -60,11 +60,6 @@ class SeatGuesser:
         off = abs((contact.angle - expected + turn / 2) % turn - turn / 2)
         return 1.0 + (off / ARM_DEGREES) ** 2
 
-    def comes_from(self, seat: int, x: float, y: float, contact: Contact | None) -> bool:
-        """Whether a finger at (x, y) may be `seat`'s child's by the way it points: within
-        ARM_DEGREES of their arm (always, where no orientation is read)."""
-        return self.arm(seat, x, y, contact) < 2.0  # 1 + (ARM_DEGREES / ARM_DEGREES) ** 2
-
     def distance(self, seat: int, x: float, y: float) -> float:
         return math.dist(self.anchors[seat], (x, y))
 

@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from seigneurs.input.events import DOWN, UP, Contact, TouchEvent
+from seigneurs.input.events import DOWN, UP, TouchEvent
 from seigneurs.table.geometry import Point
 
 FLING_CM_S = 120.0
@@ -21,10 +21,8 @@ HAND_SPAN_CM = 3.0
 """Fingertips landing this close together..."""
 HAND_WINDOW = 0.25
 """...within this many seconds of each other are one hand (small children touch with several)."""
-MOVING_S = 0.15
-"""A carried card whose finger went somewhere within this many seconds is being moved..."""
 TREMOR_CM = 0.3
-"""...farther than this (a still fingertip trembles less)."""
+"""A still fingertip trembles less than this."""
 TOGETHER_S = 0.07
 """Fingertips of a hand put down at once land within this many seconds of each other: the
 panels recorded report them in one report (2 and 4 fingertips, `input/recordings`), a 30 Hz
@@ -48,20 +46,17 @@ class Carry:
     drop, and where it is."""
     grip: Point = (0.0, 0.0)
     """Where on the card the finger took it, from the card's centre."""
-    other_hand_of: int | None = None
-    """The seat whose child this finger may be the other hand of: the likeliest seat (or the
-    id's) held a card already when it landed, so it went to another seat."""
     named: int | None = None
-    """The seat the touch's user id named, even when it was doubted..."""
-    user: int | None = None
-    """...and the id itself (one no seat has is somebody else: an adult reaching in)."""
-    contact: Contact | None = None
-    """What the panel saw of the finger as it landed: which way its arm came from."""
+    """The seat the touch's user id named, even when it was doubted."""
     taken_at: float = 0.0
     """When the finger took the card (a finger landing on it at the same moment lost a
     contest for it)..."""
     angle: float = 0.0
     """...and how the card lay then, turned this many radians, at `home`."""
+    held: bool = True
+    """Whether the card is in `seat`'s search hand in the game; False: the game refused it
+    (R9: that seat's hand held a card), and it rides the finger until it is let go, when it
+    goes back unless the seat's hand is empty by then."""
 
     def where(self) -> Point:
         """Where the card is as the finger carries it: the finger's last point less the grip.
@@ -106,6 +101,10 @@ class Hands:
         """Whether a finger carries a card for `seat`."""
         return any(c.seat == seat for c in self.carries.values())
 
+    def named_carry(self, seat: int) -> bool:
+        """Whether a finger carries a card a user id gave `seat` (that child's, surely)."""
+        return any(c.seat == seat and c.decided for c in self.carries.values())
+
     def cards(self) -> set[int]:
         """The cards fingers hold."""
         return {c.card for c in self.carries.values()}
@@ -139,13 +138,6 @@ class Hands:
                     math.hypot(tip.x - x, tip.y - y) <= self.span:
                 return taken
         return None
-
-    def moving(self, carry: Carry, clock: float) -> bool:
-        """Whether the finger carrying `carry` is moving it at `clock`: it went farther than
-        a still fingertip's tremor within the last MOVING_S."""
-        recent = [(x, y) for t, x, y in carry.trail if clock - t <= MOVING_S]
-        return len(recent) > 1 and max(math.dist(recent[-1], p) for p in recent) > \
-            TREMOR_CM * self.px_per_cm
 
     def hand_goes_on(self, touch: int, x: float, y: float, named: int | None,
                      lifting: Collection[int] = ()) -> int | None:
