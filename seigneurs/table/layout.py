@@ -21,8 +21,9 @@ from seigneurs.rules import WAGONS
 
 CM_PER_INCH = 2.54
 MIN_CARD_CM = 4.0
-"""The card width the research suggests for three-year-olds' fingers (README, "Cards for small
-fingers"): drawn at least this wide wherever the panel has room for it."""
+"""The card width the research suggests for three-year-olds' fingers (docs/kiosk.md,
+"Configuration", cards for small fingers): drawn at least this wide wherever the panel has
+room for it."""
 ZONE_LONG = 6.0
 """A zone's long side, in card widths, at the least: a bot's badge, the locomotive, the train's
 pile, its count and a stop sign side by side (`table.geometry`)."""

@@ -133,10 +133,9 @@ class Attribution:
 
 
 def decide(down: Down, table: Attribution) -> Decision:
-    """Whose hand `down` is (README "Whose hand is it?"): a user id decides, unless that seat
-    holds a card already (the id may be wrong, or it is that child's other hand); another
-    fingertip of a hand that holds a card is that hand's (unless it is a child trying again
-    after a refusal); else the likeliest seat. Whether the seat may have the card is the
+    """Whose hand `down` is (docs/touch.md, "Whose hand is it?"): a user id decides (another
+    fingertip of a hand already carrying is that hand's, unless it is a child trying again
+    after a refusal); without one, the likeliest seat. Whether the seat may have the card is the
     game's to say (R9): refused, a card rides the finger and goes back when let go, unless
     that seat's hand is empty by then."""
     game, guesser, policy = table.game, table.guesser, table.policy

@@ -4,7 +4,7 @@ the controller makes the room this asks for.
 
 The geometric guesses (nearest seat, the seat a card is pulled toward) are `guess`'s; this
 policy weighs them against what each seat already carries, so that a wrong guess never costs a
-child a card (README, "Whose hand is it?").
+child a card (docs/touch.md, "Whose hand is it?").
 """
 
 from __future__ import annotations
