@@ -6,9 +6,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
-from seigneurs.game import DuoGame, GameConfig, Pick, RaceGame, Whistle, new_game
+from seigneurs.game import DuoGame, GameConfig, Pick, RaceGame, RemoveLocomotive, Whistle, new_game
+from seigneurs.game.last_cards import Train
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WAGONS
+from seigneurs.rules import WAGONS, WagonType
+from seigneurs.rules.cards import Card
+from seigneurs.rules.matching import Rule
 
 
 def started_race(variant: str = "lords", players: int = 2, seed: int = 1, **kw: object) -> RaceGame:
@@ -95,3 +98,29 @@ class SaidAt(Mapping[int, "Said"]):
 class Said(NamedTuple):
     heard: float
     vouched: float
+
+
+def duo(seed: int = 1, assisted: bool | None = None, remove: WagonType | None = None) -> DuoGame:
+    game = new_game(GameConfig.for_players("duo", 2, seed, assisted=assisted))
+    assert isinstance(game, DuoGame)
+    assert game.apply(RemoveLocomotive(0, 0.0, remove)).ok
+    assert game.apply(Whistle(1, 0.0)).ok
+    return game
+
+
+def train(locomotive: str, top: str) -> Train:
+    return Train(Rule.AT_LEAST_ONE, Card.parse(locomotive), Card.parse(top))
+
+
+def mask(*cards: str) -> int:
+    return sum(1 << Card.parse(card).index for card in cards)
+
+
+BOT = train("boxcar/red/4", "boxcar/red/3")
+
+
+CHILD = train("logs/blue/2", "coach/red/3")
+
+
+LAST = mask("coach/blue/3", "tanker/yellow/2", "coal/blue/3", "coal/yellow/2", "animals/yellow/2")
+"""Deal 44, the child a wagon ahead, five cards left: two fit the bot, and both the child."""

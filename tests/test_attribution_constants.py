@@ -7,54 +7,11 @@ from __future__ import annotations
 
 import math
 
-import pytest
+from race_table import FINGER, NEW_FINGER, held, toward
 
-from seigneurs.game import GameConfig, Pick, RaceGame, Whistle
 from seigneurs.table.attribution import GiveWay, Occupied, Reguess
 from seigneurs.table.attribution.hands import Carry
 from seigneurs.table.controller import RaceController
-from seigneurs.table.kinds import open_session
-from seigneurs.table.layout import TableLayout
-from seigneurs.table.session import Seating
-
-FINGER, NEW_FINGER, DROPPING = 11, 12, 13
-
-
-@pytest.fixture
-def control() -> RaceController:
-    """Three children at a lords table in play, nobody touching yet."""
-    layout = TableLayout.build(1920, 1080)
-    places = tuple(layout.places[i] for i in layout.spread(3))
-    session = open_session(layout, Seating(places, (None, None, None)),
-                           GameConfig.for_players("lords", 3, 5))
-    assert isinstance(session.control, RaceController) and isinstance(session.game, RaceGame)
-    assert session.game.apply(Whistle(0, 0.0)).ok
-    return session.control
-
-
-def held(control: RaceController, seat: int, decided: bool, finger: int = FINGER,
-         at: tuple[float, float] | None = None, moved_at: float = 10.0, card: int = 0,
-         **kw: object) -> Carry:
-    """A finger holding `card` for `seat` by its centre, moved last at `moved_at` to `at` (the
-    finger's events say where a carried card is; the body goes there too), in the seat's
-    search hand if the game lets it have the card (R9)."""
-    body = control.physics.bodies[card]
-    home = (body.position.x, body.position.y)
-    carry = Carry(card, seat, decided, home, moved_at, **kw)  # type: ignore[arg-type]
-    carry.held = control.game.apply(Pick(seat, moved_at, card)).ok
-    control.hands.carries[finger] = carry
-    if at is not None:
-        carry.trail.append((moved_at, *at))
-        body.position = at
-    return carry
-
-
-def toward(start: tuple[float, float], end: tuple[float, float],
-           distance: float) -> tuple[float, float]:
-    """The point `distance` from `start` straight toward `end`."""
-    d = math.dist(start, end)
-    return (start[0] + (end[0] - start[0]) * distance / d,
-            start[1] + (end[1] - start[1]) * distance / d)
 
 
 def test_r9_a_card_lying_still_gives_way_after_one_and_a_half_seconds(
@@ -71,8 +28,6 @@ def test_r9_the_same_childs_new_touch_frees_a_still_card_after_one_second(
     held(control, 0, decided=True)
     assert control.policy.room(0, NEW_FINGER, 10.9, same_child=True) == Occupied()
     assert control.policy.room(0, NEW_FINGER, 11.0, same_child=True) == GiveWay(FINGER)
-
-
 
 
 def carried_home(control: RaceController) -> Carry:
@@ -94,5 +49,3 @@ def test_a_card_carried_toward_a_seat_stays_that_seats(control: RaceController) 
     assert control.policy.room(0, NEW_FINGER, 10.1, math.inf, keep_carried=True) == Occupied()
     moved = control.policy.room(0, NEW_FINGER, 10.1, math.inf)  # without: a neighbour's
     assert isinstance(moved, Reguess) and moved.finger == FINGER and moved.seat != 0
-
-

@@ -9,16 +9,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import control
 from helpers import pick, started_race
-from test_attribution_constants import (
-    FINGER,
-    NEW_FINGER,
-    control,
-    held,
-    toward,
-)
-from test_duo_table_edges import LAYOUT as DUO_LAYOUT
-from test_duo_table_edges import playing_duo
+from race_table import FINGER, NEW_FINGER, held, playing_duo, toward
+from race_table import LAYOUT as DUO_LAYOUT
 
 from seigneurs.game import CallStop, GameConfig, Reason, Stack, Whistle
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
@@ -98,12 +92,6 @@ def carry_home(control: RaceController, finger: int, card: int, seat: int, t: fl
               toward(start, anchor, math.dist(start, anchor) * step / 5), t + step * 0.04)
 
 
-
-
-
-
-
-
 def test_a_hand_whose_fingertips_all_lift_at_once_hands_its_card_to_none_of_them() -> None:
     """A hand of two fingertips carries a card 8 cm and lifts both in the same instant: the
     card goes down where the fingertip that took it lifted, as the hand's put-back; it is not
@@ -173,8 +161,6 @@ def test_an_axis_along_a_seats_arm_points_either_way() -> None:
     assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0)) == 17.0
 
 
-
-
 def test_r9_a_free_seat_exactly_at_arms_reach_takes_the_finger() -> None:
     """R9 at touch-down: the nearest seat (5 away) holds a card, the next free seat is exactly
     `reach` (10) away: within reach (the limit is inclusive), so the finger is that seat's;
@@ -227,8 +213,6 @@ def trail(*points: tuple[float, float, float]) -> Carry:
     carry = Carry(0, 0, False, points[0][1:])
     carry.trail.extend(points)
     return carry
-
-
 
 
 def test_a_card_let_go_exactly_at_fling_speed_was_placed() -> None:
@@ -304,10 +288,6 @@ def test_r9_a_card_carried_exactly_a_travel_toward_its_seat_stays_that_seats(
     assert control.policy.room(0, FINGER + 1, 10.1, math.inf, keep_carried=True) == Occupied()
 
 
-
-
-
-
 def moved(hands: Hands, touch: int, x: float, y: float, t: float) -> None:
     hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, t), x, y, t)
 
@@ -378,8 +358,6 @@ def test_r16_a_touch_after_the_stop_is_refused_as_the_game_over_for_its_childs_s
         Refuse(1, Reason.GAME_OVER)
 
 
-
-
 def test_r9_a_guessed_touch_on_a_quiet_table_takes_the_card_for_the_nearest_seat_undecided(
         control: RaceController) -> None:
     """No user id, nobody carrying: the card goes to the nearest child as a guess (decided is
@@ -387,10 +365,6 @@ def test_r9_a_guessed_touch_on_a_quiet_table_takes_the_card_for_the_nearest_seat
     card = cards_nearest(control, 0)[0]
     assert decide(Down(NEW_FINGER, card, *spot(control, card), 10.0, 10.0), control.seats) == \
         Take(0, False)
-
-
-
-
 
 
 def straight_policy(hands: Hands) -> SeatPolicy:
@@ -435,8 +409,6 @@ def test_r9_a_card_thrown_exactly_heading_straight_at_another_zone_is_no_drop_on
     carry.trail.extend([(1.0, *STRAIGHT_START), (1.05, *STRAIGHT_END)])
     assert hands.flung(carry, *STRAIGHT_END, 1.05)
     assert drop(carry, *STRAIGHT_END, 1.05, table) == Drop(0, None)
-
-
 
 
 def test_r28_a_fingertip_landing_exactly_a_hand_window_after_a_tap_is_of_the_tapping_hand(

@@ -4,24 +4,10 @@ to reach exactly the table's edge margin, no further and no shorter (R28, issue 
 
 from __future__ import annotations
 
-from seigneurs.game import GameConfig, RemoveLocomotive, Whistle, new_game
+from race_table import LAYOUT, playing_duo
+
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.rules import WagonType
 from seigneurs.table import events
-from seigneurs.table.kinds import open_session
-from seigneurs.table.layout import TableLayout, duo_places
-from seigneurs.table.session import DuoSession, Seating
-
-LAYOUT = TableLayout.build(1280, 720)
-
-
-def playing_duo() -> DuoSession:
-    game = new_game(GameConfig.for_players("duo", 2, seed=3))
-    assert game.apply(RemoveLocomotive(0, 0.0, WagonType.COAL)).ok
-    assert game.apply(Whistle(0, 0.5)).ok
-    session = open_session(LAYOUT, Seating(duo_places(LAYOUT), (None, None)), game=game)
-    assert isinstance(session, DuoSession)
-    return session
 
 
 def test_r30_a_tap_on_the_under_button_names_the_card_the_touch_and_no_bot() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import until
+from helpers import duo, until
 
 from seigneurs.game import (
     DuoGame,
@@ -23,14 +23,6 @@ from seigneurs.game import (
 )
 from seigneurs.game.duo import ROWS
 from seigneurs.rules import LOCOMOTIVES, WAGONS, WagonType
-
-
-def duo(seed: int = 1, assisted: bool | None = None, remove: WagonType | None = None) -> DuoGame:
-    game = new_game(GameConfig.for_players("duo", 2, seed, assisted=assisted))
-    assert isinstance(game, DuoGame)
-    assert game.apply(RemoveLocomotive(0, 0.0, remove)).ok
-    assert game.apply(Whistle(1, 0.0)).ok
-    return game
 
 
 def reason(result: object) -> Reason:

@@ -11,9 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from helpers import pick, set_piles, started_race, until
-from test_game_duo import duo
-from test_last_cards import BOT, CHILD, LAST
+from helpers import BOT, CHILD, LAST, duo, pick, set_piles, started_race, until
 
 from seigneurs.game import (
     Action,

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from dealt_tables import race, where
 from table_driver import PATIENT, Driver
 
 from seigneurs.game import DuoGame, Phase, Reason
-from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.kiosk.config import TableSettings
 from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.ui.duo_view import DuoView
@@ -28,30 +27,6 @@ def driver() -> Iterator[Driver]:
     d.close()
 
 
-def race(d: Driver, variant: str, bots: list[str | None], seed: int = 7,
-         users: dict[int, int] | None = None) -> RaceView:
-    """A race dealt straight away (places spread round the table), started by touches."""
-    if users:
-        d.close()
-        d.__init__(settings=TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0,
-                                          user_seats=users))  # type: ignore[misc]
-    d.window.nav.deal(variant, [b and BOT_LEVELS[b] for b in bots], seed)
-    view = d.scene
-    assert isinstance(view, RaceView)
-    if view.countdown is not None:
-        d.frames(int(COUNTDOWN * 60) + 2)
-    else:
-        for seat, bot in enumerate(bots):
-            if bot is None:
-                d.tap(*view.locos[seat].position)
-        for _ in range(600):
-            if view.game.phase is Phase.PLAYING:
-                break
-            d.frames()
-    assert view.game.phase is Phase.PLAYING
-    return view
-
-
 def nearest_seat(view: RaceView, card: int) -> int:
     x, y = view.physics.bodies[card].position
     return view.session.control.everyone.nearest(x, y)
@@ -59,11 +34,6 @@ def nearest_seat(view: RaceView, card: int) -> int:
 
 def loose(view: RaceView) -> list[int]:
     return [c for c in view.physics.bodies if view.session.control.loose(c)]
-
-
-def where(view: RaceView, card: int) -> tuple[float, float]:
-    x, y = view.physics.bodies[card].position
-    return x, y
 
 
 def home(view: RaceView, seat: int) -> tuple[float, float]:

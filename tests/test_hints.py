@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_driver import Driver
-from test_table_ui import begin, join_and_start
+from table_driver import Driver, begin, join_and_start
 
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView

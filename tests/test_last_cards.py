@@ -9,17 +9,16 @@ import math
 from dataclasses import replace
 
 import pytest
-from helpers import until
+from helpers import BOT, CHILD, LAST, mask, train, until
 
 from seigneurs.game import bots
 from seigneurs.game.bots import BOT_LEVELS, BotLevel, BotLoop, RaceBot, bots_random, chain_ends
 from seigneurs.game.config import GameConfig
 from seigneurs.game.factory import new_game
 from seigneurs.game.kinds import make_bot
-from seigneurs.game.last_cards import PASS, LastCards, Train
+from seigneurs.game.last_cards import PASS, LastCards
 from seigneurs.game.race import RaceGame, cards_in
 from seigneurs.rules.cards import Card
-from seigneurs.rules.matching import Rule
 from seigneurs.table.geometry import RaceGeometry
 from seigneurs.table.layout import TableLayout
 from seigneurs.tools.ages import AGES
@@ -28,20 +27,6 @@ from seigneurs.tools.matchup import TABLE, card_at, child_model, engine_child
 MIRROR = replace(BOT_LEVELS["close"], aims=(0,))
 """The close bot as issue 33 left it, heading for level: what these look-ahead scenes were found
 for (the aim's own effect is `test_matchup`'s and `test_paced_bots`')."""
-
-
-def train(locomotive: str, top: str) -> Train:
-    return Train(Rule.AT_LEAST_ONE, Card.parse(locomotive), Card.parse(top))
-
-
-def mask(*cards: str) -> int:
-    return sum(1 << Card.parse(card).index for card in cards)
-
-
-BOT = train("boxcar/red/4", "boxcar/red/3")
-CHILD = train("logs/blue/2", "coach/red/3")
-LAST = mask("coach/blue/3", "tanker/yellow/2", "coal/blue/3", "coal/yellow/2", "animals/yellow/2")
-"""Deal 44, the child a wagon ahead, five cards left: two fit the bot, and both the child."""
 
 
 def test_the_bot_takes_the_card_a_fast_child_would_run_on_from() -> None:

@@ -13,8 +13,8 @@ import arcade
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sprite_bounds import box, inside
 from table_driver import PATIENT, Driver
-from test_nothing_hidden import box, inside
 
 from seigneurs.game import GameConfig, Whistle
 from seigneurs.game.bots import BOT_LEVELS

@@ -7,9 +7,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import control
 from helpers import pick, started_race
-from test_attribution_constants import FINGER, NEW_FINGER, control, held, toward
-from test_controller_properties import controller as kids_controller
+from race_table import FINGER, NEW_FINGER, held, toward
+from race_table import controller as kids_controller
 from test_table_mutation_survivors import LAYOUT, HandOfTwo, child_and_two_bots
 
 from seigneurs.game import Phase, Pick, RaceGame, Stack
@@ -216,8 +217,6 @@ def test_a_table_opened_on_a_game_under_way_lays_out_only_the_cards_on_the_table
     assert isinstance(session, RaceSession)
     assert set(session.control.physics.bodies) == {c for c in range(54) if game.table_mask >> c & 1}
     assert not set(stacked) & set(session.control.physics.bodies) and len(stacked) == 2
-
-
 
 
 def test_r28_a_card_handed_on_and_put_on_the_other_childs_zone_is_dropped_there() -> None:

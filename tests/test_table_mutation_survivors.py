@@ -9,19 +9,11 @@ from itertools import pairwise
 from typing import TypeVar
 
 import pytest
+from conftest import control
+from crowd_driver import cards_near, carry, child, finger_down, happened, table
 from helpers import pick, started_race
-from test_attribution_constants import (
-    DROPPING,
-    FINGER,
-    NEW_FINGER,
-    control,
-    held,
-    toward,
-)
-from test_controller_properties import controller as kids_controller
-from test_crowd_scorer import cards_near, child, table
-from test_duo_table_edges import playing_duo
-from test_seat_policy import carry, finger_down, happened
+from race_table import DROPPING, FINGER, NEW_FINGER, held, playing_duo, toward
+from race_table import controller as kids_controller
 
 from seigneurs.game import (
     CallStop,
@@ -149,8 +141,6 @@ def test_r28_a_card_dropped_off_the_rows_slides_back_to_its_spot() -> None:
     assert session.physics.settles_at(card) == home
 
 
-
-
 def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_home() -> None:
     """R9: a seat's card held still past STILL gives way when that child (named by the
     table's user id) takes another; the view is told it slides back, and for which seat."""
@@ -162,8 +152,6 @@ def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_
     finger_down(crowd, me, second, 0, user=0)
     assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
         (0, first, held)]
-
-
 
 
 def test_a_fingertip_already_lifted_takes_no_card_from_its_hand(
@@ -378,8 +366,6 @@ def test_a_card_carried_fast_then_held_still_before_the_lift_is_placed_not_flung
     carry.trail.extend([(3.0, *a), (3.05, *b)])
     assert control.hands.flung(carry, b[0] + 0.4 * cm, b[1], 3.08)  # still rushing: thrown
     assert not control.hands.flung(carry, *b, 3.2)
-
-
 
 
 def pulled_toward(control: RaceController, card: int, seat: int) -> list[events.Event]:
@@ -772,8 +758,6 @@ def test_every_card_on_the_table_lies_on_one_seats_side_the_one_whose_zone_is_ne
         assert {c for c in range(54) if side >> c & 1} == {
             c for c, body in bodies.items() if control.everyone.nearest(*body.position) == seat}
     assert sum(sides) == sum(1 << c for c in bodies) and len(bodies) == 54
-
-
 
 
 def test_r9_a_card_a_user_id_gave_a_child_is_put_back_as_theirs_wherever_it_was_pulled(
@@ -1879,8 +1863,6 @@ def test_refused_touches_are_remembered_for_again_s_exactly_then_forgotten(
     assert seats.refused == [(10.0, *elsewhere)]
 
 
-
-
 def test_issue18_a_card_put_back_keeps_a_card_diagonal_from_where_another_is_sliding(
         ) -> None:
     """Issue 18: a card put back must hide nothing, also once the card sliding somewhere (a
@@ -1907,8 +1889,6 @@ def test_issue18_a_card_put_back_keeps_a_card_diagonal_from_where_another_is_sli
     x, y = physics.clear_spot(2, *drop, area)
     assert math.dist((x, y), target) >= apart
     assert math.dist((x, y), drop) == pytest.approx(step)
-
-
 
 
 def test_r28_the_duos_two_zones_face_each_other_centred_on_the_tables_middle() -> None:
@@ -1948,8 +1928,6 @@ def test_r9_a_card_let_go_faster_than_a_hand_places_one_is_flung(
     assert fast / 60 / cm == pytest.approx(2.0)  # a frame's worth of fling: 2 cm
     for cms, flung in ((3.0, True), (1.98, False)):  # moved within a frame: over 1/60 s
         assert hands.flung(carry, a[0] + cms * cm, a[1], 0.005) == flung, cms
-
-
 
 
 def test_race_bots_move_cards_with_fingers_of_their_own_and_two_reaching_for_one_card_is_fair(
@@ -2042,8 +2020,6 @@ def test_r23_kids_start_the_moment_the_last_child_turns_their_locomotive() -> No
     assert session.game.phase is Phase.PLAYING
 
 
-
-
 def test_r28_a_card_handed_on_lies_where_the_finger_is_less_where_it_gripped_the_card(
         ) -> None:
     """R28's flat hands: a card carried on by another fingertip is where that fingertip is,
@@ -2111,12 +2087,6 @@ def test_r11_a_race_bots_put_back_is_told_with_its_own_finger_which_lets_go() ->
     assert fingers == {back[0].touch} and back[0].touch is not None and back[0].touch < 0
     assert control.physics.holding(back[0].touch) is None
     assert back[0].card in control.physics.bodies
-
-
-
-
-
-
 
 
 def test_r11_a_card_let_go_past_the_middles_edge_is_put_back_a_margin_inside_it(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 import pytest
-from test_attribution_constants import toward
+from race_table import toward
 from test_table_mutation_survivors import LAYOUT, touch_down, training_table
 
 from seigneurs.game import GameConfig
