@@ -27,7 +27,7 @@ from crowd_driver import (
     table,
     where,
 )
-from test_attribution_mutation_survivors import landed, moved
+from race_table import landed, moved
 
 from seigneurs.game import GameConfig, Phase, Reason
 from seigneurs.input.events import TouchEvent, TouchPhase

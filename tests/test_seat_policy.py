@@ -24,6 +24,7 @@ from crowd_driver import (
 from seigneurs.game import Reason
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
+from seigneurs.table.attribution.policy import STILL
 
 
 def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() -> None:
@@ -217,3 +218,16 @@ def test_a_finger_whose_arm_comes_from_another_seat_is_not_this_childs_other_han
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert ctrl.hands.carries[their_finger].card == theirs
     assert crowd.score.taken_from_hand == 0
+
+
+def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_home() -> None:
+    """R9: a seat's card held still past STILL gives way when that child (named by the
+    table's user id) takes another; the view is told it slides back, and for which seat."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0, hold=STILL + 0.5)
+    finger_down(crowd, me, second, 0, user=0)
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]
