@@ -12,9 +12,13 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import Phase, settings
+
+if TYPE_CHECKING:
+    from seigneurs.table.controller import RaceController
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
@@ -143,3 +147,20 @@ def _sound_as_each_test_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(sound_output, "_nothing_to_play_on", False)
     monkeypatch.delenv("ARCADE_SOUND_BACKENDS", raising=False)
+
+
+@pytest.fixture
+def control() -> "RaceController":
+    """Three children at a lords table in play, nobody touching yet."""
+    from seigneurs.game import GameConfig, RaceGame, Whistle
+    from seigneurs.table.controller import RaceController
+    from seigneurs.table.kinds import open_session
+    from seigneurs.table.layout import TableLayout
+    from seigneurs.table.session import Seating
+    layout = TableLayout.build(1920, 1080)
+    places = tuple(layout.places[i] for i in layout.spread(3))
+    session = open_session(layout, Seating(places, (None, None, None)),
+                           GameConfig.for_players("lords", 3, 5))
+    assert isinstance(session.control, RaceController) and isinstance(session.game, RaceGame)
+    assert session.game.apply(Whistle(0, 0.0)).ok
+    return session.control

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from kiosk_scenes import hold_corners
 from table_driver import PATIENT, Driver
-from test_kiosk import hold_corners
 
 from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.kiosk.admin_lock import (
@@ -268,7 +268,7 @@ def test_every_admin_screen_is_whole_at_every_size(tmp_path: Path,
     """Each button and line inside the screen (1280x720: "Retour" was cut by its edge)."""
     from dataclasses import replace
 
-    from test_admin_words import RECORD
+    from kiosk_scenes import RECORD
 
     from seigneurs.kiosk.config import parse
     from seigneurs.kiosk.history import History

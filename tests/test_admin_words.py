@@ -8,17 +8,15 @@ from datetime import timedelta, timezone
 from pathlib import Path
 
 import pytest
+from kiosk_scenes import RECORD
 from table_driver import Driver
 
 from seigneurs.kiosk.admin_lock import AdminLock, Source, start_notices
 from seigneurs.kiosk.config import TableSettings, parse
-from seigneurs.kiosk.history import GameRecord, History
+from seigneurs.kiosk.history import History
 from seigneurs.kiosk.i18n import LANGUAGES, SENTENCES, game_line, text
 from seigneurs.ui.admin_view import AdminMenu, HistoryView
 
-RECORD = GameRecord("2026-11-23T10:34:55+00:00", "duo", [{"seat": 0}, {"seat": 1}],
-                    [{"locomotive": "coach", "lengths": [2, 0], "winner": 1}], [1],
-                    "pile-empty", 79.0, 7)
 PARIS = timezone(timedelta(hours=1))
 
 

@@ -1,10 +1,12 @@
 """The shape of the code (issues 11, 19): no import circle anywhere in the package, counting
 every import (at the top, inside functions, and for type checking only); the pure layers load
-without arcade; the product imports none of its tools, and no package another's private names."""
+without arcade; the product imports none of its tools, and no package another's private names;
+no test file imports another."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -275,3 +277,31 @@ def test_no_table_event_shares_its_name_with_a_game_action() -> None:
     from seigneurs.game import actions
     from seigneurs.table import events
     assert shared_names(events, actions) == set()
+
+
+TESTS = Path(__file__).resolve().parent
+TEST_IMPORT = re.compile(r"^\s*(from|import)\s+(tests\.)?test_\w"
+                         r"""|__import__\(["'](tests\.)?test_""")
+
+
+def imports_of_test_files(text: str) -> list[str]:
+    """The lines of `text` that import a test file: at the top, inside a function, or in a
+    script a test runs in a process of its own."""
+    return [line.strip() for line in text.splitlines() if TEST_IMPORT.search(line)]
+
+
+def test_the_test_import_check_finds_one_at_the_top_in_a_function_and_in_a_script() -> None:
+    lines = ["from test_hands import race", "def f():", "    import tests.test_physics",
+             'SCRIPT = """', "from test_persist import stored", '"""',
+             "game = " + "__import__(" + '"test_persist").bot_game(1)',
+             "from helpers import pick", "from race_table import held"]
+    assert len(imports_of_test_files("\n".join(lines))) == 4
+
+
+def test_no_test_file_imports_another() -> None:
+    """What two test files share lives in a helper module or conftest.py (issue 51, item 4):
+    a rule's tests are found in the file named by the rule or part, and a test file moves or
+    goes without breaking another."""
+    found = [f"{path.name}: {line}" for path in sorted(TESTS.glob("*.py"))
+             for line in imports_of_test_files(path.read_text(encoding="utf-8"))]
+    assert not found, found

@@ -11,17 +11,23 @@ import random
 from dataclasses import replace
 
 import pytest
-from test_attribution_mutation_survivors import landed, moved
-from test_crowd_scorer import cards_near, child, control, frames, step_until, table, where
-from test_seat_policy import (
+from crowd_driver import (
     beside_my_zone,
+    cards_near,
     carry,
+    child,
+    control,
     finger_down,
+    frames,
     happened,
     in_zone,
     land,
     put_on_my_zone,
+    step_until,
+    table,
+    where,
 )
+from race_table import landed, moved
 
 from seigneurs.game import GameConfig, Phase, Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
@@ -451,8 +457,6 @@ def test_r9_after_a_childs_first_wagon_a_drop_leaves_a_card_taken_with_it(gap: b
     crowd.down.discard(my_finger)
     frames(crowd, 0.5)  # the neighbour's finger rests a moment: the table has drawn the drop
     stacked_and_kept(crowd, seen, my_finger, their_finger, theirs)
-
-
 
 
 def test_r9_a_drop_the_tracker_named_nobody_leaves_a_card_an_id_gave_the_child() -> None:

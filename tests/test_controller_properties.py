@@ -7,31 +7,11 @@ from collections import Counter
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from race_table import LAYOUT, controller
 
-from seigneurs.game import GameConfig, TurnLocomotive
-from seigneurs.game.bots import BOT_LEVELS
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table import events as table_events
-from seigneurs.table.controller import COUNTDOWN, RaceController
-from seigneurs.table.kinds import open_session
-from seigneurs.table.layout import TableLayout
-from seigneurs.table.session import RaceSession, Seating
-
-LAYOUT = TableLayout.build(1280, 720)
-
-
-def controller(players: int, bots: int, seed: int, users: bool) -> RaceController:
-    """A Kids table from the session factory, the children's locomotives already turned."""
-    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(players))
-    levels = tuple(None if s < players - bots else BOT_LEVELS["expert"] for s in range(players))
-    session = open_session(LAYOUT, Seating(places, levels, {u: u for u in range(players)}
-                                           if users else {}),
-                           GameConfig.for_players("kids", players, seed))
-    assert isinstance(session, RaceSession)
-    for seat in range(players - bots):
-        session.game.apply(TurnLocomotive(seat, 0.0))
-    return session.control
-
+from seigneurs.table.controller import COUNTDOWN
 
 finger = st.integers(1, 6)
 point = st.tuples(st.floats(0, 1), st.floats(0, 1))

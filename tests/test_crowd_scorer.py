@@ -8,13 +8,21 @@ import math
 import random
 import statistics
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
+from crowd_driver import (
+    beside,
+    cards_near,
+    child,
+    frames,
+    ghosts_on_every_seat,
+    step_until,
+    table,
+    where,
+)
 
-from seigneurs.game import GameConfig, Phase, Reason
+from seigneurs.game import GameConfig, Reason
 from seigneurs.input.events import TouchEvent, TouchPhase
-from seigneurs.table.controller import RaceController
 from seigneurs.tools.crowd import (
     ADULT_FINGERTIP_CM,
     FINGERTIP_CM,
@@ -30,96 +38,12 @@ from seigneurs.tools.crowd_scorer import (
 )
 
 
-def step_until(crowd: Crowd, done: Callable[[Crowd], bool], limit_s: float = 1800.0) -> None:
-    """Let the crowd play until `done`, failing (never hanging) if half an hour of its time goes
-    by first: a broken rule that stops a game from starting or ending fails here."""
-    until = crowd.now + limit_s
-    while not done(crowd):
-        assert crowd.now < until, f"not done after {limit_s:.0f} s of the crowd's time"
-        crowd.step()
-
-
-def table(variant: str = "lords", **settings: object) -> Crowd:
-    """Six children at a `variant` table, nobody acting on their own, 6 s into play (past the
-    rush); the test moves their hands."""
-    crowd = Crowd(GameConfig.for_players(variant, 6, 3),
-                  CrowdSettings(adult=False, ghosts=False, **settings),  # type: ignore[arg-type]
-                  random.Random(3), Score())
-    crowd.people = []
-    step_until(crowd, lambda c: c.game.phase is Phase.PLAYING and c.now - c.playing_since >= 6)
-    for someone in crowd.children:  # their hands move, but only where the test sends them
-        someone.next_at = math.inf
-        someone.age = replace(someone.age, lost_lift=0.0)  # and never slip
-    crowd.people = list(crowd.children)
-    return crowd
-
-
-def frames(crowd: Crowd, seconds: float) -> None:
-    for _ in range(round(seconds * 60)):
-        crowd.step()
-
-
-def control(crowd: Crowd) -> RaceController:
-    assert isinstance(crowd.control, RaceController)
-    return crowd.control
-
-
-def cards_near(crowd: Crowd, seat: int, taken: set[int] = frozenset()) -> list[int]:  # type: ignore[assignment]
-    """Loose cards by distance from `seat`'s zone."""
-    ctrl = control(crowd)
-    anchor = crowd.race.anchors[seat]
-    return sorted((c for c in ctrl.physics.bodies if ctrl.loose(c) and c not in taken),
-                  key=lambda c: math.dist(ctrl.physics.bodies[c].position, anchor))
-
-
-def where(crowd: Crowd, card: int) -> tuple[float, float]:
-    x, y = control(crowd).physics.bodies[card].position
-    return x, y
-
-
-def child(crowd: Crowd, seat: int) -> Child:
-    return next(c for c in crowd.children if c.seat == seat)
-
-
 def drag_home(crowd: Crowd, who: Child, card: int, zone: int, intent: int | None,
               hand: int = 0) -> None:
     start = where(crowd, card)
     path = crowd.path(who, start, crowd.race.anchors[zone], False)
     crowd.press(who, who.hands[hand], *start, path, intent)
     frames(crowd, len(path) / 60 + 0.2)
-
-
-def ghosts_on_every_seat(crowd: Crowd) -> set[int]:
-    """A ghost contact lies on the card nearest each seat: every seat now carries a card."""
-    held: set[int] = set()
-    for seat in range(6):
-        card = cards_near(crowd, seat, held)[0]
-        held.add(card)
-        finger = crowd._finger(None)
-        crowd._event(finger, TouchPhase.DOWN, *where(crowd, card))
-    frames(crowd, 0.1)
-    return held
-
-
-def beside(crowd: Crowd, gap_cm: float = 2.8) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Two points on two different loose cards, `gap_cm` or less apart (cards overlap)."""
-    ctrl = control(crowd)
-    step = crowd.px_per_cm * 0.25
-    bodies = ctrl.physics.bodies
-    for a in cards_near(crowd, 0):
-        for b in cards_near(crowd, 0):
-            ax, ay = bodies[a].position
-            bx, by = bodies[b].position
-            apart = math.dist((ax, ay), (bx, by))
-            if a == b or apart > crowd.race.card_w * 3:
-                continue
-            points = [(ax + (bx - ax) * k * step / apart, ay + (by - ay) * k * step / apart)
-                      for k in range(int(apart / step) + 1)]
-            on_a = [p for p in points if ctrl.card_under(*p) == a]
-            on_b = [p for p in points if ctrl.card_under(*p) == b]
-            if on_a and on_b and math.dist(on_a[-1], on_b[0]) <= gap_cm * crowd.px_per_cm:
-                return on_a[-1], on_b[0]
-    raise AssertionError("no two cards lie that close")
 
 
 def test_an_empty_handed_child_refused_is_counted_and_runs_are_kept() -> None:
@@ -317,7 +241,7 @@ def test_a_card_taken_from_a_childs_only_hand_is_counted() -> None:
     """The tracker names child 0 for child 1's finger, which holds its card still for more
     than a second; child 0 (named too) touches a card: the table takes child 1's still card
     for child 0's lost lift, and it slides back from child 1's hand still on it."""
-    from test_seat_policy import carry, finger_down
+    from crowd_driver import carry, finger_down
 
     crowd = table(user_ids=True)
     me, neighbour = child(crowd, 0), child(crowd, 1)
@@ -358,7 +282,7 @@ def test_a_card_brought_home_and_not_stacked_is_refused_at_drop() -> None:
 def test_a_wagon_stacked_by_the_zone_against_the_tables_guess_is_counted() -> None:
     """The tracker names another child, the child places the card on their own zone: the
     zone decides (no wrong train), and the figure shows where a guess would have erred."""
-    from test_seat_policy import carry
+    from crowd_driver import carry
 
     crowd = table(user_ids=True)
     carry(crowd, child(crowd, 0), cards_near(crowd, 0)[0], 0, user=1)

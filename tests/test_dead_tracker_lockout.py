@@ -14,8 +14,8 @@ from contextlib import contextmanager
 
 import pytest
 from helpers import assert_paired
-from test_tuio_trackers import FRAME, Run, open_source
 from tuio_client import RefTuio1Server, RefTuio2Server
+from tuio_receiver import FRAME, Run, open_source
 
 from seigneurs.input.events import TouchPhase
 from seigneurs.input.tuio import TuioSource
@@ -45,7 +45,7 @@ def death(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def table(death: str) -> Iterator[tuple[TuioSource, Run]]:
-    from test_input_tuio import Clock
+    from tuio_receiver import Clock
 
     clock = Clock()
     source = open_source(clock, None if death == "elsewhere" else open_udp_ports)
@@ -100,7 +100,7 @@ def test_three_new_fingers_come_in_at_once_whatever_the_dead_tracker_left(
 def local(version: str, periodic: float | None) -> Iterator[tuple[TuioSource, Run, Server]]:
     """A table on an injected clock and a reference-style tracker on this machine, sending
     periodic updates every `periodic` seconds while nothing moves (None: the default, never)."""
-    from test_input_tuio import Clock
+    from tuio_receiver import Clock
 
     clock = Clock()
     source = open_source(clock)

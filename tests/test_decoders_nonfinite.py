@@ -17,7 +17,7 @@ from typing import Any
 from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_input_tuio import Clock, receive, wait_readable
+from tuio_receiver import Clock, receive, wait_readable
 
 from seigneurs.input.evdev_decode import EvdevDecoder
 from seigneurs.input.evdev_device import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 from helpers import card_where, pick, started_race, until
@@ -18,16 +18,20 @@ from hypothesis import strategies as st
 from seigneurs.game import (
     Action,
     AnyGame,
+    Applied,
     CallStop,
     DuoGame,
     GameConfig,
     Lay,
+    NotApplied,
     Pass,
+    Phase,
     Pick,
     PutBack,
     RaceGame,
     Reason,
     RemoveLocomotive,
+    SeatConfig,
     Stack,
     TurnLocomotive,
     Under,
@@ -38,10 +42,10 @@ from seigneurs.game import (
 from seigneurs.game import (
     NotApplied as Refused,
 )
-from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.game.bots import BOT_LEVELS, BotLoop
 from seigneurs.game.duo import ROWS
-from seigneurs.game.kinds import BOTS, ENGINES
-from seigneurs.rules import VARIANTS, WAGONS, Outcome, Rule, WagonType, check_train
+from seigneurs.game.kinds import BOTS, ENGINES, kind, make_bot
+from seigneurs.rules import VARIANTS, WAGONS, Outcome, Rule, Start, WagonType, check_train
 from seigneurs.tools.simulate import play_bot_game
 
 
@@ -308,3 +312,113 @@ def test_clause6_bots_only_ever_choose_legal_actions(name: str, seed: int, level
                 checked += 1
             game.apply(action)
     assert game.over and checked > 0
+
+
+def test_a_variant_whose_engine_nobody_registered_is_named_in_a_clear_error() -> None:
+    """Variants as a registry: a variant asking for an engine no game kind plays fails with an
+    error that says it is the game kind that is unknown, and which ones there are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        kind(odd)
+
+
+def test_r25_a_seats_own_rule_is_read_back_from_the_logs_header() -> None:
+    """R25, mixed levels: a Rois seat in a Kids game keeps its own rule when the game is
+    replayed from the event log's header (JSON), and so its own assisted mode."""
+    config = GameConfig("kids", (SeatConfig(Rule.EXACTLY_ONE), SeatConfig()), 4)
+    back = GameConfig.from_json(json.loads(json.dumps(config.to_json())))
+    assert back == config and back.seats[0].rule is Rule.EXACTLY_ONE
+
+
+def test_every_accepted_move_of_a_card_names_the_card() -> None:
+    """An accepted Pick, Stack or PutBack answers with the card it moved (Applied's promise:
+    the table moves a bot's card from the game's answer; a PutBack answering with no card
+    survived the game sample of seed 8128)."""
+    game = started_race("lords")
+    card = pick(game, 0, fits=False)
+    back = game.apply(PutBack(0, 2.0, 0.5, 0.5))
+    assert isinstance(back, Applied) and back.card == card
+    card = pick(game, 0, fits=True, t=3.0)
+    stacked = game.apply(Stack(0, 3.0))
+    assert isinstance(stacked, Applied) and stacked.card == card
+
+
+def moved_card(game: AnyGame, action: Action) -> int | None:
+    """The card `action` will move if accepted: a Pick's own, the search hand's for a Stack or
+    PutBack, the pile's top for a Lay or Under; None for the rest."""
+    if isinstance(action, Pick):
+        return action.card
+    if isinstance(game, RaceGame) and isinstance(action, (Stack, PutBack)):
+        return game.hands[action.seat]
+    if isinstance(game, DuoGame) and isinstance(action, (Lay, Under)):
+        return game.top_card(action.seat)
+    return None
+
+
+@pytest.mark.parametrize("name, assisted", [(name, assisted) for name in sorted(VARIANTS)
+                                             for assisted in (True, False)])
+def test_every_accepted_action_is_answered_with_itself_as_logged_and_the_card_it_moved(
+        name: str, assisted: bool) -> None:
+    """Applied's promise (engine.apply): an accepted action is answered with itself as the
+    log holds it (a chance outcome as drawn, D6), and a move of a card names that card. The
+    table reads both from the answer: who whistled or called stop, which card went where
+    (R28, R30). Checked over a whole bot game of every variant, assisted and classic."""
+    spec = VARIANTS[name]
+    config = GameConfig.for_players(name, spec.min_players, 2, assisted=assisted)
+    game = new_game(config)
+    rng = random.Random(2)
+    loop = BotLoop({s: make_bot(game, s, BOT_LEVELS["child"], rng)
+                    for s in range(game.seat_count)})
+    starts = [RemoveLocomotive(0, 0.0, None)] if game.phase is Phase.SETUP else []
+    starts += [Whistle(0, 0.0)] if spec.start is Start.WHISTLE else []
+    seen: set[type[Action]] = set()
+
+    def apply(action: Action) -> None:
+        card = moved_card(game, action)
+        fits = None
+        if isinstance(game, RaceGame) and isinstance(action, Pick) and game.can(action):
+            fits = game.fits(action.seat, action.card)  # R7: shown as the card is taken
+        result = game.apply(action)
+        if isinstance(result, Applied):
+            assert result.action is game.log[-1], (action, result)
+            assert result.action == action or isinstance(action, RemoveLocomotive), result
+            assert result.card == card, (action, result, card)
+            assert fits is None or result.fits is fits, (action, result, fits)
+            seen.add(type(action))
+
+    for action in starts:
+        apply(action)
+    for _ in until(lambda: game.over, 100_000):
+        t = loop.next_due()
+        for action in loop.actions(t):
+            apply(action)
+    moves = {Lay, Under} if isinstance(game, DuoGame) else {Pick, Stack}
+    if spec.start is Start.LOCOMOTIVES_TURNED:
+        moves.add(TurnLocomotive)  # the bots turn their own (R23)
+    assert seen >= {*moves, *map(type, starts)}, seen
+
+
+def test_d8_a_seats_chosen_mode_is_read_back_from_the_logs_header() -> None:
+    """D8: a seat set to assisted or classic against its rule's default keeps that mode when
+    the game is replayed from its log's header (JSON), so the replay refuses what the game
+    refused."""
+    for assisted in (True, False):
+        config = GameConfig("kids", (SeatConfig(assisted=assisted),
+                                     SeatConfig(Rule.EXACTLY_ONE, assisted=not assisted)), 4)
+        back = GameConfig.from_json(json.loads(json.dumps(config.to_json())))
+        assert back == config
+        assert [back.seat_assisted(s) for s in (0, 1)] == [assisted, not assisted]
+        game = new_game(config)
+        assert replay(game.record()).config == config
+
+
+def test_a_refusal_is_answered_with_the_action_it_refuses() -> None:
+    """A refusal names the action refused (the table slides back the card of that touch,
+    and the log of refusals says what was tried), and a game not over has no end reason
+    (None: the history writes 'unfinished' for it)."""
+    game = new_game(GameConfig.for_players("lords", 2, 1))
+    assert game.end_reason is None
+    pick = Pick(0, 1.0, 5)
+    result = game.apply(pick)
+    assert isinstance(result, NotApplied) and result.action == pick
+    assert result.reason is Reason.NOT_STARTED and game.end_reason is None

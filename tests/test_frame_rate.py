@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from race_table import LAYOUT, controller
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.table import events
 from seigneurs.table.controller import COUNTDOWN, RaceController
-from tests.test_controller_properties import LAYOUT, controller
 
 RATES = (60, 30, 20, 10)
 MS = 1 / 1000

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_persist import in_own_mounts
+from played_records import in_own_mounts
 
 FILL = """
 import logging
@@ -16,7 +16,7 @@ logging.basicConfig(level=logging.INFO, format="%(message)s")
 from seigneurs.game.factory import new_game
 from seigneurs.kiosk.journal import CURRENT
 from seigneurs.kiosk.reserve import Reserve
-from test_persist import SEATS, bot_game
+from played_records import SEATS, bot_game
 def fill():
     with (data / "filler").open("ab", buffering=0) as out:
         for size in (4096, 1):
@@ -161,7 +161,7 @@ def test_the_histories_write_ahead_log_does_not_grow_game_after_game(tmp_path: P
     """On a small disk a log that grows with every game fills it by itself (SQLite folds it
     in only at 4 MiB): each game is passed on into the file, and the next write starts the
     log afresh."""
-    from test_persist import play_through, records_at
+    from played_records import play_through, records_at
 
     records = records_at(tmp_path)
     sizes = []

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import until
+from helpers import duo, set_piles, until
 
 from seigneurs.game import (
+    Applied,
     DuoGame,
     EndReason,
     GameConfig,
@@ -22,15 +23,9 @@ from seigneurs.game import (
     NotApplied as Refused,
 )
 from seigneurs.game.duo import ROWS
+from seigneurs.game.duo import RULE as DUO_RULE
 from seigneurs.rules import LOCOMOTIVES, WAGONS, WagonType
-
-
-def duo(seed: int = 1, assisted: bool | None = None, remove: WagonType | None = None) -> DuoGame:
-    game = new_game(GameConfig.for_players("duo", 2, seed, assisted=assisted))
-    assert isinstance(game, DuoGame)
-    assert game.apply(RemoveLocomotive(0, 0.0, remove)).ok
-    assert game.apply(Whistle(1, 0.0)).ok
-    return game
+from seigneurs.rules.cards import Card
 
 
 def reason(result: object) -> Reason:
@@ -138,3 +133,111 @@ def test_duo_refuses_race_actions_and_bad_rows() -> None:
     assert reason(game.apply(Pick(0, 1.0, 3))) is Reason.NOT_IN_THIS_VARIANT
     assert reason(game.apply(Lay(0, 1.0, 5))) is Reason.NO_SUCH_ROW
     assert len(WAGONS) == sum(len(p) for p in game.piles)
+
+
+def test_r28_a_lay_answers_with_the_card_laid_and_whether_it_fit() -> None:
+    """R28/R29: the table shows the laid card in its row from the game's answer, fitting or
+    not (a classic seat may lay a misfit, D8)."""
+    for fits in (True, False):
+        game = duo(3, assisted=False)
+        card = game.top_card(0)
+        assert card is not None
+        row = next(r for r in range(ROWS) if game.fits(0, r, card) is fits)
+        result = game.apply(Lay(0, 1.0, row))
+        assert isinstance(result, Applied) and (result.card, result.fits) == (card, fits)
+
+
+def set_tops(game: DuoGame, seat: int, tops: list[str]) -> None:
+    """`seat`'s five rows, each ending in the given card, and what each then takes (R29)."""
+    cards = [Card.parse(top) for top in tops]
+    game.rows[seat][:] = [[card.index] for card in cards]
+    game.row_masks[seat][:] = [DUO_RULE.mask(loco, card)
+                               for loco, card in zip(game.locomotives, cards, strict=True)]
+
+
+def cards(*names: str) -> list[int]:
+    """The cards of these names, by index."""
+    return [Card.parse(name).index for name in names]
+
+
+# Rows that take no red card and no 2 (blue or yellow, 3 or 4, never a coach): a coach/red/2
+# fits none of them, nor after tanker/blue/3 (it shares no feature with it).
+NO_RED_NOR_TWO = ["logs/blue/3", "coal/yellow/4", "boxcar/blue/4", "animals/yellow/3",
+                  "tanker/yellow/3"]
+
+
+NO_RED_NOR_THREE = ["logs/blue/2", "coal/yellow/4", "boxcar/blue/4", "animals/yellow/2",
+                    "tanker/yellow/4"]
+
+
+def test_d7_the_card_just_laid_no_longer_counts_as_one_its_player_could_lay() -> None:
+    """D7 after a Lay: the laid card has left its pile, so when no card left in either pile
+    fits its player's rows the game ends in a stalemate at once (the laid card itself, or any
+    card not in the pile, fits the row it went to)."""
+    game = duo(3, assisted=False)
+    set_piles(game, cards("tanker/blue/3", "coach/red/2"), cards("coach/red/3"))
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    set_tops(game, 1, NO_RED_NOR_THREE)
+    assert game.fitting_rows(0) and not game.fitting_rows(1)  # only seat 0's top card fits
+    result = game.apply(Lay(0, 1.0, 0))
+    assert isinstance(result, Applied) and result.ended is EndReason.STALEMATE and game.over
+
+
+def test_r30_d8_an_assisted_seat_sends_under_a_card_that_fits_no_row() -> None:
+    """R30 with D8 assisted: a top card that fits none of the seat's rows may go under the
+    pile (a child is never stuck with it), and the answer names it."""
+    game = duo(3, assisted=True)
+    set_piles(game, cards("coach/red/2", "tanker/blue/3"), cards("coach/red/3"))
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    assert not game.fitting_rows(0)
+    result = game.apply(Under(0, 1.0))
+    assert isinstance(result, Applied) and result.card == Card.parse("coach/red/2").index
+    assert [WAGONS[c] for c in game.piles[0]] == [Card.parse("tanker/blue/3"),
+                                                   Card.parse("coach/red/2")]
+
+
+def test_r30_an_under_answers_with_the_card_sent_under() -> None:
+    """R30: the table shows the card going under the pile from the game's answer, so the
+    answer names that card, the old top, not the new one."""
+    game = duo(3, assisted=False)
+    top, following = game.piles[0][0], game.piles[0][1]
+    result = game.apply(Under(0, 1.0))
+    assert isinstance(result, Applied) and result.action == Under(0, 1.0)
+    assert result.card == top != following and game.top_card(0) == following
+
+
+def test_r27_no_row_fits_before_the_set_up_nor_without_a_top_card() -> None:
+    """Before the set-up (R27, D6: no rows yet) and once a pile is empty (R31), no row takes
+    the seat's top card: the table hints no row and a crowd's child reaches for none."""
+    game = new_game(GameConfig.for_players("duo", 2, 3))
+    assert isinstance(game, DuoGame) and game.phase is Phase.SETUP
+    assert game.fitting_rows(0) == game.fitting_rows(1) == []
+    game = duo(3, assisted=False)
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
+    assert game.apply(Lay(0, 1.0, 0)).ok and game.over and not game.piles[0]
+    assert game.fitting_rows(0) == []
+
+
+def test_r31_after_a_pile_runs_out_its_player_is_told_the_game_is_over() -> None:
+    """R31: the game ends when a pile is empty, so a Lay or Under from that pile's player is
+    refused because the game is over, like everyone's."""
+    game = duo(3, assisted=False)
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
+    assert game.apply(Lay(0, 1.0, 0)).ok and game.end_reason is EndReason.PILE_EMPTY
+    for seat in (0, 1):
+        assert {game.verify(Lay(seat, 2.0, 0)), game.verify(Under(seat, 2.0))} == \
+            {Reason.GAME_OVER}
+
+
+def test_d7_a_deal_in_which_neither_player_can_lay_ends_at_the_whistle() -> None:
+    """D7 from the first moment: when no card of either pile fits its player's rows as the
+    whistle blows, the game ends there in a stalemate, and the whistle's answer says so (a
+    table would otherwise wait for a Lay that can never come)."""
+    game = new_game(GameConfig.for_players("duo", 2, 3, assisted=False))
+    assert isinstance(game, DuoGame) and game.apply(RemoveLocomotive(0, 0.0, None)).ok
+    set_piles(game, cards("coach/red/2"), cards("coach/red/3"))
+    set_tops(game, 0, NO_RED_NOR_TWO)
+    set_tops(game, 1, NO_RED_NOR_THREE)
+    result = game.apply(Whistle(1, 0.0))
+    assert isinstance(result, Applied) and result.ended is EndReason.STALEMATE
+    assert game.over and game.end_reason is EndReason.STALEMATE

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from helpers import card_where, pick, started_race, until
 
@@ -27,7 +29,9 @@ from seigneurs.game import (
 from seigneurs.game import (
     NotApplied as Refused,
 )
-from seigneurs.rules import LOCOMOTIVES, WAGONS, Rule, WagonType
+from seigneurs.game.race import ALL_CARDS, cards_in
+from seigneurs.rules import LOCOMOTIVES, WAGONS, Rule, WagonType, WinReason
+from seigneurs.table.layout import TableLayout
 
 
 def reason(result: object) -> Reason:
@@ -265,3 +269,152 @@ def test_d4_the_seats_a_card_fits_are_the_seats_it_fits_one_by_one() -> None:
             assert game.fitted_by(card) == [s for s in range(3) if game.fits(s, card)]
         card = pick(game, 1, fits=True)
         assert game.apply(Stack(1, 2.0)).ok and card in game.trains[1]
+
+
+def test_r16_a_called_stop_is_answered_with_the_stop_itself() -> None:
+    """R16: the stop ends the game, and the answer names the action that ended it (the table
+    tells who called it from the answer)."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    stop = CallStop(0, 9.0)
+    result = training.apply(stop)
+    assert isinstance(result, Applied) and result.action == stop
+    assert result.ended is EndReason.STOP_CALLED and training.over
+
+
+def test_a_start_action_after_the_end_is_refused_as_game_over() -> None:
+    """After R16's stop, a whistle or a locomotive turned over is refused because the game is
+    over (the table says so), not because it has already started."""
+    training = started_race("training", 2, seed=2)
+    for t in range(5):
+        pick(training, 0, fits=True, t=float(t))
+        assert training.apply(Stack(0, t + 0.5)).ok
+    assert training.apply(CallStop(0, 9.0)).ok and training.over
+    reasons = {training.verify(start(1, 10.0)) for start in (Whistle, TurnLocomotive)}
+    assert reasons - {Reason.NOT_IN_THIS_VARIANT} == {Reason.GAME_OVER}
+
+
+def test_a_config_made_without_a_seed_is_the_same_whichever_way_it_is_made() -> None:
+    """One default seed (0): the seats helper deals what the plain config deals, so a game
+    set up without a seed is replayed the same from its record."""
+    made = GameConfig.for_players("kids", 2)
+    plain = GameConfig("kids", made.seats)
+    assert made == plain and made.seed == 0
+    assert new_game(made).record()[0] == new_game(plain).record()[0]
+
+
+def test_r25_d8_the_end_check_reads_each_seats_own_rule() -> None:
+    """R25 with D8 classic: in a Kids game a Rois seat's train is checked at the end by
+    exactly one shared feature, a Kids seat's by at least one, so a first wagon sharing two
+    features with its locomotive counts for the Kids seat only (a mutant checking every seat
+    by the variant's rule survived the game sample of seed 8128)."""
+    config = GameConfig("kids", (SeatConfig(Rule.AT_LEAST_ONE, assisted=False),
+                                 SeatConfig(Rule.EXACTLY_ONE, assisted=False)), 4)
+    game = new_game(config)
+    assert isinstance(game, RaceGame)
+    assert all(game.apply(TurnLocomotive(seat, 0.0)).ok for seat in (0, 1))
+    for seat in (0, 1):
+        loco = game.locomotives[seat]
+        two_shared = (Rule.AT_LEAST_ONE.mask(loco, loco) & ~Rule.EXACTLY_ONE.mask(loco, loco)
+                      & game.table_mask)
+        card = next(cards_in(two_shared))
+        assert game.apply(Pick(seat, 1.0, card)).ok
+        assert game.apply(Stack(seat, 1.0)).ok
+    assert game.outcome().lengths == (1, 0)
+
+
+def test_r7_the_card_a_train_must_match_is_its_top_wagon_or_its_locomotive_while_empty() -> None:
+    """R7: the next wagon matches the train's last wagon; an empty train's, its locomotive."""
+    game = started_race("kids", 2, seed=3)
+    assert game.top(0) == game.locomotives[0]
+    card = pick(game, 0, fits=True, t=1.0)
+    assert game.apply(Stack(0, 1.5)).ok
+    assert game.top(0) == WAGONS[card] != game.locomotives[0]
+
+
+def test_r18_a_training_tie_goes_to_the_player_who_did_not_call_stop() -> None:
+    """R16-R18: both trains five wagons of their locomotive's type, seat 0 calls stop: the
+    tie goes to seat 1, and the result names the caller (the table shows why)."""
+    game = started_race("training", 2, seed=2)
+    for t in range(5):
+        for seat in (0, 1):
+            pick(game, seat, fits=True, t=float(t))
+            assert game.apply(Stack(seat, t + 0.5)).ok
+    assert game.apply(CallStop(0, 9.0)).ok
+    outcome = game.outcome()
+    assert outcome.lengths == (5, 5) and outcome.winners == (1,)
+    assert outcome.reason is WinReason.NOT_STOP_CALLER and outcome.details.stop_caller == 0
+
+
+def test_a_card_put_back_beyond_the_tables_edge_lies_on_the_edge() -> None:
+    """A card put back past the table's free area (a finger slid past it, a thrown card)
+    lies on its edge, each coordinate within 0..1, in the game and in its replay: a game
+    resumed from its log never places a card off the table."""
+    for x, y, lands in ((1.5, -0.5, (1.0, 0.0)), (-0.2, 1.7, (0.0, 1.0)),
+                        (0.25, 0.5, (0.25, 0.5))):
+        game = started_race("lords", 2, seed=3)
+        card = pick(game, 0, fits=False)
+        assert game.apply(PutBack(0, 2.0, x, y)).ok
+        assert game.positions[card] == lands
+        rebuilt = replay(game.record())
+        assert isinstance(rebuilt, RaceGame) and rebuilt.positions[card] == lands
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_r13_the_deal_spreads_the_cards_evenly_over_the_kiosks_free_area(seed: int) -> None:
+    """R13 on the kiosk's own table (16:9, six zones): the 54 cards are dealt over the whole
+    free area, no two closer than three quarters of the spacing of 54 cards spread evenly
+    over it (a grid the wrong shape for the area crowds them one way: 14 columns by 4 rows
+    leave two cards 0.71 of it apart at most; 12 by 5, as dealt, 0.78 at least)."""
+    free = TableLayout.build(1920, 1080).free
+    game = started_race("kids", 2, seed=seed)
+    points = [(x * free.w, y * free.h) for x, y in game.positions]
+    even = math.sqrt(free.w * free.h / len(points))
+    closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[:i])
+    assert closest >= 0.75 * even, closest / even
+
+
+def test_r13_the_dealt_cards_lie_scattered_not_lined_up() -> None:
+    """R13: the cards are scattered as if spread by hand, each jittered within its place, so
+    no two of the 54 line up exactly across or along the table (a plain grid would put a
+    dozen in each row and column)."""
+    for seed in range(5):
+        positions = started_race("kids", 2, seed=seed).positions
+        assert len({x for x, _y in positions}) == len({y for _x, y in positions}) == 54
+
+
+def test_r25_a_seat_rule_the_variant_does_not_allow_is_named_with_the_ones_it_does() -> None:
+    """R25: a Kids table allows a Kids or a Rois seat, never Training's rule; the error
+    names the seat, its rule, and the rules allowed, so an admin's config is fixed at once."""
+    with pytest.raises(ValueError, match=r"^seat 0: rule type-only is not allowed in kids; "
+                                         r"expected one of at-least-one, exactly-one$"):
+        GameConfig("kids", (SeatConfig(Rule.TYPE_ONLY), SeatConfig()))
+
+
+def test_a_config_given_a_rule_per_seat_must_get_one_for_every_seat() -> None:
+    """R25: rules chosen per seat come one for each player; two for three is named so."""
+    with pytest.raises(ValueError, match=r"^2 rules given for 3 players$"):
+        GameConfig.for_players("kids", 3, rules=[Rule.AT_LEAST_ONE, Rule.EXACTLY_ONE])
+
+
+def test_r13_each_dealt_card_lies_at_its_own_slight_angle() -> None:
+    """R13: the cards lie as if spread by hand, each turned a little (at most 0.3 rad either
+    way), no two alike; the game holds the angles, so a replay deals them the same."""
+    game = started_race("kids", 2, seed=6)
+    assert all(-0.3 <= a <= 0.3 for a in game.angles) and len(set(game.angles)) == 54
+    rebuilt = replay(game.record())
+    assert isinstance(rebuilt, RaceGame) and rebuilt.angles == game.angles
+
+
+def test_d4_a_game_ended_with_cards_left_that_fit_no_train_says_so() -> None:
+    """D4: when loose cards remain but none fits any train, the game ends for that reason
+    (the results say no card fits, not that the table is empty), and, ended without a stop,
+    it names nobody as the stop's caller (R16, R18: only a Training stop does)."""
+    game = started_race("training", players=2, assisted=True)
+    assert game.stacked_mask != ALL_CARDS  # every wagon still loose
+    game.fit_masks[0] = game.fit_masks[1] = 0
+    assert game._check_end() is EndReason.NO_FITTING_CARD and game.over
+    assert game.end_reason is EndReason.NO_FITTING_CARD
+    assert game.outcome().details.stop_caller is None

@@ -7,16 +7,33 @@ game -> physics, headless.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import pytest
+from dealt_tables import race, where
+from race_table import FINGER, LAYOUT, cards_nearest, held, kids, landed, moved, playing_duo, spot
+from race_table import LAYOUT as DUO_LAYOUT
+from race_table import controller as kids_controller
 from table_driver import PATIENT, Driver
 
 from seigneurs.game import DuoGame, Phase, Reason
-from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.kiosk.config import TableSettings
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.rect import Rect
 from seigneurs.table import events
-from seigneurs.table.controller import COUNTDOWN
+from seigneurs.table.attribution.decide import drop
+from seigneurs.table.attribution.hands import (
+    FLING_CM_S,
+    FLING_WINDOW,
+    HAND_WINDOW,
+    TOGETHER_S,
+    TREMOR_CM,
+    Carry,
+    Hands,
+)
+from seigneurs.table.controller import COUNTDOWN, RaceController
+from seigneurs.table.geometry import Point
+from seigneurs.table.physics import STEP, CardPhysics
 from seigneurs.ui.duo_view import DuoView
 from seigneurs.ui.race_view import RaceView
 
@@ -28,30 +45,6 @@ def driver() -> Iterator[Driver]:
     d.close()
 
 
-def race(d: Driver, variant: str, bots: list[str | None], seed: int = 7,
-         users: dict[int, int] | None = None) -> RaceView:
-    """A race dealt straight away (places spread round the table), started by touches."""
-    if users:
-        d.close()
-        d.__init__(settings=TableSettings(idle_timeout=3600, attract_after=3600, volume=0.0,
-                                          user_seats=users))  # type: ignore[misc]
-    d.window.nav.deal(variant, [b and BOT_LEVELS[b] for b in bots], seed)
-    view = d.scene
-    assert isinstance(view, RaceView)
-    if view.countdown is not None:
-        d.frames(int(COUNTDOWN * 60) + 2)
-    else:
-        for seat, bot in enumerate(bots):
-            if bot is None:
-                d.tap(*view.locos[seat].position)
-        for _ in range(600):
-            if view.game.phase is Phase.PLAYING:
-                break
-            d.frames()
-    assert view.game.phase is Phase.PLAYING
-    return view
-
-
 def nearest_seat(view: RaceView, card: int) -> int:
     x, y = view.physics.bodies[card].position
     return view.session.control.everyone.nearest(x, y)
@@ -59,11 +52,6 @@ def nearest_seat(view: RaceView, card: int) -> int:
 
 def loose(view: RaceView) -> list[int]:
     return [c for c in view.physics.bodies if view.session.control.loose(c)]
-
-
-def where(view: RaceView, card: int) -> tuple[float, float]:
-    x, y = view.physics.bodies[card].position
-    return x, y
 
 
 def home(view: RaceView, seat: int) -> tuple[float, float]:
@@ -500,3 +488,472 @@ def test_clause3_r28_a_drag_with_several_fingertips_lays_one_card(driver: Driver
         driver.up(touch, ex + k * step, ey)
     driver.frames()
     assert game.rows[0][1][-1] == card and sum(len(r) for r in game.rows[0]) == 1
+
+
+def touch(control: RaceController, finger: int, phase: TouchPhase, at: Point, t: float,
+          user: int | None = None) -> None:
+    """One touch event at `at` (table pixels) and time `t`, the table's clock brought there
+    first, as the window does frame by frame."""
+    if t > control.play.clock:
+        control.tick(t - control.play.clock)
+    width, height = control.geometry.width, control.geometry.height
+    control.touches([TouchEvent(finger, phase, at[0] / width, at[1] / height, t, user)],
+                    width, height)
+
+
+def test_a_hand_whose_fingertips_all_lift_at_once_hands_its_card_to_none_of_them() -> None:
+    """A hand of two fingertips carries a card 8 cm and lifts both in the same instant: the
+    card goes down where the fingertip that took it lifted, as the hand's put-back; it is not
+    handed on to the other fingertip, which is leaving the glass at that instant too."""
+    control = kids()
+    card = cards_nearest(control, 0)[0]
+    x, y = spot(control, card)
+    cm = control.geometry.px_per_cm
+    touch(control, 1, TouchPhase.DOWN, (x, y), 1.0)
+    touch(control, 2, TouchPhase.DOWN, (x, y + cm), 1.05)
+    width, height = control.geometry.width, control.geometry.height
+    for step in range(1, 9):
+        t = 1.05 + step * 0.05
+        control.touches([TouchEvent(1, TouchPhase.MOVE, (x + step * cm) / width, y / height, t),
+                         TouchEvent(2, TouchPhase.MOVE, (x + step * cm) / width,
+                                    (y + cm) / height, t)], width, height)
+    assert control.hands.carries[1].card == card
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.UP, (x + 8 * cm) / width, y / height, 1.5),
+                     TouchEvent(2, TouchPhase.UP, (x + 8 * cm) / width, (y + cm) / height, 1.5)],
+                    width, height)
+    seen = control.drain()
+    assert not any(isinstance(e, events.HandedOn) for e in seen), seen
+    assert [(type(e), e.touch) for e in seen] == [(events.BackOnTable, 1)]
+    assert control.hands.carries == {}
+
+
+def trail(*points: tuple[float, float, float]) -> Carry:
+    """A carried card whose finger went through `points` (time, x, y)."""
+    carry = Carry(0, 0, False, points[0][1:])
+    carry.trail.extend(points)
+    return carry
+
+
+def test_a_card_let_go_exactly_at_fling_speed_was_placed() -> None:
+    """A drop on a zone counts unless the card was thrown: faster than FLING_CM_S over the
+    finger's last FLING_WINDOW; exactly that fast, it was placed (16 px a cm and 1/16 s: the
+    speed is exact)."""
+    hands = Hands(px_per_cm=16.0)
+    edge = FLING_CM_S * 16.0 / 16  # px the finger goes in 1/16 s at FLING_CM_S
+    carry = trail((0.9, -500.0, 0.0), (1.0, 0.0, 0.0), (1.03, edge / 2, 0.0))
+    assert not hands.flung(carry, edge, 0.0, 1.0625)
+    assert hands.flung(carry, edge + 0.01, 0.0, 1.0625)
+
+
+def test_r28_a_hands_fingertip_exactly_a_hands_span_from_the_lifting_one_carries_its_card_on(
+        ) -> None:
+    """HAND_SPAN_CM counts to its end when a hand lifts a fingertip (R28's flat hands, issue
+    33): two fingertips landed together, held still, exactly HAND_SPAN_CM apart (10 px a cm:
+    30 px, exact), are one hand: the one still down carries the card on."""
+    hands = Hands(px_per_cm=10.0)
+    landed(hands, (1, 100.0, 100.0, 5.0), (2, 130.0, 100.0, 5.0))
+    assert math.hypot(30.0, 0.0) == hands.span
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r28_a_hand_held_still_keeps_its_fingertips_when_another_finger_lands_later() -> None:
+    """A hand's fingertips stay known however long they are held down: another child's finger
+    landing a second later, across the table, forgets only fingertips lifted longer than
+    HAND_WINDOW ago; the hand still on its card carries it on when one of its fingertips
+    lifts (R28, issue 29)."""
+    hands = Hands(px_per_cm=10.0)
+    landed(hands, (1, 100.0, 100.0, 5.0), (2, 110.0, 100.0, 5.01), (3, 900.0, 300.0, 6.0))
+    assert sorted(hands.fingertips) == [1, 2, 3]
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r28_a_card_carried_on_goes_with_a_fingertip_that_landed_a_moment_after_and_followed(
+        ) -> None:
+    """Issue 29: a card carried 2 cm goes on with a fingertip that landed 0.15 s after the one
+    that took it (within HAND_WINDOW, beyond TOGETHER_S: a carried card looks at how the hand
+    went, not only at one instant) and followed it 1.2 cm, off by 0.8 cm: under half of how
+    far the card went."""
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 1.0), (2, 115.0, 100.0, 1.15))
+    moved(hands, 1, 120.0, 100.0, 1.3)
+    moved(hands, 2, 127.0, 100.0, 1.3)
+    assert hands.hand_goes_on(1, 120.0, 100.0, None) == 2
+
+
+def test_r28_a_fingertip_a_span_away_across_the_table_is_no_fingertip_of_the_hand() -> None:
+    """A still card: a finger that landed with the lifting one but 4 cm away along the table
+    (beyond HAND_SPAN_CM, level with it) is another hand's, never handed the card."""
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 1.0), (2, 140.0, 100.0, 1.0))
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) is None
+
+
+def test_r28_a_card_moved_exactly_a_tremor_counts_as_held_still() -> None:
+    """A card moved exactly TREMOR_CM went no farther than a tremor: it goes on with a still
+    fingertip that landed with it (a card carried farther would ask it to have followed)."""
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
+    moved(hands, 1, 100.0 + TREMOR_CM * 10.0, 100.0, 0.2)
+    assert hands.hand_goes_on(1, 100.0 + TREMOR_CM * 10.0, 100.0, None) == 2
+
+
+def test_r28_a_fingertip_landing_exactly_together_s_after_is_of_the_hand() -> None:
+    """TOGETHER_S is inclusive: a fingertip landing exactly 0.07 s after the one holding a
+    still card is of its hand."""
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, TOGETHER_S))
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r28_a_fingertip_that_shifted_exactly_a_tremor_still_held_the_card_with_the_hand(
+        ) -> None:
+    """A still card's other fingertip may itself have shifted up to a tremor, inclusive."""
+    hands = Hands(px_per_cm=10.0)  # a tremor 3 px, a hand's span 30 px
+    landed(hands, (1, 100.0, 100.0, 0.0), (2, 110.0, 100.0, 0.0))
+    moved(hands, 2, 110.0 + TREMOR_CM * 10.0, 100.0, 0.2)
+    assert hands.hand_goes_on(1, 100.0, 100.0, None) == 2
+
+
+def test_r28_a_fingertip_landing_exactly_a_hand_window_after_a_tap_is_of_the_tapping_hand(
+        ) -> None:
+    """Duo (R30): a hand's fingertip sends the card under and lifts; another fingertip 1 px
+    away lands exactly HAND_WINDOW after the first landed: the same hand, so the card is not
+    sent under twice (the lifted fingertip is kept that long, inclusive: Hands.track 6)."""
+    session = playing_duo()
+    control, width, height = session.control, DUO_LAYOUT.width, DUO_LAYOUT.height
+    x, y = session.geometry.under(0).centre
+    control.play.drain()
+    for finger, phase, at, t in ((7, TouchPhase.DOWN, x, 1.0), (7, TouchPhase.UP, x, 1.1),
+                                 (8, TouchPhase.DOWN, x + 1.0, 1.0 + HAND_WINDOW)):
+        control.touches([TouchEvent(finger, phase, at / width, y / height, t)], width, height)
+    assert [e.touch for e in control.play.drain() if isinstance(e, events.WentUnder)] == [7]
+
+
+def test_r28_a_card_handed_on_and_put_on_the_other_childs_zone_is_dropped_there() -> None:
+    """A card carried on by a hand's second fingertip (issue 33) and put down on the other
+    child's zone at a hand's pace is dropped there, as one carried by its first fingertip
+    would be: the game hears it was that child's card. (RaceController._up 23)"""
+    hand = HandOfTwo()
+    control, w, h = hand.control, LAYOUT.width, LAYOUT.height
+    hand.take_and_drag(3)
+    hand.t += 0.01
+    hand.frame(TouchPhase.UP, 3 * hand.cm, 1)
+    seat = control.hands.carries[3].seat  # the scene: handed on to fingertip 3
+    other = 1 - seat
+    end = control.geometry.anchors[other]
+    control.drain()
+    hand.t += 0.5
+    control.touches([TouchEvent(3, TouchPhase.UP, end[0] / w, end[1] / h, hand.t)], w, h)
+    told = [
+        (e.seat, e.card) for e in control.drain() if isinstance(e, events.Stacked | events.Refused)
+    ]
+    assert told == [(other, hand.card)]
+
+
+def test_a_fingertip_already_lifted_takes_no_card_from_its_hand(
+        control: RaceController) -> None:
+    """A hand lands with two fingertips on a card and carries it; the fingertip that did not
+    take it lifts first, then the one that took it, mid-table: the card is dropped there (put
+    back), never handed on to the fingertip that already left the glass."""
+    width, height = control.geometry.width, control.geometry.height
+    card = next(iter(control.physics.bodies))
+    x, y = control.physics.bodies[card].position
+    spread = control.geometry.px_per_cm  # a centimetre apart: one hand
+    taker, other = 21, 22
+
+    def at(touch: int, phase: TouchPhase, dx: float, t: float, beside: float = 0.0) -> None:
+        control.touches([TouchEvent(touch, phase, (x + dx) / width, (y + beside) / height, t)],
+                        width, height)
+
+    at(taker, TouchPhase.DOWN, 0.0, 1.0)
+    at(other, TouchPhase.DOWN, 0.0, 1.05, spread)
+    for step in range(1, 9):
+        at(taker, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05)
+        at(other, TouchPhase.MOVE, step * spread, 1.05 + step * 0.05, spread)
+    assert card in control.hands.cards()  # the hand carries it 8 cm, farther than its span
+    control.drain()
+    at(other, TouchPhase.UP, 8 * spread, 1.5, spread)
+    at(taker, TouchPhase.UP, 8 * spread, 1.55)
+    seen = control.drain()
+    assert not any(isinstance(e, events.HandedOn) for e in seen), seen
+    assert card not in control.hands.cards()
+
+
+def test_a_card_carried_fast_then_held_still_before_the_lift_is_placed_not_flung(
+        control: RaceController) -> None:
+    """A child who rushes a card 30 cm and then holds it still for 0.15 s before lifting has
+    placed it: its speed is taken from where the finger was FLING_WINDOW before the lift
+    (here, nowhere new: the last point), not from an older part of the path."""
+    cm = control.geometry.px_per_cm
+    carry = held(control, 0, False)
+    a, b = (600.0, 500.0), (600.0 + 30 * cm, 500.0)
+    carry.trail.extend([(3.0, *a), (3.05, *b)])
+    assert control.hands.flung(carry, b[0] + 0.4 * cm, b[1], 3.08)  # still rushing: thrown
+    assert not control.hands.flung(carry, *b, 3.2)
+
+
+def test_r28_a_lifted_fingertips_card_goes_on_with_the_same_childs_fingertip_not_anothers() -> None:
+    """Small children drag with several fingertips: when the one that carried the card lifts,
+    the card goes on with another fingertip that landed and moved with it, and with user ids
+    never with one of another child beside it (however alike it moved)."""
+    hands = Hands(px_per_cm=10.0)
+    moves = {1: (0, (100.0, 100.0), 0.0), 2: (1, (110.0, 100.0), 0.05),
+             3: (0, (100.0, 110.0), 0.05)}  # touch: (named seat, landed, when)
+    for touch, (named, (x, y), t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, t), x, y, t, named)
+    for touch, (named, (x, y), _t) in moves.items():
+        hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3, named)
+    assert hands.hand_goes_on(1, 200.0, 100.0, 0) == 3
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) == 2  # no ids: nothing tells them apart
+
+
+def test_r28_with_user_ids_a_card_goes_on_with_its_own_childs_other_fingertip() -> None:
+    """At a table that knows its users: child 0 drags a card with two fingertips while child
+    1's finger, beside them, moves the same way; when child 0's first fingertip lifts, the
+    card goes on with child 0's other fingertip, not with child 1's."""
+    control = kids_controller(2, 0, 0, users=True)
+    control.tick(COUNTDOWN)
+    bodies, w, h = control.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c))
+    x, y = bodies[card].position
+    cm = control.geometry.px_per_cm
+    fingers = {1: (0, 0.0, 0.0), 2: (1, cm, 0.0), 3: (0, 0.0, cm)}  # touch: user, offset
+    t = COUNTDOWN
+    for touch, (user, dx, dy) in fingers.items():
+        t += 0.02
+        control.touches([TouchEvent(touch, TouchPhase.DOWN, (x + dx) / w, (y + dy) / h, t,
+                                    user)], w, h)
+    for step in range(1, 11):
+        t += 1 / 60
+        control.touches([TouchEvent(touch, TouchPhase.MOVE, (x + dx + step * cm) / w,
+                                    (y + dy) / h, t, user)
+                         for touch, (user, dx, dy) in fingers.items()], w, h)
+    control.drain()
+    control.touches([TouchEvent(1, TouchPhase.UP, (x + 10 * cm) / w, y / h, t + 0.01, 0)], w, h)
+    handed = [e for e in control.drain() if isinstance(e, events.HandedOn)]
+    assert handed == [events.HandedOn(0, card, 3, 1)]
+
+
+def test_r9_two_fingertips_landing_together_exactly_a_hands_span_apart_are_one_hand(
+        control: RaceController) -> None:
+    """HAND_SPAN_CM counts to its end: two fingertips landing on one card at the same instant
+    exactly HAND_SPAN_CM apart are one hand's: one takes the card, the other takes nothing
+    and is refused nothing. (The card lies upright near the table's top edge, where the
+    touches' fractions of the table can be exactly one span apart in floats.)"""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    top = (101.0 - span / 2) / h
+    low = top + span / h
+    for _ in range(64):  # the nearest float whose distance, as the controller measures it, is
+        if (low - top) * h == span:  # the span itself
+            break
+        low = math.nextafter(low, 1.0 if (low - top) * h < span else 0.0)
+    assert (low - top) * h == span  # the scene
+    assert [control.card_under(w / 2, f * h) for f in (top, low)] == [card, card]
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, 0.5, top, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, 0.5, low, 10.0)], w, h)
+    seen = control.drain()
+    assert len([e for e in seen if isinstance(e, events.Picked)]) == 1
+    assert not [e for e in seen if isinstance(e, events.Refused)], seen
+    assert [c.card for c in control.hands.carries.values()] == [card]
+
+
+class HandOfTwo:
+    """Two children at a kids table, no user ids, in play; a hand of two fingertips (1, and 3
+    a centimetre below it) goes for the first loose `card`, at (x, y) (issue 33's scenes)."""
+
+    TIPS = (1, 3)
+
+    def __init__(self) -> None:
+        self.control = control = kids_controller(2, 0, 0, users=False)
+        control.tick(COUNTDOWN)
+        bodies = control.physics.bodies
+        self.card = next(c for c in sorted(bodies) if control.loose(c))
+        self.x, self.y = bodies[self.card].position
+        self.cm, self.t = control.geometry.px_per_cm, COUNTDOWN
+
+    def frame(self, phase: TouchPhase, moved: float, *touches: int) -> None:
+        """`touches` go `phase`, `moved` to the right of the card's first place, at `t`."""
+        w, h = LAYOUT.width, LAYOUT.height
+        self.control.touches(
+            [TouchEvent(touch, phase, (self.x + moved) / w,
+                        (self.y + (self.cm if touch == 3 else 0.0)) / h, self.t)
+             for touch in touches], w, h)
+
+    def take_and_drag(self, cms: int) -> None:
+        """Both fingertips land on the card, 0.02 s apart, and drag it `cms` cm right."""
+        for touch in self.TIPS:
+            self.t += 0.02
+            self.frame(TouchPhase.DOWN, 0.0, touch)
+        for step in range(1, cms + 1):
+            self.t += 1 / 60
+            self.frame(TouchPhase.MOVE, step * self.cm, *self.TIPS)
+
+
+def test_r28_a_card_handed_on_to_another_fingertip_is_where_it_was_not_under_that_fingertip(
+        ) -> None:
+    """A card is judged (whose reach it is in, which way it is pulled: R9) where it is as the
+    fingers carry it. When the fingertip that took it lifts and another fingertip of the hand
+    carries it on, the card is where it was; it then moves as that fingertip moves."""
+    hand = HandOfTwo()
+    control, x, y, cm = hand.control, hand.x, hand.y, hand.cm
+    hand.take_and_drag(10)
+    control.drain()
+    hand.t += 0.01
+    hand.frame(TouchPhase.UP, 10 * cm, 1)
+    assert [(e.card, e.touch, e.before) for e in control.drain()
+            if isinstance(e, events.HandedOn)] == [(hand.card, 3, 1)]  # the scene
+    assert control.hands.carries[3].where() == pytest.approx((x + 10 * cm, y))
+    hand.t += 1 / 60
+    hand.frame(TouchPhase.MOVE, 11 * cm, 3)
+    assert control.hands.carries[3].where() == pytest.approx((x + 11 * cm, y))
+
+
+def test_r28_a_finger_dragging_alongside_beyond_a_hands_span_across_is_no_fingertip_of_it(
+        ) -> None:
+    """Two children drag side by side the same way at the same moment: a finger further than
+    HAND_SPAN_CM from the lifting fingertip (here straight across the drag, level with it
+    along it) is another hand; the card goes on with the fingertip within the span."""
+    hands = Hands(px_per_cm=10.0)
+    span = hands.span
+    landed = {1: (100.0, 100.0), 2: (100.0, 100.0 + span * 1.5), 3: (100.0, 100.0 + span / 2)}
+    for touch, (x, y) in landed.items():
+        hands.track(TouchEvent(touch, TouchPhase.DOWN, 0, 0, 0.0), x, y, 0.0)
+    for touch, (x, y) in landed.items():
+        hands.track(TouchEvent(touch, TouchPhase.MOVE, 0, 0, 0.3), x + 100, y, 0.3)
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) == 3
+    hands.track(TouchEvent(3, TouchPhase.UP, 0, 0, 0.31), 200.0, 100.0 + span / 2, 0.31)
+    assert hands.hand_goes_on(1, 200.0, 100.0, None) is None  # the one across is left
+
+
+def test_a_finger_that_takes_another_card_lets_go_of_the_one_it_held() -> None:
+    """One finger holds one card: a finger taking a second card lets go of its first, which
+    then slides where it is sent (a card left pinned to a finger gone elsewhere could never
+    go home)."""
+    physics = CardPhysics(Rect(0, 0, 1000, 600), 40.0, 56.0)
+    physics.add(0, 200.0, 300.0)
+    physics.add(1, 600.0, 300.0)
+    physics.grab(7, 0, 200.0, 300.0)
+    physics.grab(7, 1, 600.0, 300.0)
+    assert physics.holding(7) == 1 and physics.resting(0)
+    physics.send(0, 400.0, 300.0)
+    for _ in range(240):
+        physics.step(STEP)
+    assert math.dist(physics.bodies[0].position, (400.0, 300.0)) < 1.0
+
+
+def test_r9_a_card_let_go_faster_than_a_hand_places_one_is_flung(
+        control: RaceController) -> None:
+    """R9: a card let go faster than FLING_CM_S over the last FLING_WINDOW (the point exactly
+    FLING_WINDOW before included; at least a frame, 1/60 s, however soon the lift came) was
+    thrown, not placed, whichever way it went: up the table as much as across it. With no
+    point that recent, the finger's very last point is where it was."""
+    cm, fast = control.geometry.px_per_cm, FLING_CM_S * control.geometry.px_per_cm
+    hands = control.hands
+    a = (600.0, 500.0)
+    carry = held(control, 0, False)
+    carry.trail.append((3.0, *a))
+    assert hands.flung(carry, a[0], a[1] + 30 * cm, 3.05)  # straight up the table
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 600.0 - 20 * cm, 500.0), (0.05, *a)])
+    assert FLING_WINDOW - 0.0 == FLING_WINDOW
+    assert hands.flung(carry, *a, FLING_WINDOW)  # 20 cm in exactly FLING_WINDOW
+    carry.trail.clear()
+    carry.trail.extend([(0.0, 100.0, 100.0), (0.01, 600.0 - 30 * cm, 500.0), (0.02, *a)])
+    assert not hands.flung(carry, *a, 0.2)  # held still at its last point since
+    carry.trail.clear()
+    carry.trail.append((0.0, *a))
+    assert fast / 60 / cm == pytest.approx(2.0)  # a frame's worth of fling: 2 cm
+    for cms, flung in ((3.0, True), (1.98, False)):  # moved within a frame: over 1/60 s
+        assert hands.flung(carry, a[0] + cms * cm, a[1], 0.005) == flung, cms
+
+
+def test_r9_two_fingertips_landing_together_a_span_and_more_apart_across_are_two_hands(
+        control: RaceController) -> None:
+    """R9: two fingertips landing on one card at the same instant more than HAND_SPAN_CM
+    apart side by side (across the table, at one height) are two hands: one takes the card
+    and the other is told it lost it (two children reached for it), not taken for a
+    fingertip of the winner's hand."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    span = control.hands.span
+    card = next(c for c in sorted(physics.bodies) if control.loose(c))
+    physics.remove(card)
+    physics.add(card, w / 2, 101.0)
+    left, right = w / 2 - span * 0.6, w / 2 + span * 0.6
+    assert [control.card_under(x, 101.0) for x in (left, right)] == [card, card]  # the scene
+    control.drain()
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, left / w, 101.0 / h, 10.0),
+                     TouchEvent(FINGER + 5, TouchPhase.DOWN, right / w, 101.0 / h, 10.0)], w, h)
+    seen = control.drain()
+    picked = [e.touch for e in seen if isinstance(e, events.Picked)]
+    assert len(picked) == 1 and picked[0] in (FINGER, FINGER + 5)
+    assert [(e.card, e.touch, e.reason) for e in seen if isinstance(e, events.Refused)] == [
+        (card, ({FINGER, FINGER + 5} - set(picked)).pop(), Reason.TAKEN)]
+
+
+def test_r28_a_card_handed_on_lies_where_the_finger_is_less_where_it_gripped_the_card(
+        ) -> None:
+    """R28's flat hands: a card carried on by another fingertip is where that fingertip is,
+    less where on the card it took hold (the card does not jump to centre itself under it),
+    across as much as up and down."""
+    carry = Carry(0, 0, False, (0.0, 0.0))
+    carry.grip = (12.0, -7.0)
+    carry.trail.append((1.0, 300.0, 200.0))
+    assert carry.where() == (288.0, 207.0)
+
+
+def test_r9_a_card_lifted_half_a_card_from_where_it_lay_on_a_zone_is_dropped_there(
+        control: RaceController) -> None:
+    """R9: a card lifted within half a card's width of where it was taken was only tapped
+    (no drop on the zone under it); lifted exactly half a card away, or more, on a child's
+    zone, it was carried there: it is dropped on that child's zone."""
+    half = control.geometry.card_w * 0.5
+    x, ay = control.geometry.anchors[0]
+    assert control.seats.zone_at(x, ay) == 0  # seat 0's zone, round its anchor
+    home = next((x, float(y)) for y in range(0, int(ay))
+                if (y + half) - y == half and control.seats.zone_at(x, y + half) == 0
+                and control.seats.zone_at(x, y) == 0)  # up the zone, to the last bit
+    carry = Carry(0, 0, False, home)
+    lift = (home[0], home[1] + half)
+    assert math.dist(carry.home, lift) == half  # the scene: exactly half a card
+    assert drop(carry, *lift, 10.0, control.seats).zone == 0
+    nearer = (lift[0], math.nextafter(lift[1], 0.0))
+    assert drop(carry, *nearer, 10.0, control.seats).zone is None
+
+
+def test_r9_a_fingertip_landing_exactly_a_span_away_and_hand_window_later_is_the_same_hand(
+        control: RaceController) -> None:
+    """R9, R28: small children touch with several fingertips: one landing up to exactly
+    HAND_SPAN_CM from a fingertip that took a card, up to exactly HAND_WINDOW after it, is of
+    the same hand (it takes no second card); a hair farther or later it is not."""
+    hands, span = control.hands, control.hands.span
+    hands.track(TouchEvent(FINGER, TouchPhase.DOWN, 0.0, 0.5, 10.0), 0.0, 500.0, 10.0)
+    took = {FINGER: "the card"}
+    assert math.hypot(span - 0.0, 0.0) == span and 10.0 + HAND_WINDOW - 10.0 == HAND_WINDOW
+    assert hands.same_hand(span, 500.0, 10.0, took) == "the card"
+    assert hands.same_hand(math.nextafter(span, math.inf), 500.0, 10.0, took) is None
+    assert hands.same_hand(0.0, 500.0, 10.0 + HAND_WINDOW, took) == "the card"
+    assert hands.same_hand(0.0, 500.0, math.nextafter(10.0 + HAND_WINDOW, math.inf),
+                           took) is None
+
+
+def test_r28_a_card_taken_off_centre_is_where_the_card_is_not_under_the_finger(
+        control: RaceController) -> None:
+    """A card a finger takes near its corner is carried from where it is: the table judges
+    where the card is (whose reach, which zone it goes toward) from the card, not from the
+    fingertip, which holds it off its centre."""
+    physics, w, h = control.physics, control.geometry.width, control.geometry.height
+    card = next(c for c in sorted(physics.bodies) if control.loose(c)
+                and control.card_under(*physics.bodies[c].position) == c)
+    centre = physics.settles_at(card)
+    at = (centre[0] + control.geometry.card_w * 0.3, centre[1] + control.geometry.card_h * 0.3)
+    assert control.card_under(*at) == card  # the scene: still on the card
+    control.touches([TouchEvent(FINGER, TouchPhase.DOWN, at[0] / w, at[1] / h, 10.0)], w, h)
+    carry = control.hands.carries[FINGER]
+    assert carry.card == card
+    assert carry.where() == pytest.approx(centre)

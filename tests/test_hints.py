@@ -8,9 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_driver import Driver
-from test_table_ui import begin, join_and_start
+from race_table import FINGER, LAYOUT
+from table_driver import Driver, begin, join_and_start
 
+from seigneurs.game import GameConfig, TurnLocomotive
+from seigneurs.game.bots import BOT_LEVELS, BotLevel
+from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.table import events
+from seigneurs.table.controller import COUNTDOWN
+from seigneurs.table.kinds import open_session
+from seigneurs.table.session import RaceSession, Seating
 from seigneurs.ui.lobby_view import LobbyView
 from seigneurs.ui.race_view import RaceView
 from seigneurs.ui.window import TableSettings
@@ -175,3 +182,98 @@ def test_issue12_no_glow_in_classic_mode_or_when_switched_off(variant: str, glow
         assert not view.hints.glows and not view.hints.under
     finally:
         d.close()
+
+
+def kids_in_play(second: BotLevel | None) -> RaceSession:
+    """Assisted Kids in play, after the countdown: a child at seat 0, and at seat 1 a child
+    (None) or a bot of that level; both locomotives turned, nobody has done anything yet."""
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, second)),
+                           GameConfig.for_players("kids", 2, 3))
+    assert isinstance(session, RaceSession)
+    for seat in (0, 1):
+        assert session.game.apply(TurnLocomotive(seat, 0.0)).ok
+    session.tick(COUNTDOWN)
+    session.drain()
+    return session
+
+
+def test_issue12_a_fitting_card_starts_to_glow_once_the_child_has_been_still_that_long() -> None:
+    """Issue 12, assisted Kids: the glow under a fitting card begins `wait` seconds after the
+    child last did something (it fades in from then), not before and not in the future."""
+    session = kids_in_play(None)
+    still = dict(session.still)
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    glows = session.fitting_cards(6.0)
+    assert glows and session.still == still  # the scene: nobody did anything
+    starts = {since for _at, since in glows.values()}
+    assert starts <= {still[seat] + 6.0 for seat in (0, 1)}
+    assert all(since <= session.clock for since in starts)
+
+
+def test_issue12_a_child_who_just_put_a_card_back_is_not_still_however_long_ago_they_touched(
+        ) -> None:
+    """Issue 12: a fitting card glows for a child who has been still `wait` seconds. A child
+    who held a card three seconds and just put it back is not still, though their finger
+    landed long ago: the glow waits `wait` from the put-back (assisted Kids, a bot across)."""
+    session = kids_in_play(BOT_LEVELS["expert"])
+    control, bodies, w, h = session.control, session.physics.bodies, LAYOUT.width, LAYOUT.height
+    card = next(c for c in sorted(bodies) if control.loose(c)
+                and control.seats.zone_at(*bodies[c].position) is None
+                and control.guesser.nearest(*bodies[c].position) == 0)
+    x, y = bodies[card].position
+
+    def ticks(seconds: float) -> None:
+        for _ in range(round(seconds * 60)):
+            session.tick(1 / 60)
+    session.touches([TouchEvent(FINGER, TouchPhase.DOWN, x / w, y / h, session.clock)])
+    ticks(3.0)
+    session.touches([TouchEvent(FINGER, TouchPhase.UP, x / w, y / h, session.clock)])
+    put_back = session.clock
+    assert [(e.seat, e.card) for e in session.drain() if isinstance(e, events.BackOnTable)
+            and not e.bot] == [(0, card)]  # the scene
+    ticks(1.0)
+    assert session.fitting_cards(2.0) == {}
+    ticks(1.5)
+    glows = session.fitting_cards(2.0)
+    assert glows and {since for _at, since in glows.values()} == {put_back + 2.0}
+
+
+def test_issue12_what_a_bot_does_never_counts_as_the_child_moving() -> None:
+    """Issue 12: a bot picking and stacking beside a still child leaves the child still (the
+    glow comes on time for them); only the children's seats are timed at all."""
+    session = kids_in_play(BOT_LEVELS["expert"])
+    still = dict(session.still)
+    bots = []
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+        bots += [e for e in session.drain() if getattr(e, "bot", False)]
+    assert {type(e) for e in bots} >= {events.Picked, events.Stacked}  # the scene
+    assert {e.seat for e in bots} == {1}
+    assert session.still == still and list(still) == [0]
+    assert session.fitting_cards(6.0)
+
+
+def test_issue12_a_fitting_card_glows_for_each_still_child_from_their_last_touch() -> None:
+    """Issue 12, assisted Kids: the glow helps each child who has been still `wait` seconds,
+    from exactly then (however short a wait the table asks, half a second too); a child
+    whose finger just landed on the table is not still (their glow waits again), and that
+    does not keep the glow from the other child who has been still all along."""
+    session = kids_in_play(None)
+    control, w, h = session.control, LAYOUT.width, LAYOUT.height
+    for _ in range(60 * 7):
+        session.tick(1 / 60)
+    assert session.still == {0: 0.0, 1: 0.0} and not control.seats.downs  # nobody did a thing
+    both = session.fitting_cards(6.0)
+    assert len(both) == 2  # a card for each child, two different ones
+    assert session.fitting_cards(0.5).keys() == both.keys()
+    exactly = session.clock  # still for exactly that long now
+    assert session.clock - 0.0 == exactly
+    assert session.fitting_cards(exactly).keys() == both.keys()
+    x, y = control.geometry.anchors[0]
+    assert control.card_under(x, y) is None  # a finger on the bare table by child 0
+    control.touches([TouchEvent(3, TouchPhase.DOWN, x / w, y / h, session.clock)], w, h)
+    control.touches([TouchEvent(3, TouchPhase.UP, x / w, y / h, session.clock)], w, h)
+    glows = session.fitting_cards(6.0)
+    assert len(glows) == 1 and glows.items() <= both.items()  # child 1's glow, as it was

@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_persist import play_through, records_at, stored
+from played_records import bot_game, play_through, records_at, stored
 
 from seigneurs.kiosk.history import HISTORY_FILE, listing
 from seigneurs.kiosk.trouble import Kind, Part
@@ -43,7 +43,7 @@ def test_a_history_moved_mid_game_is_closed_whole_and_the_next_game_starts_a_new
     game = play_through(records, 71, stop_before=5)
     moved = tmp_path / "history-backup.sqlite3"
     path.rename(moved)  # an adult's backup, mid-game, the -wal left behind under the old name
-    for action in __import__("test_persist").bot_game(71).log[-5:]:
+    for action in bot_game(71).log[-5:]:
         game.apply(action)
     assert game.over
     trouble = records.troubles[-1]

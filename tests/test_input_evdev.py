@@ -7,6 +7,7 @@ import json
 from collections import defaultdict
 
 import pytest
+from evdev_kernel import FakeKernel, panel_b
 from helpers import assert_paired
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -96,13 +97,6 @@ def test_positions_are_normalised_with_y_up() -> None:
     assert first.x == pytest.approx(404 / 1279) and first.y == pytest.approx(1 - 409 / 767)
 
 
-def panel_b() -> DeviceInfo:
-    return DeviceInfo("panel", {ABS_MT_SLOT: AxisRange(0, 9), ABS_MT_POSITION_X: AxisRange(0, 100),
-                                ABS_MT_POSITION_Y: AxisRange(0, 100),
-                                ABS_MT_TRACKING_ID: AxisRange(0, 65535)},
-                      frozenset({BTN_TOUCH}), frozenset({1}))
-
-
 def test_syn_dropped_ends_touches_then_resynchronises() -> None:
     decoder = EvdevDecoder(panel_b())
     events = decode(decoder, [
@@ -143,47 +137,6 @@ def test_syn_dropped_resynchronises_from_the_kernels_slots() -> None:
     assert phases[2:5] == [(1, M, 0.3), (2, U, 0.5), (3, D, 0.7)]
     assert phases[5:] == [(1, M, 0.35), (3, M, 0.7)]
     assert_paired([*events, *decoder.release_all(1.0)])
-
-
-class FakeKernel:
-    """A panel as the kernel keeps it: every frame changes the slot state; frames marked lost
-    never reach the reader, whose next read starts with SYN_DROPPED. (This machine has no
-    /dev/input: the ioctl itself is not exercised, only the decoder behind the reader seam.)"""
-
-    def __init__(self, frames: list[list[tuple[int, int, int]]], lost: set[int]) -> None:
-        self.info = panel_b()
-        self.frames, self.lost = frames, lost
-        self.next = 0
-        self.slot = 0
-        self.tracking, self.x, self.y = [-1] * 10, [0] * 10, [0] * 10
-
-    def _apply(self, frame: list[tuple[int, int, int]]) -> None:
-        for _type, code, value in frame:
-            if code == ABS_MT_SLOT:
-                self.slot = value
-            else:
-                {ABS_MT_TRACKING_ID: self.tracking, ABS_MT_POSITION_X: self.x,
-                 ABS_MT_POSITION_Y: self.y}[code][self.slot] = value
-
-    def read_pending(self) -> list[tuple[int, int, int, float]]:
-        dropped = False
-        while self.next < len(self.frames) and self.next in self.lost:
-            self._apply(self.frames[self.next])
-            self.next, dropped = self.next + 1, True
-        if self.next >= len(self.frames):
-            return []
-        frame = self.frames[self.next]
-        self._apply(frame)
-        t = self.next / 100
-        self.next += 1
-        head = [(EV_SYN, SYN_DROPPED, 0, t)] if dropped else []
-        return [*head, *((a, b, c, t) for a, b, c in frame), (EV_SYN, SYN_REPORT, 0, t)]
-
-    def kernel_state(self) -> KernelState:
-        return KernelState(tuple(self.tracking), tuple(self.x), tuple(self.y), self.slot)
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_childs_drag_goes_on_across_syn_dropped() -> None:

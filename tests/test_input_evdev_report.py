@@ -3,7 +3,7 @@ ignored) is reported with the source, for `touch-test --json`, not only counted.
 
 from __future__ import annotations
 
-from test_input_evdev import FakeKernel
+from evdev_kernel import FakeKernel
 
 from seigneurs.input.evdev_device import (
     ABS_MT_POSITION_X,

@@ -14,8 +14,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from test_input_tuio import Clock, receive, wait_readable
 from tuio_client import RefTuio1Server, RefTuio2Server
+from tuio_receiver import Clock, receive, wait_readable
 
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.setup import InputSettings, production_filters

@@ -8,11 +8,10 @@ reads it.
 from __future__ import annotations
 
 import dataclasses
-import select
 import socket
 import struct
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from helpers import assert_paired
@@ -26,28 +25,18 @@ from tuio_client import (
     Tuio2Tracker,
     message,
 )
+from tuio_receiver import Clock, chain, receive, wait_readable
 
 from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.input.filters import Pipeline
 from seigneurs.input.osc import OscError, parse_packet
-from seigneurs.input.setup import InputSettings, build_sources, production_filters
+from seigneurs.input.setup import InputSettings, build_sources
 from seigneurs.input.tuio import TuioSource
 from seigneurs.input.tuio_decoder import MAX_BUNDLE, TuioDecoder
 from seigneurs.input.tuio_trackers import RESTART_AFTER
 from seigneurs.tools.tuio_send import osc_bundle, osc_message
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
-
-
-class Clock:
-    """The game's clock, moved by the test; `step` advances it at every reading."""
-
-    def __init__(self, now: float = 100.0, step: float = 0.0) -> None:
-        self.now, self.step = now, step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 @pytest.fixture
@@ -60,34 +49,6 @@ def source(clock: Clock) -> Iterator[TuioSource]:
     src = TuioSource("127.0.0.1", 0, clock=clock)  # an ephemeral port on loopback
     yield src
     src.close()
-
-
-def wait_readable(sock: socket.socket, seconds: float = 0.5) -> None:
-    """Wait for a datagram (poll, not select: a long test run holds file descriptors past 1024,
-    which select cannot watch)."""
-    waiting = select.poll()
-    waiting.register(sock, select.POLLIN)
-    waiting.poll(seconds * 1000)
-
-
-def receive(source: TuioSource, expect: int = 1,
-            poll: Callable[[], list[TouchEvent]] | None = None) -> list[TouchEvent]:
-    """Poll until `expect` datagrams in all were read (waiting on the socket, never sleeping)."""
-    events: list[TouchEvent] = []
-    deadline = time.monotonic() + 5.0
-    while time.monotonic() < deadline:
-        events += (poll or source.poll)()
-        if source.stats.packets >= expect:
-            break
-        wait_readable(source.socket)
-    return events
-
-
-def chain(source: TuioSource, clock: Clock) -> Pipeline:
-    """The production filter chain behind the source, on the test's clock."""
-    settings = InputSettings()
-    chain = production_filters(settings, settings.tuio_transform, source.decoder.voices)
-    return Pipeline(source, chain, clock=clock)
 
 
 def test_by_default_tuio_is_heard_on_loopback_only_at_the_standard_port() -> None:

@@ -18,7 +18,7 @@ from seigneurs.game.bots import BOT_LEVELS, RaceBot
 from seigneurs.game.kinds import KINDS, make_bot
 from seigneurs.kiosk.history import record_of
 from seigneurs.rules import VARIANTS
-from seigneurs.table.kinds import TABLE_KINDS, open_session
+from seigneurs.table.kinds import TABLE_KINDS, open_session, table_kind
 from seigneurs.table.layout import TableLayout
 from seigneurs.table.session import Seating
 from seigneurs.tools.simulate import play_bot_game
@@ -99,3 +99,12 @@ def test_a_toy_kind_reaches_the_lobby_its_view_and_its_results(driver: Driver,
     assert isinstance(again.session.game, ToyGame)
     assert toy[0] == "lobby places"
     assert {"places", "deal", "session", "view", "results", "again"} <= set(toy)
+
+
+def test_a_table_kind_for_an_engine_nobody_plays_names_the_unknown_game_kind() -> None:
+    """Variants as a registry: the table's part of a variant whose engine no game kind plays
+    fails with an error that says it is the game kind that is unknown, and which ones there
+    are."""
+    odd = replace(VARIANTS["kids"], engine="hovercraft")
+    with pytest.raises(ValueError, match="unknown game kind 'hovercraft'; expected one of race"):
+        table_kind(odd)

@@ -16,9 +16,8 @@ from typing import Any
 import arcade
 import pytest
 from helpers import until
-from table_driver import Driver
-from test_kiosk_script import fake_dpkg, fake_game
-from test_table_ui import begin, join_and_start, region_cards
+from kiosk_scenes import fake_dpkg, fake_game, hold_corners, stack_some
+from table_driver import Driver, begin, join_and_start, region_cards
 
 from seigneurs.cli import main
 from seigneurs.game import GameConfig, Pick, RaceGame, Stack
@@ -221,16 +220,6 @@ def test_history_survives_kill_9_mid_write_many_times(tmp_path: Path) -> None:
 
 # Journal and resumption.
 
-def stack_some(driver: Driver, stacks: int) -> RaceView:
-    """Start a two-seat Kids game from the lobby and stack `stacks` cards for seat 0."""
-    join_and_start(driver, "kids", [0, 3])
-    view = begin(driver)
-    game = view.game
-    for _ in range(stacks):
-        card = next(c for c in region_cards(view, 0) if game.fits(0, c))
-        driver.drag(tuple(view.physics.bodies[card].position), view.seats[0].place.zone.center)
-    return view
-
 
 def test_a_crashed_game_is_offered_again_and_resumes_where_it_was(tmp_path: Path) -> None:
     settings = TableSettings(data_dir=tmp_path)
@@ -309,16 +298,6 @@ def test_unlocked_escape_leaves() -> None:
     driver.window.on_key_press(arcade.key.ESCAPE, 0)
     assert closed == [0]
     driver.close()
-
-
-def hold_corners(driver: Driver, seconds: float) -> None:
-    width, height = driver.window.width, driver.window.height
-    a = driver.down(4, 4)
-    b = driver.down(width - 4, height - 4)
-    driver.frames(int(seconds * 60))
-    driver.up(a, 4, 4)
-    driver.up(b, width - 4, height - 4)
-    driver.frames()
 
 
 def test_two_corners_held_three_seconds_then_the_pin_opens_the_admin_menu(
@@ -607,7 +586,7 @@ sys.path.insert(0, {tests!r})
 sys.path.insert(0, {repo!r})
 from pathlib import Path
 from table_driver import Driver
-from test_kiosk import stack_some
+from kiosk_scenes import stack_some
 from seigneurs.kiosk.config import TableSettings
 driver = Driver(settings=TableSettings(data_dir=Path({data!r})))
 print(json.dumps(stack_some(driver, 4).game.trains), flush=True)

@@ -11,21 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parent.parent
-
-
-def fake_game(tmp_path: Path, body: str) -> tuple[Path, Path]:
-    """A stand-in for `seigneurs` that counts its runs ($n) in a file, then runs `body`."""
-    counter = tmp_path / "runs"
-    fake = tmp_path / "fake-game.sh"
-    fake.write_text(f"""#!/usr/bin/env bash
-n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 ))
-echo "$n" > {counter}
-{body}
-""")
-    fake.chmod(0o755)
-    return counter, fake
+from kiosk_scenes import REPO, _session_env, fake_dpkg, fake_game
 
 
 def kiosk(tmp_path: Path, body: str, *args: str, **env: str) -> tuple[
@@ -84,18 +70,6 @@ def test_a_crash_loop_rests_then_tries_again(tmp_path: Path) -> None:
     assert log.index("crash loop") > log.index("stopped with code 137; restarting")
     assert log.count("restarting in") == 5  # crashes 1-4, then 6 after the rest
     assert "the game ended normally" in log
-
-
-def fake_dpkg(tmp_path: Path, installed: set[str] | None) -> str:
-    """A PATH with a dpkg-query that knows only `installed` packages (None: every one)."""
-    folder = tmp_path / "fake-bin"
-    folder.mkdir(exist_ok=True)
-    known = "*" if installed is None else "|".join(installed) or "none"
-    (folder / "dpkg-query").write_text(f"""#!/usr/bin/env bash
-case "${{@: -1}}" in {known}) printf 'install ok installed' ;; *) exit 1 ;; esac
-""")
-    (folder / "dpkg-query").chmod(0o755)
-    return f"{folder}:{os.environ['PATH']}"
 
 
 def install(tmp_path: Path, *args: str, path: str | None = None,
@@ -278,32 +252,6 @@ def test_kiosk_sh_doctor_runs_the_doctor(tmp_path: Path) -> None:
     result = subprocess.run([str(REPO / "kiosk.sh"), "doctor"], env=env, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode in (0, 1) and "✗ admin PIN: still the default" in result.stdout
-
-
-def _session_env(tmp_path: Path, game: Path) -> tuple[list[str], dict[str, str]]:
-    """Run as `nobody` when we are root (cage refuses root), in a home and runtime folder of
-    its own (short: a Wayland socket's path has room for 107 bytes); the game from this
-    checkout, started by a Python that user may run."""
-    runtime, home = tmp_path / "run", tmp_path / "home"
-    runtime.mkdir(mode=0o700)
-    home.mkdir()
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "XDG_RUNTIME_DIR": str(runtime),
-           "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
-           "SEIGNEURS_COMMAND": str(game), "SEIGNEURS_REST": "0"}
-    if os.geteuid() != 0:
-        return [], env
-    x11 = Path("/tmp/.X11-unix")  # as systemd-tmpfiles makes it: else the first user owns it
-    x11.mkdir(exist_ok=True)
-    shutil.chown(x11, "root", "root")
-    x11.chmod(0o1777)
-    for path in (tmp_path, runtime, home):
-        shutil.chown(path, "nobody")
-    if subprocess.run(["runuser", "-u", "nobody", "--", "test", "-x", str(REPO / "kiosk.sh")],
-                      check=False).returncode != 0:
-        pytest.skip(f"user nobody cannot reach {REPO} (a clone inside a folder only root may "
-                    "enter, as mktemp -d makes): the session runs as a user, clone where "
-                    "others can read")
-    return ["runuser", "-u", "nobody", "--"], env
 
 
 @pytest.mark.skipif(not (shutil.which("cage") and shutil.which("Xwayland")),

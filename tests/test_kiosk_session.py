@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_kiosk_script import _session_env, fake_game
+from kiosk_scenes import _session_env, fake_game
 
 from seigneurs.kiosk.journal import CURRENT
 from seigneurs.tools.soak import table_command

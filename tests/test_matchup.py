@@ -116,8 +116,8 @@ def test_matchup_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str
 def test_on_the_table_a_gentle_bot_carries_at_a_childs_pace_and_close_waits() -> None:
     """The real table: the toddler bot's card travels at 8 cm/s at most; the close bot, with
     a child who has stacked nothing yet, stacks one wagon and then waits for the child."""
+    from dealt_tables import race, where
     from table_driver import PATIENT, Driver
-    from test_hands import race, where
 
     from seigneurs.table.bot_hands import bot_finger
 

@@ -12,6 +12,7 @@ import arcade
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sprite_bounds import box, inside
 from table_driver import PATIENT, Driver
 
 from seigneurs.game.bots import BOT_LEVELS
@@ -29,15 +30,6 @@ TABLES = [(1280, 720, 55.0, "six-around"), (1280, 720, 42.0, "six-around"),
           (1024, 768, 24.0, "long-sides")]
 """Window sizes, panel diagonals and seat arrangements of real tables. (Under about 42 inches
 in 16:9 the layout draws cards under 4 cm, the largest that fit: issue 29.)"""
-
-
-def box(sprite: arcade.Sprite) -> Rect:
-    """The sprite's bounds on the table, however it is turned."""
-    turn = math.radians(sprite.angle)
-    w, h = sprite.width, sprite.height  # unturned: arcade scales before it turns
-    across = abs(w * math.cos(turn)) + abs(h * math.sin(turn))
-    up = abs(w * math.sin(turn)) + abs(h * math.cos(turn))
-    return Rect(sprite.center_x - across / 2, sprite.center_y - up / 2, across, up)
 
 
 def corners(sprite: arcade.Sprite) -> list[tuple[float, float]]:
@@ -232,11 +224,6 @@ def text_box(text: arcade.Text) -> Rect:
     if round(text.rotation) % 180 == 90:
         w, h = h, w
     return Rect(text.x - w / 2, text.y - h / 2, w, h)
-
-
-def inside(outer: Rect, inner: Rect) -> bool:
-    return (outer.x <= inner.x and outer.y <= inner.y and inner.x + inner.w <= outer.x + outer.w
-            and inner.y + inner.h <= outer.y + outer.h)
 
 
 @pytest.mark.parametrize("width, height, diagonal, arrangement", TABLES)

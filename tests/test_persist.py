@@ -5,57 +5,19 @@ full files are met with real files, real SQLite and real filesystems (no mocks).
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from played_records import bot_game, in_own_mounts, play_through, records_at, stored
 
 from seigneurs.cli import main
-from seigneurs.game import Action, GameConfig
-from seigneurs.game.bots import BOT_LEVELS
-from seigneurs.game.factory import AnyGame, new_game
+from seigneurs.game import Action
 from seigneurs.kiosk.history import History
 from seigneurs.kiosk.journal import CURRENT, read
-from seigneurs.kiosk.keeper import GameRecords
 from seigneurs.kiosk.trouble import Kind, Part
-from seigneurs.tools.simulate import play_bot_game
-from seigneurs.tools.soak import unshare_mounts
-
-REPO = Path(__file__).resolve().parent.parent
-NOON = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
-SEATS = {"seats": [{"bot": "adult"}, {"bot": None}, {"bot": "child"}]}
-
-
-def records_at(folder: Path) -> GameRecords:
-    return GameRecords(folder, clock=lambda: NOON)
-
-
-def bot_game(seed: int) -> AnyGame:
-    return play_bot_game(GameConfig.for_players("lords", 3, seed), [BOT_LEVELS["adult"]] * 3)
-
-
-def play_through(records: GameRecords, seed: int, stop_before: int = 0) -> AnyGame:
-    """Deal a game through the records and play a bot game's actions into it (all of them,
-    or all but the last `stop_before`)."""
-    done = bot_game(seed)
-    game = new_game(done.config)
-    records.started(game, SEATS, demo=False)
-    for action in done.log[:len(done.log) - stop_before]:
-        game.apply(action)
-    return game
-
-
-def stored(folder: Path) -> list[str | None]:
-    history = History(folder / "history.sqlite3")
-    try:
-        return [g.game_id for g in history.games()]
-    finally:
-        history.close()
-
 
 # The end, recorded when it happens, once.
 
@@ -231,18 +193,6 @@ def test_a_data_folder_that_cannot_be_made_still_plays(tmp_path: Path) -> None:
 
 # Real read-only and full filesystems, in a mount namespace of their own.
 
-SCENARIO = """
-import json, os, subprocess, sys
-sys.path.insert(0, {tests!r})
-from pathlib import Path
-from test_persist import play_through, records_at, stored
-from seigneurs.cli import main
-data = Path({data!r})
-subprocess.run(["mount", "-t", "tmpfs", "-o", "size={size}", "tmpfs", str(data)], check=True)
-out = {{}}
-{body}
-print(json.dumps(out))
-"""
 
 FULL = """
 records = records_at(data)  # no game yet: the history's write-ahead log owns no room to reuse
@@ -253,7 +203,7 @@ try:
         filler.write(b"x" * 4096)
 except OSError as error:
     out["filled"] = error.errno
-game.apply(__import__("test_persist").bot_game(31).log[-1])
+game.apply(__import__("played_records").bot_game(31).log[-1])
 out["over"] = game.over
 out["troubles"] = [str(t.kind) for t in records.troubles]
 out["in_history"] = len(records.kept.history.games()) if records.kept.history else None
@@ -273,7 +223,7 @@ play_through(records, 40)
 play_through(records, 41, stop_before=1)
 records.close()
 journal = data / "current-game.jsonl"
-last = __import__("test_persist").bot_game(41).log[-1]
+last = __import__("played_records").bot_game(41).log[-1]
 with journal.open("a") as f:
     f.write(json.dumps(last.to_json()) + "\\n")
 subprocess.run(["mount", "-o", "remount,ro", str(data)], check=True)
@@ -292,28 +242,6 @@ records = records_at(data)
 records.close()
 out["after_restart"] = len(stored(data))
 """
-
-
-def in_own_mounts(tmp_path: Path, body: str, size: str) -> dict[str, object]:
-    """Run `body` in a mount namespace of its own, with a tmpfs of `size` as the data folder
-    (we may be root, where chmod stops nothing: only a real filesystem refuses writes)."""
-    if shutil.which("unshare") is None or shutil.which("mount") is None:
-        pytest.skip("needs unshare and mount (util-linux) for a real read-only or full disk")
-    data = tmp_path / "data"
-    data.mkdir()
-    script = tmp_path / "scenario.py"
-    script.write_text(SCENARIO.format(tests=str(REPO / "tests"), data=str(data), size=size,
-                                      body=body))
-    probe = subprocess.run([*unshare_mounts(), "mount", "-t", "tmpfs", "tmpfs", str(data)],
-                           capture_output=True, text=True)
-    if probe.returncode != 0:
-        pytest.skip(f"the kernel refuses a mount namespace here: {probe.stderr.strip()}")
-    done = subprocess.run([*unshare_mounts(), sys.executable, str(script)],
-                          capture_output=True, text=True, timeout=120, cwd=REPO)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
-    result["stderr"] = done.stderr
-    return result
 
 
 def test_a_full_disk_at_the_end_keeps_the_game_until_there_is_room(tmp_path: Path) -> None:
@@ -359,7 +287,7 @@ KILLED_WRITER = """
 import os, sys
 sys.path.insert(0, {tests!r})
 from pathlib import Path
-from test_persist import play_through, records_at
+from played_records import play_through, records_at
 records = records_at(Path({data!r}))
 play_through(records, 40)
 os.kill(os.getpid(), 9)  # killed with the game in the write-ahead log, never checkpointed

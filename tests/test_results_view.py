@@ -12,8 +12,7 @@ import arcade
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_driver import Driver
-from test_table_ui import begin, join_and_start, region_cards
+from table_driver import Driver, begin, join_and_start, region_cards
 
 from seigneurs.game import Pick, RaceGame, Stack, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS

@@ -7,11 +7,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from race_table import LAYOUT, STRAIGHT_END, STRAIGHT_START
+from race_table import controller as kids_controller
 
-from seigneurs.input.events import Contact
-from seigneurs.table.attribution.guess import HEADING, HOMES, MARGIN, SeatGuesser
+from seigneurs.input.events import Contact, TouchEvent, TouchPhase
+from seigneurs.table import events
+from seigneurs.table.attribution.guess import (
+    ARM_DEGREES,
+    HEADING,
+    HOMES,
+    MARGIN,
+    WANTED,
+    SeatGuesser,
+)
+from seigneurs.table.controller import COUNTDOWN
 
 ROUND = [(500.0, 0.0), (1000.0, 250.0), (1000.0, 750.0), (500.0, 1000.0), (0.0, 750.0),
          (0.0, 250.0)]
@@ -119,3 +131,122 @@ def test_headings_and_distances_are_the_hypot_formula_to_the_bit(
     assert g.headings(start, *at) == ([0.0] * 6 if moved == 0 else [
         (math.hypot(start[0] - ax, start[1] - ay) - d) / moved for (ax, ay), d in
         zip(ROUND, far, strict=True)])
+
+
+def pointing(angle: float, signed: bool = True) -> Contact:
+    """A fingertip's contact whose long axis (or, `signed`, its pointing) is `angle` degrees."""
+    return Contact(0.01, 0.008, angle, signed)
+
+
+ARM_AT_0 = SeatGuesser([(0.0, 0.0)], [0])
+"""One seat whose child sits at the origin: a finger at (10, 0) lies along their arm, 0 deg."""
+
+
+@pytest.mark.parametrize(("off", "arm"), [(0.0, 1.0), (22.5, 1.25), (45.0, 2.0), (90.0, 5.0)])
+def test_a_finger_off_a_seats_arm_counts_that_seat_farther_by_the_square(
+        off: float, arm: float) -> None:
+    """Issue 9's orientation cue: a finger pointing along a child's arm leaves their seat's
+    distance as it is (1), one ARM_DEGREES off counts it twice as far, and the cost grows with
+    the square of the angle off (a little off is nearly nothing: a child's finger wavers)."""
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(off)) == arm
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(-off)) == arm
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_an_angle_off_a_seats_arm_counts_the_same_across_the_wrap(signed: bool) -> None:
+    """Issue 9: a finger 10 degrees off the arm counts the same either side of it, also where
+    its angle wraps round (350 is -10 degrees; an axis only, 170 is -10 too, since an
+    ellipse's axis and the axis turned half a turn are one)."""
+    turn = 360.0 if signed else 180.0
+    ten_off = ARM_AT_0.arm(0, 10.0, 0.0, pointing(10.0, signed))
+    assert ten_off == 1.0 + (10.0 / ARM_DEGREES) ** 2
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(turn - 10.0, signed)) == ten_off
+
+
+def test_an_axis_along_a_seats_arm_points_either_way() -> None:
+    """Issue 9: a contact whose angle is unsigned gives an axis only: 180 degrees is the same
+    ellipse as 0, so it lies along the arm of the child at 0 degrees (no cost), whereas a
+    signed finger pointing at 180 points straight at that child (four ARM_DEGREES off)."""
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0, signed=False)) == 1.0
+    assert ARM_AT_0.arm(0, 10.0, 0.0, pointing(180.0)) == 17.0
+
+
+def test_r9_a_free_seat_exactly_at_arms_reach_takes_the_finger() -> None:
+    """R9 at touch-down: the nearest seat (5 away) holds a card, the next free seat is exactly
+    `reach` (10) away: within reach (the limit is inclusive), so the finger is that seat's;
+    with the reach a hair shorter, nobody's."""
+    g = SeatGuesser([(3.0, 4.0), (6.0, 8.0)], [0, 1], reach=10.0)
+    assert g.distance(1, 0.0, 0.0) == 10.0
+    assert g.at_down(0.0, 0.0, lambda s: s == 0) == 1
+    assert g.at_down(0.0, 0.0, lambda s: s == 0, reach=math.nextafter(10.0, 0.0)) is None
+
+
+def test_a_child_wanting_a_card_counts_nearer_up_to_their_reach_inclusive() -> None:
+    """Issue 9: a seat that wants a face-up card (it fits their train) counts WANTED as near
+    (10 x 0.6 = 6 against 8) when the card lies within their reach, the edge included; beyond
+    it, the nearer seat that does not want it is likelier."""
+    card = (0.0, 0.0)
+    for reach, likeliest in ((10.0, 0), (math.nextafter(10.0, 0.0), 1)):
+        g = SeatGuesser([(6.0, 8.0), (0.0, 8.0)], [0, 1], reach=reach)
+        assert g.likeliest(*card, lambda s: s == 0) == likeliest
+
+
+def test_a_card_pulled_exactly_heading_straight_toward_a_seat_stays_its_guess() -> None:
+    """Issue 9 (hysteresis): a carried card goes to another seat only once it travels
+    straighter than HEADING toward it; exactly HEADING straight, the guess stays."""
+    g = SeatGuesser([(-100.0, 0.0), (60.0, 63.0)], [0, 1])
+    assert g.headings(STRAIGHT_START, *STRAIGHT_END)[1] == HEADING
+    assert g.while_carried(0, STRAIGHT_START, *STRAIGHT_END, travel=50.0) == 0
+    assert g.while_carried(0, STRAIGHT_START, 60.0, 79.0, travel=50.0) == 1  # a hair more
+
+
+def test_a_card_pulled_exactly_margin_straighter_toward_another_seat_stays_its_guess() -> None:
+    """Issue 9 (hysteresis): carried 120 along x, a card heads 0.75 toward (120, 35) and 0.6
+    toward (99, 20), its guess: straighter than HEADING, but only MARGIN straighter than toward
+    the guess, which it keeps (it needs more than MARGIN: no flicker between two seats)."""
+    g = SeatGuesser([(99.0, 20.0), (120.0, 35.0)], [0, 1])
+    headings = g.headings((0.0, 0.0), 120.0, 0.0)
+    assert headings == [0.6, 0.75] and headings[1] == headings[0] + MARGIN
+    assert g.while_carried(0, (0.0, 0.0), 120.0, 0.0, travel=50.0) == 0
+    assert g.while_carried(0, (0.0, 0.0), 120.0, 1.0, travel=50.0) == 1  # a hair straighter
+
+
+def test_a_card_that_has_not_moved_heads_toward_no_seat() -> None:
+    """A card carried nowhere yet says nothing about whose it is: its heading toward every
+    seat is 0 (not 1, straight home to each)."""
+    guesser = SeatGuesser([(0.0, 0.0), (100.0, 0.0), (50.0, 80.0)], [0, 1, 2], reach=60.0)
+    assert guesser.headings((40.0, 30.0), 40.0, 30.0) == [0.0, 0.0, 0.0]
+    assert guesser.headings((40.0, 30.0), 40.0, 0.0)[0] > 0  # moved: toward seat 0
+
+
+def test_r9_a_card_that_fits_only_the_farther_childs_train_is_guessed_theirs() -> None:
+    """Whose hand is it: children search for cards that fit their train, so a finger on a
+    face-up card lying a little nearer seat 0, but fitting only seat 1's train (within seat
+    1's reach), is guessed seat 1's."""
+    control = kids_controller(2, 0, 0, users=False)
+    control.tick(COUNTDOWN)
+    guesser, bodies, w, h = control.guesser, control.physics.bodies, LAYOUT.width, LAYOUT.height
+    def nearer_but_wanted(card: int) -> bool:
+        d0, d1 = (guesser.distance(s, *bodies[card].position) for s in (0, 1))
+        return (control.loose(card) and d0 < d1 <= guesser.reach and d1 * WANTED < d0
+                and control.seats.wanting(card) == {1})
+    card = next(c for c in sorted(bodies) if nearer_but_wanted(c))
+    x, y = bodies[card].position
+    control.drain()
+    control.touches([TouchEvent(4, TouchPhase.DOWN, x / w, y / h, COUNTDOWN)], w, h)
+    assert [(e.seat, e.card) for e in control.drain() if isinstance(e, events.Picked)] == [
+        (1, card)]
+
+
+def test_r9_a_childs_reach_is_measured_from_the_tables_edge_behind_their_zone() -> None:
+    """Whose hand is it: a child's arm reaches from where they stand, at the table's edge
+    behind their zone, so each seat's body lies farther from the table's middle than its
+    zone's centre, by half the zone's depth."""
+    control = kids_controller(3, 0, 0, users=False)
+    geometry, guesser = control.geometry, control.guesser
+    middle = (LAYOUT.width / 2, LAYOUT.height / 2)
+    for spots, body, anchor in zip(geometry.seats, guesser.bodies, geometry.anchors,
+                                   strict=True):
+        zone = spots.place.zone
+        assert math.dist(body, anchor) == pytest.approx(min(zone.w, zone.h) / 2)
+        assert math.dist(body, middle) > math.dist(anchor, middle)

@@ -5,24 +5,26 @@ from __future__ import annotations
 
 import math
 
-from test_crowd_scorer import cards_near, child, control, frames, ghosts_on_every_seat, table, where
+from crowd_driver import (
+    beside_my_zone,
+    cards_near,
+    carry,
+    child,
+    control,
+    finger_down,
+    frames,
+    ghosts_on_every_seat,
+    happened,
+    in_zone,
+    put_on_my_zone,
+    table,
+    where,
+)
 
 from seigneurs.game import Reason
 from seigneurs.input.events import Contact, TouchEvent, TouchPhase
 from seigneurs.table import events
-from seigneurs.tools.crowd import Child, Crowd
-
-
-def happened(crowd: object) -> list[events.Event]:
-    """Every event the table emits from now on (the crowd still scores them)."""
-    seen: list[events.Event] = []
-    judge = crowd.judge  # type: ignore[attr-defined]
-
-    def spy(batch: list[events.Event]) -> None:
-        seen.extend(batch)
-        judge(batch)
-    crowd.judge = spy  # type: ignore[attr-defined]
-    return seen
+from seigneurs.table.attribution.policy import STILL
 
 
 def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() -> None:
@@ -36,45 +38,6 @@ def test_an_empty_handed_child_gets_the_card_even_when_every_seat_carries_one() 
     frames(crowd, 0.1)
     assert [type(e) for e in seen] == [events.Picked]
     assert crowd.score.refused_empty_handed == 0
-
-
-def land(crowd: Crowd, who: Child, card: int, intent: int | None, user: int | None = None,
-         contact: Contact | None = None) -> int:
-    """A finger of `who` lands on `card` now (meaning to drop it for `intent`); no frame yet."""
-    finger = crowd._finger(who)
-    crowd.main.add(finger)
-    crowd.intent[finger] = intent
-    crowd._event(finger, TouchPhase.DOWN, *where(crowd, card), contact, user)
-    return finger
-
-
-def finger_down(crowd: Crowd, who: Child, card: int, intent: int | None,
-                user: int | None = None, contact: Contact | None = None) -> int:
-    """A finger of `who` lands on `card` (meaning to drop it for `intent`), a tenth of a
-    second ago."""
-    finger = land(crowd, who, card, intent, user, contact)
-    frames(crowd, 0.1)
-    return finger
-
-
-def carry(crowd: Crowd, who: Child, card: int, zone: int | None, user: int | None = None,
-          fling: bool = False, hold: float = 0.0) -> int:
-    """A finger of `who` takes `card` (with user id `user`) and carries it onto `zone`'s
-    middle (placed, or flicked the last stretch), or holds it still for `hold` seconds."""
-    finger = finger_down(crowd, who, card, zone, user)
-    start = where(crowd, card)
-    if zone is None:
-        frames(crowd, hold)
-        return finger
-    end = crowd.race.anchors[zone]
-    path = crowd.path(who, start, end, fling)
-    for x, y in path:
-        crowd._event(finger, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
-    crowd._event(finger, TouchPhase.UP, *end)
-    crowd.down.discard(finger)
-    frames(crowd, 0.1)
-    return finger
 
 
 def test_r9_a_second_card_brought_home_goes_back_and_the_first_stays_on_its_finger() -> None:
@@ -163,7 +126,7 @@ def test_a_signed_orientation_names_the_child_whose_arm_it_is() -> None:
 def test_a_child_refused_once_gets_the_next_card_they_touch() -> None:
     """Refused as another fingertip of the neighbour's hand beside theirs, the child tries
     again: this time the card is theirs."""
-    from test_crowd_scorer import beside
+    from crowd_driver import beside
 
     crowd = table()
     me, neighbour = child(crowd, 0), child(crowd, 1)
@@ -200,31 +163,6 @@ def test_a_card_that_goes_back_leaves_the_other_hands_card_alone() -> None:
     assert not any(isinstance(e, events.SlidHome) and e.touch == held for e in seen)
     assert control(crowd).hands.carries[held].card == kept
     assert crowd.score.taken_from_hand == 0
-
-
-def beside_my_zone(crowd: Crowd) -> tuple[int, int]:
-    """The card nearest the inside of seat 0's zone (this child's), and the next card nearest
-    seat 0 (the one a neighbour takes)."""
-    mine = min(cards_near(crowd, 0), key=lambda c: math.dist(where(crowd, c), in_zone(crowd, c)))
-    return mine, next(c for c in cards_near(crowd, 0) if c != mine)
-
-
-def in_zone(crowd: Crowd, card: int) -> tuple[float, float]:
-    """The point well inside seat 0's zone nearest `card`."""
-    zone = crowd.race.seats[0].place.zone
-    x, y = where(crowd, card)
-    return (min(max(x, zone.x + 10), zone.x + zone.w - 10),
-            min(max(y, zone.y + 10), zone.y + zone.h - 10))
-
-
-def put_on_my_zone(crowd: Crowd, me: Child, finger: int, card: int) -> None:
-    """`finger` drags `card` onto seat 0's zone and lifts there."""
-    for x, y in crowd.path(me, where(crowd, card), in_zone(crowd, card), False):
-        crowd._event(finger, TouchPhase.MOVE, x, y)
-        frames(crowd, 1 / 60)
-    crowd._event(finger, TouchPhase.UP, *in_zone(crowd, card))
-    crowd.down.discard(finger)
-    frames(crowd, 0.1)
 
 
 def test_a_card_pulled_away_from_a_seat_is_not_that_seats_other_hand() -> None:
@@ -280,3 +218,16 @@ def test_a_finger_whose_arm_comes_from_another_seat_is_not_this_childs_other_han
     assert not any(isinstance(e, events.SlidHome) and e.touch == their_finger for e in seen)
     assert ctrl.hands.carries[their_finger].card == theirs
     assert crowd.score.taken_from_hand == 0
+
+
+def test_r9_a_card_lying_still_gives_way_to_the_same_seats_next_card_and_slides_home() -> None:
+    """R9: a seat's card held still past STILL gives way when that child (named by the
+    table's user id) takes another; the view is told it slides back, and for which seat."""
+    crowd = table(user_ids=True)
+    me = child(crowd, 0)
+    first, second = cards_near(crowd, 0)[:2]
+    seen = happened(crowd)
+    held = carry(crowd, me, first, None, user=0, hold=STILL + 0.5)
+    finger_down(crowd, me, second, 0, user=0)
+    assert [(e.seat, e.card, e.touch) for e in seen if isinstance(e, events.SlidHome)] == [
+        (0, first, held)]

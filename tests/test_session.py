@@ -4,12 +4,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
+import pytest
+from helpers import pick, started_race
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from race_table import training_table
 
-from seigneurs.game import GameConfig, Pick, RaceGame, TurnLocomotive, Whistle, new_game
+from seigneurs.game import GameConfig, Pick, RaceGame, Stack, TurnLocomotive, Whistle, new_game
 from seigneurs.game.bots import BOT_LEVELS
+from seigneurs.input.events import TouchEvent, TouchPhase
 from seigneurs.rules import WagonType
 from seigneurs.table import events
 from seigneurs.table.attribution import STILL, Free, GiveWay, Occupied, Reguess, Room, SeatPolicy
@@ -148,3 +153,54 @@ def test_r9_room_reads_the_free_seats_once_and_answers_as_asking_each_seat(
     policy = control.policy
     assert policy.room(seat, touch, 10.0, reach) == room_seat_by_seat(policy, seat, touch, 10.0,
                                                                         reach)
+
+
+def test_a_table_opened_on_a_game_under_way_lays_out_only_the_cards_on_the_table() -> None:
+    """A table opened on a game already played on (a resumed or replayed game) lays out the
+    cards that lie on the table, and no card stacked on a train. (RaceController.__init__ 91)"""
+    game = started_race("lords", 2, seed=2)
+    stacked = [pick(game, 0, True), pick(game, 1, False)]
+    assert all(game.apply(Stack(seat, 1.0)).ok for seat in (0, 1))
+    places = tuple(LAYOUT.places[i] for i in LAYOUT.spread(2))
+    session = open_session(LAYOUT, Seating(places, (None, None)), game=game)
+    assert isinstance(session, RaceSession)
+    assert set(session.control.physics.bodies) == {c for c in range(54) if game.table_mask >> c & 1}
+    assert not set(stacked) & set(session.control.physics.bodies) and len(stacked) == 2
+
+
+def test_a_session_opened_with_neither_a_configuration_nor_a_game_says_so() -> None:
+    """`open_session` deals a configuration or replays a game: asked for neither, it fails
+    saying a session needs one or the other (kinds.open_session 4)."""
+    with pytest.raises(AssertionError, match=r"^a session needs a configuration or a game$"):
+        open_session(LAYOUT, Seating(LAYOUT.places[:2], (None, None)))
+
+
+class Recorder:
+    """A session's watcher that keeps what it is shown."""
+
+    def __init__(self) -> None:
+        self.frames: list[Sequence[TouchEvent]] = []
+        self.reports: list[Sequence[events.Event]] = []
+
+    def read(self, frame: Sequence[TouchEvent]) -> None:
+        self.frames.append(frame)
+
+    def reported(self, happened: Sequence[events.Event]) -> None:
+        self.reports.append(happened)
+
+
+def test_a_sessions_watcher_sees_each_frame_it_reads_and_all_it_reports() -> None:
+    """The crowd scores a game in the real window by watching its session: the watcher is
+    shown each touch frame as the session reads it and each batch of events as the view is
+    told them (_Play.touches 2, _Play.drain 3)."""
+    session = training_table(0)
+    watcher = Recorder()
+    session.watcher = watcher
+    card = next(c for c in sorted(session.physics.bodies) if session.control.loose(c))
+    x, y = session.physics.bodies[card].position
+    frame = [TouchEvent(5, TouchPhase.DOWN, x / LAYOUT.width, y / LAYOUT.height, 9.0)]
+    session.touches(frame)
+    assert watcher.frames == [frame]
+    told = session.drain()
+    assert any(isinstance(e, events.Picked) for e in told)
+    assert watcher.reports == [told]

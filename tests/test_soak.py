@@ -4,7 +4,6 @@ measure can fail), and a hundred real SIGKILLs of a real headless table lose not
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -12,15 +11,13 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from test_persist import SEATS, bot_game, records_at
+from played_records import REPO, SEATS, bot_game, can_have_own_mounts, records_at
 
 from seigneurs.game.factory import new_game
 from seigneurs.kiosk.journal import CURRENT
-from seigneurs.tools.soak import SoakReport, _check_kept, _check_resume, look, unshare_mounts
+from seigneurs.tools.soak import SoakReport, _check_kept, _check_resume, look
 from seigneurs.tools.soak_full_disk import FullDiskReport
 from seigneurs.tools.year import YearReport
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 def folder_with_a_game(tmp_path: Path, finish: bool) -> str:
@@ -130,11 +127,6 @@ def test_a_resume_at_another_action_is_a_loss(tmp_path: Path) -> None:
     assert report.resumes == 1 and report.losses == []
     _check_resume(line + "action 29\n", expect, report)
     assert report.losses == [f"run 0 resumed {game_id} at action 29, expected {expect}"]
-
-
-def can_have_own_mounts() -> bool:
-    return shutil.which("unshare") is not None and subprocess.run(
-        [*unshare_mounts(), "true"], capture_output=True).returncode == 0
 
 
 @pytest.mark.slow

@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_persist import play_through, records_at
-from test_soak import REPO, can_have_own_mounts
+from played_records import REPO, can_have_own_mounts, play_through, records_at
 
 from seigneurs.tools import soak
 from seigneurs.tools.soak_full_disk import FullDiskReport, Lent, _check_run

@@ -7,10 +7,10 @@ import math
 from collections.abc import Iterable, Iterator
 
 import pytest
+from felt import dealt as dealt_on
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_driver import Driver
-from test_physics import dealt as dealt_on
 
 from seigneurs.table.controller import COUNTDOWN
 from seigneurs.table.layout import TableLayout

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import select
 
-from table_driver import Driver
-from test_table_ui import (
+from table_driver import (
+    Driver,
     assert_shows_the_trains_checked_apart,
     begin,
     finish,

@@ -8,30 +8,24 @@ port the table cannot look at, as for a tracker on another machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from helpers import assert_paired
-from test_input_tuio import Clock, chain, receive
 from tuio_client import RefTuio1Server, RefTuio2Server
+from tuio_receiver import FRAME, Clock, Run, open_source
 
-from seigneurs.input.events import TouchEvent, TouchPhase
+from seigneurs.input.events import TouchPhase
 from seigneurs.input.filters import Pipeline, ReleaseStuck, StormGuard
 from seigneurs.input.tuio import TuioSource
 from seigneurs.input.tuio_trackers import open_udp_ports
 
 D, M, U = TouchPhase.DOWN, TouchPhase.MOVE, TouchPhase.UP
-FRAME = 1 / 60
-Ports = Callable[[], frozenset[int] | None] | None
 
 
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-def open_source(clock: Clock, ports: Ports = open_udp_ports) -> TuioSource:
-    return TuioSource("127.0.0.1", 0, clock=clock, ports=ports)
 
 
 @pytest.fixture(params=["here", "elsewhere"])
@@ -54,31 +48,6 @@ def guard(pipeline: Pipeline) -> StormGuard:
 def stuck(pipeline: Pipeline) -> ReleaseStuck:
     (found,) = [f for f in pipeline.filters if isinstance(f, ReleaseStuck)]
     return found
-
-
-class Run:
-    """The table's side of a scene: polls the chain, keeps everything it passed on."""
-
-    def __init__(self, source: TuioSource, clock: Clock) -> None:
-        self.source, self.clock = source, clock
-        self.pipeline = chain(source, clock)
-        self.events: list[TouchEvent] = []
-
-    def read(self, datagrams: int) -> list[TouchEvent]:
-        """Poll until the source has read `datagrams` in all."""
-        got = receive(self.source, datagrams, self.pipeline.poll)
-        self.events += got
-        return got
-
-    def wait(self, seconds: float, step: float = 0.1) -> list[TouchEvent]:
-        """Time passes with nothing sent; the table polls every `step`."""
-        got: list[TouchEvent] = []
-        end = self.clock.now + seconds
-        while self.clock.now < end - 1e-9:
-            self.clock.now = min(end, self.clock.now + step)
-            got += self.pipeline.poll()
-        self.events += got
-        return got
 
 
 def test_a_finger_landing_just_after_its_neighbours_tracker_died_is_never_lost(
