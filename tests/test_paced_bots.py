@@ -299,6 +299,37 @@ def test_in_the_endgame_a_paced_bot_leaves_the_child_a_wagon_ahead_rather_than_i
     fitting = game.rules[1].mask(game.locomotives[1], WAGONS[top]) & ~game.stacked_mask
     assert {loose[c] for c in cards_in(fitting)} == {"tanker/red/4", "animals/blue/3"}
     assert loose[bot._ending_near_level(fitting, 0)] == "animals/blue/3"
+    bot.aim = 2  # issue 52: heading for the child two ahead, the nearer ending is still it
+    assert loose[bot._ending_near_level(fitting, 0)] == "animals/blue/3"
+
+
+def test_a_paced_bot_a_whole_wagon_ahead_of_its_plan_waits_whatever_its_rhythm_says() -> None:
+    """Issue 52 (AHEAD_AT_MOST): once the trains hold AIM_BY of the deck the plan is the aim
+    itself; a bot aiming for the child two ahead, with the child only one ahead, is a wagon
+    ahead of its plan and waits, though its rhythm (long since its last wagon) says go."""
+    game, bot, _steps = close_against_a_child(0, BOT_LEVELS["close"])
+    bot.aim = 2
+    game.trains[0][:] = list(range(17))
+    game.trains[1][:] = list(range(17, 33))
+    t = 200.0
+    bot.playing_since, bot.last_progress, bot.last_picked = 0.0, 0.0, 0.0
+    bot.child_best, bot.child_stacked = 17, t - 1  # the child's last wagon a second ago
+    assert not bot.endgame() and not bot.holding()
+    assert bot.best_child() - bot.progress(1) - bot.plan(16, 17) == -1
+    assert bot.waits(t)
+
+
+def test_a_paced_bot_ranks_endings_nearest_its_aim_the_child_ahead_first_and_a_tie_last() -> None:
+    """Issue 52: how a paced bot ranks a game ending `margin` apart (child minus bot): its aim
+    first, then by the distance from it, the child ahead before the bot at equal distance, and
+    a tie after every other ending when it aims elsewhere; a mirror (aim 0) ranks level first,
+    then the child a wagon ahead (issue 33)."""
+    _game, bot, _steps = close_against_a_child(0, BOT_LEVELS["close"])
+    margins = range(-3, 7)
+    bot.aim = 2
+    assert sorted(margins, key=bot.ending) == [2, 3, 1, 4, 5, -1, 6, -2, -3, 0]
+    bot.aim = 0
+    assert sorted(margins, key=bot.ending)[:3] == [0, 1, -1]
 
 
 def test_a_paced_bot_takes_a_card_on_its_own_side_before_one_that_leaves_more_to_follow() -> None:
